@@ -1,0 +1,3 @@
+"""Monte Carlo strategy analyzer for card games."""
+
+__version__ = "0.1.0"

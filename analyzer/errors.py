@@ -1,0 +1,5 @@
+"""The one exception type user input errors raise; the CLI turns it into exit status 2."""
+
+
+class InputError(ValueError):
+    """Bad user input: the message is one line naming the problem."""

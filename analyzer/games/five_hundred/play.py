@@ -1,0 +1,394 @@
+"""Five Hundred play-outs: kitty exchange, joker nomination and heuristic play, in numba.
+
+A play-out takes four 10-card hands and the kitty in a strain's layout (see ``rules``),
+lets the contractor exchange with the kitty, then plays ten tricks with every seat
+following the heuristic policies below, and returns the tricks of the contractor's
+side.  Misère is played by three (the contractor's partner sits out); in open misère the
+defenders see the contractor's hand from the second trick on.
+"""
+
+import numpy as np
+from numba import njit
+
+from ...bits import ONE, ZERO, above, below, high_bit, high_index, low_bit, low_index, popcount
+from ...sim.deal import _deal_into
+from ...sim.rng import stream_key
+from ...tricks.engine import beats, free_lead_names, legal_follow, suit_of
+from ...tricks.heuristic import (cheapest, follow_for_tricks, is_master, lead_for_tricks,
+                                 rank_pos, winning_cards)
+from ...tricks.tables import R_DECK, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT
+from .deck import HAND_SIZE, N_SEATS, N_TRICKS
+from .rules import MISERE, NT
+
+# Play kinds of the bid question: one play-out per strain serves every level of it.
+KIND_NAMES = ("S", "C", "D", "H", "NT", "MIS", "OPENMIS")
+N_KINDS = 7
+KIND_OPEN_MISERE = 6
+TRACE_COLS = 4  # trick, seat, layout bit, suit led
+
+
+# ----------------------------------------------------------------------------- exchange
+@njit(cache=True)
+def exchange(rules, hand, misere):
+    """Choose 3 cards to discard from the contractor's 13; returns (kept, discards).
+
+    Suit and no-trump contracts keep trumps and masters (cards no outside card beats),
+    then the longer suits: the shortest suits go first, which makes voids.  Misère sheds
+    the joker and the highest cards, from the shorter suits on ties.
+    """
+    trump = rules[R_TRUMP]
+    outside = rules[R_DECK] & ~hand
+    discards = ZERO
+    for _ in range(3):
+        best = ZERO
+        best_key = np.int64(1) << 40
+        rest = hand
+        while rest:
+            c = low_bit(rest)
+            rest ^= c
+            s = suit_of(rules, c)
+            length = popcount(hand & rules[R_SUIT + s]) if s >= 0 else 0
+            if misere:
+                if s < 0:
+                    key = -(np.int64(1) << 20)
+                else:
+                    key = -(rank_pos(c) * 16 - length)
+            elif c & trump:
+                key = 1000 + high_index(c)
+            elif is_master(c, rules[R_SUIT + s], outside):
+                key = 500 + rank_pos(c)
+            else:
+                key = length * 16 + rank_pos(c)
+            if key < best_key:
+                best_key = key
+                best = c
+        hand ^= best
+        discards |= best
+    return hand, discards
+
+
+@njit(cache=True)
+def nominate_joker(rules, hand):
+    """Misère contractor holding the joker: nominate the suit it is best hidden in (the
+    longest one, so it can be thrown when void elsewhere).  Returns the rules to play."""
+    free = rules[R_FREE] & hand
+    if not free:
+        return rules
+    best_suit = 0
+    best_len = -1
+    for s in range(4):
+        n = popcount(hand & rules[R_SUIT + s])
+        if n > best_len:
+            best_len = n
+            best_suit = s
+    out = rules.copy()
+    out[R_SUIT + best_suit] |= free
+    out[R_TRUMP] &= ~free
+    out[R_FREE] = ZERO
+    return out
+
+
+# ----------------------------------------------------------------------------- misère
+@njit(cache=True, inline="always")
+def _danger(rules, c, hand):
+    """How keen a misère contractor is to get rid of ``c``: high cards, shorter suits first."""
+    s = suit_of(rules, c)
+    if s < 0:
+        return np.int64(1) << 20
+    return rank_pos(c) * 16 - popcount(hand & rules[R_SUIT + s])
+
+
+@njit(cache=True, inline="always")
+def _most_dangerous(rules, cards, hand):
+    best = ZERO
+    best_key = -(np.int64(1) << 40)
+    rest = cards
+    while rest:
+        c = low_bit(rest)
+        rest ^= c
+        k = _danger(rules, c, hand)
+        if k > best_key:
+            best_key = k
+            best = c
+    return best
+
+
+@njit(cache=True)
+def misere_lead(rules, hand, unseen, defender_voids):
+    """Contractor leads the low card with most unseen cards above it, avoiding suits
+    both defenders have shown void in."""
+    best = ZERO
+    best_key = np.int64(-1)
+    for s in range(4):
+        m = hand & rules[R_SUIT + s]
+        if m:
+            c = low_bit(m)
+            safe = popcount(unseen & rules[R_SUIT + s] & above(c))
+            key = safe * 32 + (15 - rank_pos(c))
+            if (defender_voids >> s) & 1:
+                key -= 1 << 20
+            if key > best_key:
+                best_key = key
+                best = c
+    if best == ZERO:
+        return low_bit(hand)
+    return best
+
+
+@njit(cache=True)
+def misere_follow(rules, hand, legal, led, best, last):
+    """Contractor follows: the highest card that stays under the winner; if every card
+    would win, the highest when last (the trick is lost anyway) or the lowest."""
+    win = winning_cards(rules, legal, best, led)
+    safe = legal & ~win
+    if safe:
+        if legal & rules[R_SUIT + led]:
+            return high_bit(safe)
+        return _most_dangerous(rules, safe, hand)
+    if last:
+        return high_bit(legal)
+    return low_bit(legal)
+
+
+@njit(cache=True)
+def defender_lead(rules, hand, contractor_voids, exposed):
+    """Misère defender leads low in a suit the contractor holds; with the contractor's hand
+    exposed (open misère), a suit in which every card of the contractor is higher."""
+    cards = hand & ~rules[R_FREE]
+    if cards == ZERO:
+        return hand
+    best = ZERO
+    best_key = np.int64(1) << 40
+    for s in range(4):
+        m = cards & rules[R_SUIT + s]
+        if not m:
+            continue
+        c = low_bit(m)
+        key = rank_pos(c)
+        if (contractor_voids >> s) & 1:
+            key += 1 << 20
+        if exposed:
+            theirs = exposed & rules[R_SUIT + s]
+            if theirs == ZERO:
+                key += 1 << 20
+            else:
+                key += 64 * popcount(theirs & below(c))
+        if key < best_key:
+            best_key = key
+            best = c
+    return best
+
+
+@njit(cache=True)
+def defender_follow(rules, hand, legal, led, best, contractor_winning, contractor_played,
+                    exposed):
+    """Misère defender: keep the contractor on top, shed high cards."""
+    win = winning_cards(rules, legal, best, led)
+    following = (legal & rules[R_SUIT + led]) != ZERO
+    if contractor_played:
+        if contractor_winning:
+            under = legal & ~win
+            if under:
+                return high_bit(under) if following else _most_dangerous(rules, under, hand)
+            return low_bit(legal)
+        return high_bit(legal) if following else _most_dangerous(rules, legal, hand)
+    # The contractor plays after us: go under his lowest card of the suit when it is known.
+    if following:
+        theirs = exposed & rules[R_SUIT + led]
+        if theirs:
+            under = legal & below(low_bit(theirs))
+            if under:
+                return high_bit(under)
+        return low_bit(legal)
+    throwable = legal & ~rules[R_FREE]
+    if throwable:
+        return _most_dangerous(rules, throwable, hand)
+    return legal  # only the joker, which a void player must play in misère
+
+
+# ----------------------------------------------------------------------------- play-out
+@njit(cache=True, inline="always")
+def _next_seat(seat, active):
+    s = (seat + 1) % N_SEATS
+    while not ((active >> s) & 1):
+        s = (s + 1) % N_SEATS
+    return s
+
+
+@njit(cache=True)
+def play_out(rules, hands, contractor, discards, misere, open_misere, trace):
+    """Play ten tricks from ``hands`` (modified in place); returns the contractor side's tricks.
+
+    ``trace`` (N_TRICKS * N_SEATS, TRACE_COLS) receives every play; unused rows are -1.
+    """
+    trace[:, :] = -1
+    active = 15
+    if misere:
+        active = 15 & ~(1 << ((contractor + 2) % N_SEATS))
+    n_active = popcount(np.uint64(active))
+    deck = rules[R_DECK]
+    trump = rules[R_TRUMP]
+    trump_suit = np.int64(rules[R_TRUMP_SUIT])
+    free = rules[R_FREE]
+    played = ZERO
+    voids = np.zeros(N_SEATS, np.int64)
+    suits_led = 0
+    leader = contractor
+    taken = 0
+    row = 0
+    for t in range(N_TRICKS):
+        seat = leader
+        best = ZERO
+        winner = leader
+        led = 0
+        for pos in range(n_active):
+            hand = hands[seat]
+            declaring = (seat & 1) == (contractor & 1)
+            unseen = deck & ~played & ~hand
+            if seat == contractor:
+                unseen &= ~discards
+            exposed = ZERO
+            if open_misere and t >= 1 and seat != contractor:
+                exposed = hands[contractor]
+                unseen &= ~exposed
+            if pos == 0:
+                # ---- lead
+                names = free_lead_names(rules, hand, suits_led, voids[seat])
+                if misere:
+                    if seat == contractor:
+                        opp_voids = 15
+                        for o in range(N_SEATS):
+                            if ((active >> o) & 1) and o != seat:
+                                opp_voids &= voids[o]
+                        card = misere_lead(rules, hand & ~free, unseen, opp_voids)
+                    else:
+                        card = defender_lead(rules, hand, voids[contractor], exposed)
+                    if card == ZERO or (card & free):
+                        card = hand & free if hand & free else low_bit(hand)
+                else:
+                    partner = (seat + 2) % N_SEATS
+                    opp_voids = voids[(seat + 1) % N_SEATS] | voids[(seat + 3) % N_SEATS]
+                    opps_trump = trump_suit < 4 and not (
+                        ((voids[(seat + 1) % N_SEATS] >> trump_suit) & 1)
+                        and ((voids[(seat + 3) % N_SEATS] >> trump_suit) & 1))
+                    partner_trump = trump_suit < 4 and not ((voids[partner] >> trump_suit) & 1)
+                    card = lead_for_tricks(rules, hand, unseen, declaring, voids[partner],
+                                           opp_voids, partner_trump, opps_trump)
+                    if names and (card & free) == ZERO:
+                        s = suit_of(rules, card)
+                        if s < 0 or not is_master(card, rules[R_SUIT + s], unseen):
+                            card = hand & free
+                if card & free:
+                    # Name the allowed suit we hold fewest of (or any suit on the last trick).
+                    if names == 0:
+                        names = 15
+                    led = -1
+                    fewest = 99
+                    for s in range(4):
+                        if (names >> s) & 1:
+                            n = popcount(hand & rules[R_SUIT + s])
+                            if n < fewest:
+                                fewest = n
+                                led = s
+                else:
+                    led = suit_of(rules, card)
+                suits_led |= 1 << led
+                best = card
+                winner = seat
+            else:
+                # ---- follow
+                legal = legal_follow(rules, hand, led, best)
+                last = pos == n_active - 1
+                if misere:
+                    if seat == contractor:
+                        card = misere_follow(rules, hand, legal, led, best, last)
+                    else:
+                        contractor_played = False
+                        s2 = leader
+                        for _ in range(pos):
+                            if s2 == contractor:
+                                contractor_played = True
+                            s2 = _next_seat(s2, active)
+                        card = defender_follow(rules, hand, legal, led, best, winner == contractor,
+                                               contractor_played, exposed)
+                else:
+                    partner_after = False
+                    opponents_after = False
+                    ruff_threat = False
+                    s2 = seat
+                    for _ in range(pos + 1, n_active):
+                        s2 = _next_seat(s2, active)
+                        if (s2 & 1) == (seat & 1):
+                            partner_after = True
+                        else:
+                            opponents_after = True
+                            if (voids[s2] >> led) & 1:
+                                ruff_threat = True
+                    card = follow_for_tricks(rules, hand, legal, led, best,
+                                             (winner & 1) == (seat & 1), partner_after,
+                                             opponents_after, ruff_threat, unseen)
+                if not (hand & rules[R_SUIT + led]):
+                    voids[seat] |= 1 << led
+                if beats(rules, card, best, led):
+                    best = card
+                    winner = seat
+            hands[seat] = hand & ~card
+            played |= card
+            trace[row, 0] = t
+            trace[row, 1] = seat
+            trace[row, 2] = low_index(card)
+            trace[row, 3] = led
+            row += 1
+            seat = _next_seat(seat, active)
+        if (winner & 1) == (contractor & 1):
+            taken += 1
+        leader = winner
+    return taken
+
+
+@njit(cache=True)
+def play_deal(rules, hands, kitty, contractor, misere, open_misere, trace):
+    """Exchange with the kitty, nominate the joker if it helps, and play out.
+
+    ``hands`` (4 layout masks) is modified.  Returns the contractor side's tricks.
+    """
+    kept, discards = exchange(rules, hands[contractor] | kitty, misere)
+    hands[contractor] = kept
+    if misere:
+        rules = nominate_joker(rules, kept)
+    return play_out(rules, hands, contractor, discards, misere, open_misere, trace)
+
+
+# ----------------------------------------------------------------------------- batches
+@njit(cache=True, inline="always")
+def to_layout(mask, byte_table):
+    """Relabel a deck-id mask into a layout with per-byte lookup tables (6, 256)."""
+    out = ZERO
+    for b in range(6):
+        out |= byte_table[b, (mask >> np.uint64(8 * b)) & np.uint64(255)]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def bid_chunk(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables, hist):
+    """Deal ``n`` deals from index ``start`` and play each kind in ``kinds``.
+
+    Slots: 0 kitty, 1..4 seats 0..3 (seat 0 asks and contracts).  ``hist[k, t]`` counts
+    deals where kind ``kinds[k]`` gave the contractor's side ``t`` tricks.
+    """
+    buf = np.empty(pool.shape[0], np.int64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    hands = np.empty(N_SEATS, np.uint64)
+    trace = np.empty((N_TRICKS * N_SEATS, TRACE_COLS), np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        for k in range(kinds.shape[0]):
+            kind = kinds[k]
+            strain = kind if kind < MISERE else MISERE
+            bt = byte_tables[strain]
+            for s in range(N_SEATS):
+                hands[s] = to_layout(deal[1 + s], bt)
+            kitty = to_layout(deal[0], bt)
+            tricks = play_deal(tables[strain], hands, kitty, 0, kind >= MISERE,
+                               kind == KIND_OPEN_MISERE, trace)
+            hist[k, tricks] += 1

@@ -1,0 +1,132 @@
+"""Five Hundred questions: "what should I bid with this hand?"."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ...answer import Answer
+from ...errors import InputError
+from ...sim.rng import seed_key
+from ...sim.runner import run_chunks
+from ...stats import hist_mean_se, wilson
+from .bidding import ALL_CONTRACTS, Contract, allowed, parse_contract, parse_contracts
+from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_SEATS, N_TRICKS
+from .rules import MISERE, N_STRAINS, Options, BIT_OF, rule_tables
+from .scoring import score_deal
+
+DEFAULT_DEALS = 100_000
+PLAY_MODELS = ("heuristic",)
+
+
+def _byte_tables() -> np.ndarray:
+    tables = np.zeros((N_STRAINS, 6, 256), np.uint64)
+    for strain in range(N_STRAINS):
+        for b in range(6):
+            for v in range(256):
+                m = 0
+                for j in range(8):
+                    cid = 8 * b + j
+                    if (v >> j) & 1 and cid < DECK.size:
+                        m |= 1 << int(BIT_OF[strain, cid])
+                tables[strain, b, v] = m
+    return tables
+
+
+BYTE_TABLES = _byte_tables()
+
+
+def kind_of(contract: Contract) -> int:
+    if contract.is_misere:
+        return 6 if contract.open else 5
+    return contract.strain
+
+
+def validate_common(deals: int, seed: int | None, play: str, threads: int | None):
+    if deals is None or deals <= 0:
+        raise InputError(f"--deals must be a positive number, got {deals}")
+    if seed is not None and seed < 0:
+        raise InputError(f"--seed must be a non-negative integer, got {seed}")
+    if play not in PLAY_MODELS:
+        raise InputError(f"--play {play} is not available for Five Hundred yet (choose: {', '.join(PLAY_MODELS)})")
+    if threads is not None and threads <= 0:
+        raise InputError(f"--threads must be positive, got {threads}")
+
+
+def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progress=False):
+    """Histogram of the contractor side's tricks, shape (len(kinds), 11), and the run."""
+    from .play import bid_chunk
+
+    hand_mask = DECK.mask(hand_ids)
+    pool = np.array([c for c in range(DECK.size) if c not in set(hand_ids)], np.int64)
+    counts = np.array([KITTY_SIZE, 0, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
+    fixed = np.array([0, hand_mask, 0, 0, 0], np.uint64)
+    kinds = np.asarray(kinds, np.int64)
+    tables = rule_tables(options)
+    key0 = seed_key(seed)
+
+    def chunk(start, n):
+        hist = np.zeros((len(kinds), N_TRICKS + 1), np.int64)
+        if n:
+            bid_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, kinds, tables,
+                      BYTE_TABLES, hist)
+        return hist
+
+    return run_chunks(chunk, deals, threads=threads, progress=progress, desc="dealing")
+
+
+def bid(hand: str, deals: int = DEFAULT_DEALS, seed: int | None = None, over: str | None = None,
+        contracts: str | None = None, play: str = "heuristic", threads: int | None = None,
+        rules: list[str] | None = None, progress: bool = False) -> Answer:
+    """P(make), tricks and expected score of every contract for the player's 10 cards,
+    the player being the contractor (seat S, partner N) after taking the kitty."""
+    validate_common(deals, seed, play, threads)
+    seed = 0 if seed is None else seed
+    options = Options.parse(rules)
+    hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
+    over_c = parse_contract(over) if over else None
+    chosen = parse_contracts(contracts) if contracts else list(ALL_CONTRACTS)
+    kinds = sorted({kind_of(c) for c in chosen})
+    run = simulate_tricks(hand_ids, kinds, deals, seed, options, threads, progress)
+    n = run.n_done
+    if n == 0:
+        raise KeyboardInterrupt
+    hist = run.stats
+    tricks = np.arange(N_TRICKS + 1)
+    rows = []
+    for c in chosen:
+        h = hist[kinds.index(kind_of(c))]
+        made = h[0] if c.is_misere else h[c.level:].sum()
+        lo, hi = wilson(made, n)
+        ours_minus_theirs = np.array([np.subtract(*score_deal(c, t)) for t in tricks], float)
+        ev, ev_se = hist_mean_se(ours_minus_theirs, h)
+        rows.append({
+            "action": c.name, "contract": c.label, "allowed": allowed(c, over_c, options),
+            "p_make": made / n, "p_make_lo": float(lo), "p_make_hi": float(hi),
+            "mean_tricks": float((tricks * h).sum() / n), "ev": ev, "ev_se": ev_se,
+        })
+    table = pd.DataFrame(rows)
+    best, recommendation = _recommend(table)
+    dist = pd.DataFrame(hist / n, index=[
+        ("open misère" if k == 6 else "misère" if k == 5 else
+         ("♠", "♣", "♦", "♥", "NT")[k]) for k in kinds], columns=tricks)
+    meta = {"hand": DECK.format_cards(hand_ids), "deals": int(n), "seed": seed, "play": play,
+            "over": over_c.name if over_c else None, "rules": options.__dict__.copy()}
+    notes = []
+    if run.interrupted:
+        notes.append(f"interrupted: results from {n:,} of {deals:,} deals")
+    return Answer("five-hundred", "bid", table, best, recommendation, meta,
+                  {"distribution": dist, "elapsed": run.elapsed}, notes)
+
+
+def _recommend(table: pd.DataFrame) -> tuple[str, str]:
+    allowed_rows = table[table["allowed"]]
+    if allowed_rows.empty:
+        return "pass", "pass: no listed contract may be bid over the current bid"
+    top = allowed_rows.loc[allowed_rows["ev"].idxmax()]
+    if top["ev"] < 0:
+        return "pass", (f"pass: every allowed contract loses points on average "
+                        f"(the best, {top['contract']}, averages {top['ev']:+.0f})")
+    return top["action"], (f"bid {top['contract']}: makes {100 * top['p_make']:.0f}% "
+                           f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), "
+                           f"expected score {top['ev']:+.0f} ± {top['ev_se']:.0f}")

@@ -1,0 +1,1 @@
+"""Experiment machinery: counter-based random streams, dealing, chunked runs."""

@@ -1,0 +1,94 @@
+"""Legal moves and trick winners for every trick game, read from a rule vector.
+
+All functions take single-bit masks for cards and are inlined into the game kernels.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..bits import ONE, ZERO, above, high_index
+from .tables import (F_FREE_LEAD_LAST, F_FREE_MUST_PLAY, F_FREE_NAME_NOT_VOID, F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP, R_DUP_SHIFT,
+                     R_FLAGS, R_FREE, R_SUIT, R_TRUMP)
+
+
+@njit(cache=True, inline="always")
+def suit_of(rules, card):
+    """Effective suit 0..3 of a card, or -1 for a card of no suit (a free joker)."""
+    for s in range(4):
+        if rules[R_SUIT + s] & card:
+            return s
+    return -1
+
+
+@njit(cache=True, inline="always")
+def stronger(rules, card):
+    """Mask of positions whose power is strictly above ``card``'s (identical copies tie)."""
+    shift = rules[R_DUP_SHIFT]
+    if shift == ZERO:
+        return above(card)
+    top = high_index(card) | 1
+    return above(ONE << np.uint64(top))
+
+
+@njit(cache=True, inline="always")
+def beats(rules, card, best, led):
+    """Does ``card``, played after ``best``, take over the trick? Ties keep the first."""
+    trump = rules[R_TRUMP]
+    if card & trump:
+        if not (best & trump):
+            return True
+        return (stronger(rules, best) & card) != ZERO
+    if best & trump:
+        return False
+    if card & rules[R_SUIT + led]:
+        return (stronger(rules, best) & card) != ZERO
+    return False
+
+
+@njit(cache=True, inline="always")
+def legal_follow(rules, hand, led, best):
+    """Cards of ``hand`` that may be played to a trick whose suit is ``led`` and best card ``best``."""
+    suit = rules[R_SUIT + led]
+    trump = rules[R_TRUMP]
+    flags = rules[R_FLAGS]
+    follow = hand & suit
+    if follow:
+        if flags & F_MUST_HEAD:
+            # Pinochle: head the trick, unless a plain-suit lead has already been trumped.
+            if not (best & trump & ~suit):
+                higher = follow & stronger(rules, best)
+                if higher:
+                    return higher
+        return follow
+    free = hand & rules[R_FREE]
+    if free and (flags & F_FREE_MUST_PLAY):
+        return free
+    if flags & F_MUST_TRUMP:
+        trumps = hand & trump
+        if trumps:
+            if (flags & F_MUST_OVERTRUMP) and (best & trump):
+                higher = trumps & stronger(rules, best)
+                if higher:
+                    return higher
+            return trumps
+    return hand
+
+
+@njit(cache=True, inline="always")
+def free_lead_names(rules, hand, suits_led, shown_void):
+    """Suits (4-bit mask) that a leader may name when leading the free card (500's joker);
+    0 when it may not be led now.  The named suit must not have been led before; once
+    every suit has been led, the joker may be led only to the last trick (a one-card hand).
+    Options: F_FREE_LEAD_LAST (only ever to the last trick) and F_FREE_NAME_NOT_VOID (not a
+    suit the leader has shown void in)."""
+    if not (hand & rules[R_FREE]):
+        return 0
+    if hand == (hand & rules[R_FREE]):
+        return 15
+    flags = rules[R_FLAGS]
+    if flags & F_FREE_LEAD_LAST:
+        return 0
+    names = 15 & ~suits_led
+    if flags & F_FREE_NAME_NOT_VOID:
+        names &= ~shown_void
+    return names

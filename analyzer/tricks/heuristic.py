@@ -1,0 +1,176 @@
+"""Fast rule-based card play for trick-taking games where each side wants tricks.
+
+The decisions are bit operations over a table's suit and trump masks, so the same code
+plays Five Hundred, Euchre or bridge.  What a player knows is passed in explicitly:
+``unseen`` (cards that might be in other hands), the suits other seats have shown void
+in, and the trick so far.  Policy, in short: win cheaply, don't overtake partner's
+winner, play second hand low and third hand high, lead masters, draw trumps as the
+declaring side, lead for partner's ruff, and throw the least useful card.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..bits import ONE, ZERO, above, below, high_bit, high_index, low_bit, popcount
+from .engine import stronger
+from .tables import NO_TRUMP_SUIT, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT
+
+
+@njit(cache=True, inline="always")
+def rank_pos(card):
+    """Rank position of a card within its lane (0 weakest)."""
+    return high_index(card) & 15
+
+
+@njit(cache=True, inline="always")
+def is_master(card, suit_cards, unseen):
+    """No unseen card of the same suit ranks above ``card``."""
+    return (unseen & suit_cards & above(card)) == ZERO
+
+
+@njit(cache=True, inline="always")
+def lowest_equivalent(card, mine, suit_cards, unseen):
+    """The lowest of ``mine`` that is as good as ``card``: only cards that are not unseen
+    (played, or ours) lie between them."""
+    c = card
+    while True:
+        nxt = high_bit(mine & below(c))
+        if nxt == ZERO or (unseen & suit_cards & above(nxt) & below(c)) != ZERO:
+            return c
+        c = nxt
+
+
+@njit(cache=True, inline="always")
+def cheapest(rules, cards):
+    """The card a player would most gladly give up: the lowest-ranked non-trump card,
+    from the shorter suit on ties (it brings a void closer); the lowest trump if only
+    trumps are left."""
+    trump = rules[R_TRUMP]
+    plain = cards & ~trump
+    if plain == ZERO:
+        return low_bit(cards)
+    best = ZERO
+    best_key = 1 << 30
+    for s in range(4):
+        m = plain & rules[R_SUIT + s]
+        if m:
+            c = low_bit(m)
+            key = rank_pos(c) * 16 + popcount(m)
+            if key < best_key:
+                best_key = key
+                best = c
+    if best == ZERO:  # a card of no suit that is not a trump cannot happen; be safe
+        return low_bit(plain)
+    return best
+
+
+@njit(cache=True, inline="always")
+def winning_cards(rules, legal, best, led):
+    """The legal cards that would take over the trick from ``best``."""
+    trump = rules[R_TRUMP]
+    if best & trump:
+        return legal & trump & stronger(rules, best)
+    return (legal & rules[R_SUIT + led] & stronger(rules, best)) | (legal & trump)
+
+
+@njit(cache=True)
+def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_after,
+                      opponents_after, ruff_threat, unseen):
+    """Choose a card to follow with.
+
+    partner_winning: our side holds the trick now; partner_after: a partner plays later
+    in this trick; opponents_after: an opponent plays later; ruff_threat: a later
+    opponent has shown void in the suit led (and so may trump it).
+    """
+    trump = rules[R_TRUMP]
+    suit = rules[R_SUIT + led]
+    if partner_winning:
+        return cheapest(rules, legal)
+    win = winning_cards(rules, legal, best, led)
+    if win == ZERO:
+        return cheapest(rules, legal)
+    plain_win = win & ~trump
+    if not opponents_after:
+        if plain_win:
+            return low_bit(plain_win)
+        return low_bit(win)
+    unseen_trumps = unseen & trump
+    # A sure winner: nothing unseen can beat it.
+    if plain_win:
+        top = high_bit(plain_win)
+        if is_master(top, suit, unseen) and not (ruff_threat and unseen_trumps):
+            return lowest_equivalent(top, plain_win, suit, unseen)
+    else:
+        top = high_bit(win)
+        if is_master(top, trump, unseen):
+            return lowest_equivalent(top, win, trump, unseen)
+    if partner_after:
+        # Second hand low: partner still to play.
+        if plain_win:
+            return cheapest(rules, legal)
+        # Void: ruff low only a card partner cannot beat in its suit.
+        if not (best & trump) and is_master(best, suit, unseen):
+            return low_bit(win)
+        return cheapest(rules, legal)
+    # Last of our side with opponents to come: third hand high (cheapest of equal cards),
+    # or trump as cheaply as possible.
+    if plain_win:
+        return lowest_equivalent(high_bit(plain_win), plain_win, suit, unseen)
+    return low_bit(win)
+
+
+@njit(cache=True)
+def lead_for_tricks(rules, hand, unseen, declaring, partner_voids, opponent_voids,
+                    partner_may_trump, opponents_may_trump):
+    """Choose a card to lead (never the free joker; see ``free_joker_lead``).
+
+    partner_voids / opponent_voids: 4-bit masks of suits that partner / any opponent has
+    shown void in; *_may_trump: that player has not shown void in trumps.
+    """
+    trump = rules[R_TRUMP]
+    free = rules[R_FREE]
+    trump_suit = np.int64(rules[R_TRUMP_SUIT])
+    cards = hand & ~free
+    if cards == ZERO:
+        return hand
+    my_trumps = cards & trump
+    unseen_trumps = unseen & trump
+    if trump_suit != NO_TRUMP_SUIT and declaring and my_trumps and unseen_trumps and opponents_may_trump:
+        top = high_bit(my_trumps)
+        if is_master(top, trump, unseen):
+            return lowest_equivalent(top, my_trumps, trump, unseen)
+        if popcount(my_trumps) >= 3:
+            return lowest_equivalent(top, my_trumps, trump, unseen)
+    # Lead a master in a plain suit unless an opponent is known to ruff it.
+    for s in range(4):
+        if s == trump_suit:
+            continue
+        m = cards & rules[R_SUIT + s]
+        if m:
+            top = high_bit(m)
+            if is_master(top, rules[R_SUIT + s], unseen):
+                if trump_suit != NO_TRUMP_SUIT and ((opponent_voids >> s) & 1) and opponents_may_trump and unseen_trumps:
+                    continue
+                return lowest_equivalent(top, m, rules[R_SUIT + s], unseen)
+    # Give partner a ruff.
+    if trump_suit != NO_TRUMP_SUIT and partner_may_trump and unseen_trumps:
+        for s in range(4):
+            if s != trump_suit and ((partner_voids >> s) & 1) and not ((opponent_voids >> s) & 1):
+                m = cards & rules[R_SUIT + s]
+                if m:
+                    return low_bit(m)
+    # Otherwise low from the longest plain suit (ties: the lower card).
+    plain = cards & ~trump
+    if plain == ZERO:
+        return low_bit(my_trumps)
+    best = ZERO
+    best_key = -1
+    for s in range(4):
+        m = plain & rules[R_SUIT + s]
+        if m:
+            c = low_bit(m)
+            key = popcount(m) * 16 + (15 - rank_pos(c))
+            if key > best_key:
+                best_key = key
+                best = c
+    return best

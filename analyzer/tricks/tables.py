@@ -1,0 +1,39 @@
+"""Rule tables: one ``uint64`` vector per contract that the trick kernels read.
+
+Keeping the whole table in one small array gives every kernel the same signature (one
+numba specialization) and lets a game build it once per contract, outside hot loops.
+"""
+
+import numpy as np
+
+# Indices into a rule vector.
+R_SUIT = 0          # R_SUIT + s, s = 0..3: cards of effective suit s
+R_TRUMP = 4         # cards that beat every card outside this mask (trumps, a free joker)
+R_FREE = 5          # a card of no suit that wins any trick (500's unnominated joker), else 0
+R_FLAGS = 6         # F_* bits below
+R_DUP_SHIFT = 7     # power of a bit = bit index >> shift (1: two identical copies per card)
+R_DECK = 8          # every card in play
+R_TRUMP_SUIT = 9    # index of the trump suit, or NO_TRUMP_SUIT
+R_SIZE = 12
+
+NO_TRUMP_SUIT = 4
+
+F_FREE_MUST_PLAY = np.uint64(1)     # a player void in the suit led must play the free card (misère)
+F_MUST_HEAD = np.uint64(2)          # following: beat the best card so far if able (Pinochle)
+F_MUST_TRUMP = np.uint64(4)         # void in the suit led: trump if able (Pinochle)
+F_MUST_OVERTRUMP = np.uint64(8)     # when trumping: beat the best trump if able (Pinochle)
+F_FREE_LEAD_LAST = np.uint64(16)    # the free card may be led only to the last trick (500 option)
+F_FREE_NAME_NOT_VOID = np.uint64(32)  # leading it, do not name a suit you showed void in (500 option)
+
+
+def new_rules() -> np.ndarray:
+    rules = np.zeros(R_SIZE, np.uint64)
+    rules[R_TRUMP_SUIT] = NO_TRUMP_SUIT
+    return rules
+
+
+def lane_mask(lane: int, positions) -> int:
+    m = 0
+    for p in positions:
+        m |= 1 << (16 * lane + p)
+    return m
