@@ -1,0 +1,1 @@
+"""Sheepshead, five-handed, called ace (rules: the team's ``rules/sheepshead.md``)."""

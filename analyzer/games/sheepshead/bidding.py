@@ -1,0 +1,142 @@
+"""Picking, burying and calling: which calls are legal, and the heuristic policies.
+
+All policies are numba functions over layout masks (see ``rules``) so the play kernels
+can run them for every seat of every deal.
+
+- Pick: a strength count — 2 per trump, +4 per queen, +2 per jack, +3 per fail ace, +1
+  per fail void — against a threshold per seat (``PICK_THRESHOLDS``; later seats pick a
+  little lighter, since after them comes a leaster).
+- Call: the ace of a fail suit in which the picker holds a card but not the ace; with
+  all three fail aces, the ten of such a suit; none: alone.
+- Bury (2 of the 8 cards): fail cards, scored 2 per card point buried + 20 per fail void
+  made − 25 per ace buried; trumps only when fewer than two fail cards may go; the hold
+  card (one card of the called suit) stays.  The call is the one whose best bury scores
+  highest (+5 when the hold card is the called suit's only card).
+- Alone: when the six cards kept are overwhelming (strength ≥ ``ALONE_THRESHOLD``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...bits import ONE, ZERO, high_index, low_bit, popcount
+from ...tricks.points import mask_points
+from .rules import FAIL, FAIL_ACES, FAIL_ALL, FAIL_SUITS, FAIL_TENS, JACKS, PTS, QUEENS, TRUMPS
+
+PICK_THRESHOLDS = np.array([17, 17, 16, 16, 15], np.int64)   # by seat 0..4 (dealer last)
+ALONE_THRESHOLD = 30
+_LANES = np.array(FAIL_SUITS, np.int64)
+
+
+@njit(cache=True, inline="always")
+def strength(hand):
+    s = (2 * popcount(hand & TRUMPS) + 4 * popcount(hand & QUEENS) + 2 * popcount(hand & JACKS)
+         + 3 * popcount(hand & FAIL_ACES))
+    for k in range(3):
+        if hand & FAIL[_LANES[k]] == ZERO:
+            s += 1
+    return s
+
+
+@njit(cache=True, inline="always")
+def wants_to_pick(hand, seat, thresholds):
+    return strength(hand) >= thresholds[seat]
+
+
+@njit(cache=True)
+def callable_cards(hand8):
+    """Cards the picker may call with these 8 cards (before burying): the ace of a fail
+    suit held without its ace, or with all three fail aces the ten of such a suit."""
+    targets = FAIL_TENS if (hand8 & FAIL_ACES) == FAIL_ACES else FAIL_ACES
+    out = ZERO
+    for k in range(3):
+        lane = FAIL[_LANES[k]]
+        t = targets & lane
+        if (hand8 & lane) and not (hand8 & t):
+            out |= t
+    return out
+
+
+@njit(cache=True, inline="always")
+def bury_legal(hand8, bury, called):
+    """A bury of two of the 8 cards keeps a hold card of the called suit (if any)."""
+    if popcount(bury) != 2 or (bury & ~hand8):
+        return False
+    if called == ZERO:
+        return True
+    lane = FAIL_ALL & FAIL[high_index(called) >> 4]
+    return ((hand8 & ~bury) & lane) != ZERO
+
+
+@njit(cache=True, inline="always")
+def _bury_score(hand8, pair):
+    after = hand8 & ~pair
+    voids = 0
+    for k in range(3):
+        lane = FAIL[_LANES[k]]
+        if (hand8 & lane) and not (after & lane):
+            voids += 1
+    return (2 * mask_points(PTS, pair) + 20 * voids - 25 * popcount(pair & FAIL_ACES)
+            - 200 * popcount(pair & TRUMPS))
+
+
+@njit(cache=True)
+def best_bury(hand8, called):
+    """The best-scoring legal bury for a call (0: alone); returns (bury, score)."""
+    cands = hand8 & FAIL_ALL
+    free = popcount(cands) - (1 if called else 0)
+    trumps = hand8 & TRUMPS
+    while free < 2 and trumps:          # not enough fail cards: the lowest trumps may go
+        t = low_bit(trumps)
+        trumps ^= t
+        cands |= t
+        free += 1
+    best = ZERO
+    best_score = np.int64(-1) << 40
+    rest = cands
+    while rest:
+        a = low_bit(rest)
+        rest ^= a
+        others = rest
+        while others:
+            b = low_bit(others)
+            others ^= b
+            pair = a | b
+            if not bury_legal(hand8, pair, called):
+                continue
+            sc = _bury_score(hand8, pair)
+            if sc > best_score:
+                best_score = sc
+                best = pair
+    return best, best_score
+
+
+@njit(cache=True)
+def choose_bury_call(hand8):
+    """The picker's bury and call (called 0: no legal call, so alone)."""
+    calls = callable_cards(hand8)
+    if calls == ZERO:
+        bury, _ = best_bury(hand8, ZERO)
+        return bury, ZERO
+    best_bury_mask = ZERO
+    best_call = ZERO
+    best_score = np.int64(-1) << 40
+    rest = calls
+    while rest:
+        c = low_bit(rest)
+        rest ^= c
+        bury, sc = best_bury(hand8, c)
+        lane = FAIL[high_index(c) >> 4]
+        if popcount(hand8 & ~bury & lane) == 1:
+            sc += 5
+        if sc > best_score:
+            best_score = sc
+            best_bury_mask = bury
+            best_call = c
+    return best_bury_mask, best_call
+
+
+@njit(cache=True, inline="always")
+def wants_alone(kept):
+    return strength(kept) >= ALONE_THRESHOLD

@@ -1,0 +1,575 @@
+"""Sheepshead play-outs in numba: the called-suit duties, heuristic leads and follows for
+the picker, the secret partner and the defenders, the leaster, and the batch kernels.
+
+What each seat knows is explicit.  ``fr[seat]`` is the 5-bit mask of the seats that
+``seat`` knows to be on its side: before the called card is played the picker knows only
+himself, each defender only himself (the partner could be any of the others), and the
+partner knows everything (he holds the called card); once it is played, or when the
+picker is alone, everyone knows the sides.  A seat treats a player it does not know to be
+a friend as an opponent: it never schmears to him, and counts him as a threat after it.
+"""
+
+import numpy as np
+from numba import njit
+
+from ...bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, popcount
+from ...sim.deal import _deal_into
+from ...sim.rng import stream_key
+from ...tricks.engine import beats, legal_follow, stronger
+from ...tricks.heuristic import lowest_equivalent, rank_pos, winning_cards
+from ...tricks.points import by_points_rank, follow_for_points, mask_points, masters, sure_winners
+from ...tricks.tables import R_DECK, R_SUIT
+from .bidding import best_bury, choose_bury_call, wants_alone, wants_to_pick
+from .deck import N_SEATS, N_TRICKS
+from .rules import FAIL, FAIL_ALL, FAIL_TENS, JACKS, PTS, QUEENS, TRUMP_LANE, TRUMPS
+
+ROLE_PICKER, ROLE_PARTNER, ROLE_DEFENDER = 0, 1, 2
+# Roles of one seat in a picked hand, as histogram rows.
+OUT_PICKER, OUT_ALONE, OUT_PARTNER, OUT_DEFENDER, OUT_DEFENDER_ALONE = range(5)
+OUT_ROLES = ("picker", "picker alone", "partner", "defender", "defender vs alone")
+N_OUT = 5
+# Call kinds: ace of ♠ ♣ ♥, ten of ♠ ♣ ♥, alone.
+CALL_NAMES = ("AS", "AC", "AH", "TS", "TC", "TH", "alone")
+CALL_ALONE = 6
+MODE_POLICY, MODE_CALL, MODE_ALONE = 0, 1, 2
+ALL_SEATS = (1 << N_SEATS) - 1
+TRACE_COLS = 4          # trick, seat, layout bit, lane led
+KEEP = np.uint64(QUEENS | JACKS)   # control trumps: never schmeared while other cards remain
+
+
+def _after_table():
+    after = np.zeros((N_SEATS, N_SEATS), np.int64)
+    for leader in range(N_SEATS):
+        for pos in range(N_SEATS):
+            for later in range(pos + 1, N_SEATS):
+                after[leader, pos] |= 1 << ((leader + later) % N_SEATS)
+    return after
+
+
+AFTER = _after_table()      # (leader, position) -> seats still to play after that position
+
+
+# ----------------------------------------------------------------------------- legality
+@njit(cache=True, inline="always")
+def apply_duties(hand, legal, leading, led_called, called, cs_mask, hold_duty, last):
+    """Restrict ``legal`` (follow-suit legality) by the called-suit duties.
+
+    called: the called card (0 when alone or in a leaster); cs_mask: the called suit's
+    cards; led_called: this trick's led suit is the called suit; hold_duty: the seat is the
+    picker and the called suit has not been led in an earlier trick; last: last trick.
+    The partner is whoever holds ``called`` (so the suit cannot have been led yet).
+    """
+    if called & hand:
+        if leading:                         # lead the called suit only with the called card
+            return legal & ~(cs_mask & ~called)
+        if led_called:                      # the suit is first led: play the called card
+            return called
+        if not last:                        # never thrown off on another suit
+            rest = legal & ~called
+            if rest:
+                return rest
+        return legal
+    if hold_duty and not leading and not led_called and not last:
+        hold = hand & cs_mask               # keep the last card of the called suit
+        if hold and (hold & (hold - ONE)) == ZERO:
+            rest = legal & ~hold
+            if rest:
+                return rest
+    return legal
+
+
+@njit(cache=True)
+def legal_moves(rules, hand, leading, led, best, called, cs, hold_duty, last):
+    """Every legal card of ``hand``: follow suit (trumps one suit), then the duties.
+    cs: the called suit's lane, or -1."""
+    cs_mask = rules[R_SUIT + cs] if cs >= 0 else ZERO
+    if leading:
+        return apply_duties(hand, hand, True, False, called, cs_mask, hold_duty, last)
+    legal = legal_follow(rules, hand, led, best)
+    return apply_duties(hand, legal, False, cs >= 0 and led == cs, called, cs_mask, hold_duty, last)
+
+
+# ----------------------------------------------------------------------------- leads
+@njit(cache=True, inline="always")
+def _lane(rules, card):
+    for s in range(4):
+        if rules[R_SUIT + s] & card:
+            return s
+    return 0
+
+
+@njit(cache=True)
+def cash_master_fail(rules, cards, unseen, foe_voids):
+    """A fail card no unseen card beats, in a suit no opponent has shown void in (or with
+    no trump left out)."""
+    out_trumps = unseen & TRUMPS
+    for lane in (1, 0, 3):
+        m = cards & FAIL[lane]
+        if m:
+            top = masters(rules, m, FAIL[lane], unseen)
+            if top and (out_trumps == ZERO or not ((foe_voids >> lane) & 1)):
+                return lowest_equivalent(high_bit(top), m, FAIL[lane], unseen)
+    return ZERO
+
+
+@njit(cache=True)
+def short_low(hand, cards):
+    """The lowest card of the suit (lane) of ``cards`` that ``hand`` is shortest in."""
+    best = ZERO
+    best_key = np.int64(1) << 40
+    for lane in range(4):
+        m = cards & (TRUMPS if lane == TRUMP_LANE else FAIL[lane])
+        if m:
+            c = low_bit(m)
+            key = popcount(hand & (TRUMPS if lane == TRUMP_LANE else FAIL[lane])) * 64 + rank_pos(c)
+            if key < best_key:
+                best_key = key
+                best = c
+    return best
+
+
+@njit(cache=True)
+def lead_card(rules, hand, legal, role, unseen, cs, cs_open, foe_voids, called):
+    """Choose a lead.  Picker and partner draw trumps (a master, or the picker's highest
+    with three or more; the partner leads trump whenever he can: 'partner leads trump'),
+    then cash fail masters; the picker then leads his hold card to find the partner.
+    Defenders lead the called suit while it is unopened, cash fail masters the picker is
+    not known to ruff, then lead low from their shortest fail suit, trumps last."""
+    trumps = legal & TRUMPS
+    if role == ROLE_DEFENDER:
+        if cs >= 0 and not cs_open:
+            m = legal & FAIL[cs]
+            if m:
+                return low_bit(m)
+        c = cash_master_fail(rules, legal, unseen, foe_voids)
+        if c:
+            return c
+        fail = legal & FAIL_ALL
+        if fail:
+            return short_low(hand, fail)
+        m = masters(rules, trumps, TRUMPS, unseen)
+        return low_bit(m) if m else low_bit(trumps)
+    if trumps and (unseen & TRUMPS):
+        m = masters(rules, trumps, TRUMPS, unseen)
+        if m:
+            return low_bit(m)
+        if role == ROLE_PARTNER or popcount(trumps) >= 3:
+            return lowest_equivalent(high_bit(trumps), trumps, TRUMPS, unseen)
+    cashable = legal
+    if called & legal and (unseen & TRUMPS):
+        cashable &= ~called                 # the called ace would likely be trumped
+    c = cash_master_fail(rules, cashable, unseen, foe_voids)
+    if c:
+        return c
+    if role == ROLE_PICKER and cs >= 0 and not cs_open:
+        m = legal & FAIL[cs]
+        if m:
+            return low_bit(m)
+    fail = legal & FAIL_ALL & ~called
+    if fail:
+        return short_low(hand, fail)
+    if trumps:
+        return low_bit(trumps)
+    return low_bit(legal)
+
+
+# ----------------------------------------------------------------------------- picked hands
+@njit(cache=True, inline="always")
+def _log(trace, row, t, seat, card, led):
+    trace[row, 0] = t
+    trace[row, 1] = seat
+    trace[row, 2] = low_index(card)
+    trace[row, 3] = led
+
+
+@njit(cache=True)
+def play_called(rules, hands, leader, picker, partner, called, bury, trace, record):
+    """Play six tricks of a picked hand; ``hands`` (5 layout masks, the picker's after his
+    bury) is modified.  partner: the seat holding ``called`` (-1 and called 0: alone).
+    Returns the picker side's card points (bury included) * 8 + its tricks."""
+    if record:
+        trace[:, :] = -1
+    deck = rules[R_DECK]
+    side = (1 << picker) | ((1 << partner) if partner >= 0 else 0)
+    cs = -1
+    cs_mask = ZERO
+    if called:
+        cs = high_index(called) >> 4
+        cs_mask = rules[R_SUIT + cs]
+    fr = np.empty(N_SEATS, np.int64)
+    for s in range(N_SEATS):
+        if partner < 0:
+            fr[s] = side if s == picker else ALL_SEATS & ~side
+        elif s == partner:
+            fr[s] = side
+        else:
+            fr[s] = 1 << s
+    cs_open = cs < 0
+    void_seats = np.zeros(4, np.int64)      # by lane: seats that have shown void
+    played = ZERO
+    points = mask_points(PTS, bury)
+    tricks = 0
+    row = 0
+    for t in range(N_TRICKS):
+        last = t == N_TRICKS - 1
+        best = ZERO
+        winner = leader
+        led = 0
+        trick_points = 0
+        seat = leader
+        for pos in range(N_SEATS):
+            hand = hands[seat]
+            unseen = deck & ~played & ~hand
+            if seat == picker:
+                unseen &= ~bury
+            role = ROLE_PICKER if seat == picker else (ROLE_PARTNER if seat == partner else ROLE_DEFENDER)
+            friends = fr[seat]
+            hold_duty = seat == picker and not cs_open
+            if pos == 0:
+                legal = apply_duties(hand, hand, True, False, called, cs_mask, hold_duty, last)
+                foe_voids = 0
+                for lane in range(4):
+                    if void_seats[lane] & ~friends:
+                        foe_voids |= 1 << lane
+                card = lead_card(rules, hand, legal, role, unseen, cs, cs_open, foe_voids, called)
+                led = _lane(rules, card)
+                best = card
+            else:
+                legal = legal_follow(rules, hand, led, best)
+                legal = apply_duties(hand, legal, False, led == cs, called, cs_mask, hold_duty, last)
+                foes = AFTER[leader, pos] & ~friends
+                ruff_threat = led != TRUMP_LANE and (foes & void_seats[led] & ~void_seats[TRUMP_LANE]) != 0
+                friend_winning = ((friends >> winner) & 1) != 0
+                secure = False
+                if friend_winning:
+                    if foes == 0:
+                        secure = True
+                    else:
+                        lane_cards = TRUMPS if best & TRUMPS else rules[R_SUIT + led]
+                        secure = ((unseen & lane_cards & stronger(rules, best)) == ZERO
+                                  and ((best & TRUMPS) != ZERO or not ruff_threat))
+                card = follow_for_points(rules, PTS, KEEP, hand, legal, led, best, trick_points,
+                                         friend_winning, secure, foes != 0, ruff_threat, unseen)
+                if not (hand & rules[R_SUIT + led]):
+                    void_seats[led] |= 1 << seat
+                if beats(rules, card, best, led):
+                    best = card
+                    winner = seat
+            trick_points += PTS[low_index(card)]
+            if card == called:                   # the partner is revealed
+                for s in range(N_SEATS):
+                    fr[s] = side if (side >> s) & 1 else ALL_SEATS & ~side
+            hands[seat] = hand & ~card
+            played |= card
+            if record:
+                _log(trace, row, t, seat, card, led)
+                row += 1
+            seat = seat + 1 if seat < N_SEATS - 1 else 0
+        if led == cs:
+            cs_open = True
+        if (side >> winner) & 1:
+            points += trick_points
+            tricks += 1
+        leader = winner
+    return points * 8 + tricks
+
+
+@njit(cache=True)
+def pick_and_play(rules, hands, blind, picker, mode, info, trace, record):
+    """The picker takes the blind, buries and calls by policy, and the hand is played.
+
+    mode: MODE_POLICY (call; alone when overwhelming), MODE_CALL (call; alone only when no
+    call is legal) or MODE_ALONE.  ``hands`` is modified.  info[0] <- partner seat (-1
+    alone), info[1] <- call kind (CALL_NAMES index), info[2] <- the called card's bit (-1).
+    Returns points * 8 + tricks.
+    """
+    hand8 = hands[picker] | blind
+    if mode == MODE_ALONE:
+        bury, _ = best_bury(hand8, ZERO)
+        called = ZERO
+    else:
+        bury, called = choose_bury_call(hand8)
+        if mode == MODE_POLICY and called:
+            alone_bury, _ = best_bury(hand8, ZERO)
+            if wants_alone(hand8 & ~alone_bury):
+                bury = alone_bury
+                called = ZERO
+    hands[picker] = hand8 & ~bury
+    partner = -1
+    kind = CALL_ALONE
+    if called:
+        for s in range(N_SEATS):
+            if hands[s] & called:
+                partner = s
+        lane = high_index(called) >> 4
+        kind = (lane if lane < 2 else 2) + (3 if called & FAIL_TENS else 0)
+    info[0] = partner
+    info[1] = kind
+    info[2] = high_index(called) if called else -1
+    return play_called(rules, hands, 0, picker, partner, called, bury, trace, record)
+
+
+# ----------------------------------------------------------------------------- leaster
+@njit(cache=True)
+def leaster_lead(rules, hand, unseen):
+    """Lead the low card with the most unseen cards above it (someone else should win)."""
+    best = ZERO
+    best_key = np.int64(-1)
+    for lane in range(4):
+        m = hand & rules[R_SUIT + lane]
+        if m:
+            c = low_bit(m)
+            key = 16 * popcount(unseen & rules[R_SUIT + lane] & above(c)) + PTS[low_index(c)] // 4
+            if key > best_key:
+                best_key = key
+                best = c
+    return best
+
+
+@njit(cache=True)
+def leaster_follow(rules, hand, legal, led, best, trick_points, need_trick, last, final, unseen):
+    """A player without a trick takes a cheap one when he can (as the last to play, or a
+    sure winner late in the hand); otherwise everyone ducks with the highest card that
+    still loses, and throws points and power when void."""
+    if legal & (legal - ONE) == ZERO:
+        return legal
+    win = winning_cards(rules, legal, best, led)
+    if need_trick and win:
+        if last and (trick_points <= 10 or final):
+            return by_points_rank(PTS, win, 16, -1)         # fewest points, then the strongest
+        if final:
+            return high_bit(win)
+        sure = sure_winners(rules, win, led, unseen, True)
+        if sure and trick_points <= 10:
+            return by_points_rank(PTS, sure, 16, -1)
+    safe = legal & ~win
+    if safe:
+        following = safe & rules[R_SUIT + led]
+        if following:
+            return high_bit(following)
+        return by_points_rank(PTS, safe, -4, -1)            # most points, then the strongest
+    if last:
+        return by_points_rank(PTS, win, 1, -4)              # taking it anyway: shed power, few points
+    return by_points_rank(PTS, win, 2, 1)                   # lowest, hoping to be overtaken
+
+
+@njit(cache=True)
+def play_leaster(rules, hands, blind, blind_first, points, tricks, trace, record):
+    """Play a leaster (seat 0 leads); ``points``/``tricks`` (5) receive each seat's totals,
+    the blind going to the winner of the last trick (or the first)."""
+    if record:
+        trace[:, :] = -1
+    deck = rules[R_DECK]
+    points[:] = 0
+    tricks[:] = 0
+    blind_points = mask_points(PTS, blind)
+    played = ZERO
+    leader = 0
+    row = 0
+    for t in range(N_TRICKS):
+        best = ZERO
+        winner = leader
+        led = 0
+        trick_points = 0
+        seat = leader
+        for pos in range(N_SEATS):
+            hand = hands[seat]
+            unseen = deck & ~played & ~hand
+            if pos == 0:
+                card = leaster_lead(rules, hand, unseen)
+                led = _lane(rules, card)
+                best = card
+            else:
+                legal = legal_follow(rules, hand, led, best)
+                card = leaster_follow(rules, hand, legal, led, best, trick_points, tricks[seat] == 0,
+                                      pos == N_SEATS - 1, t == N_TRICKS - 1, unseen)
+                if beats(rules, card, best, led):
+                    best = card
+                    winner = seat
+            trick_points += PTS[low_index(card)]
+            hands[seat] = hand & ~card
+            played |= card
+            if record:
+                _log(trace, row, t, seat, card, led)
+                row += 1
+            seat = seat + 1 if seat < N_SEATS - 1 else 0
+        if t == (0 if blind_first else N_TRICKS - 1):
+            trick_points += blind_points
+        points[winner] += trick_points
+        tricks[winner] += 1
+        leader = winner
+    return 0
+
+
+@njit(cache=True)
+def leaster_class(points, tricks, seat):
+    """0 if ``seat`` lost the leaster, else k: it is one of k tied winners."""
+    if tricks[seat] == 0:
+        return 0
+    low = 1 << 20
+    for s in range(N_SEATS):
+        if tricks[s] > 0 and points[s] < low:
+            low = points[s]
+    if points[seat] != low:
+        return 0
+    k = 0
+    for s in range(N_SEATS):
+        if tricks[s] > 0 and points[s] == low:
+            k += 1
+    return k
+
+
+# ----------------------------------------------------------------------------- batches
+@njit(cache=True, inline="always")
+def _record(hist, opt, role, packed):
+    points = packed >> 3
+    tricks = packed & 7
+    tclass = 0 if tricks == 0 else (2 if tricks == N_TRICKS else 1)
+    hist[opt, role, points, tclass] += 1
+
+
+@njit(cache=True, inline="always")
+def _earlier_pick(hands, asker, thresholds):
+    for s in range(asker):
+        if wants_to_pick(hands[s], s, thresholds):
+            return True
+    return False
+
+
+PICK_OPT, ALONE_OPT, PASS_OPT = 0, 1, 2
+N_PICK_OPTS = 3
+LEASTER_CLASSES = 7     # 0 lost, k = 1..5 one of k tied winners, 6 redeal (doubler)
+
+
+@njit(cache=True, nogil=True)
+def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thresholds,
+               doubler, blind_first, hist, leaster, calls, counters):
+    """Deals ``start..start+n-1`` for the pick question; seat ``asker`` holds ``my_hand``.
+
+    Slots: 0 the blind, 1..4 seats ``others``.  Deals in which an earlier seat would have
+    picked (by the policy) are skipped: the question arises only if they all passed.
+    For each other deal, three options from the asker's seat: pick (policy bury and call),
+    pick alone, pass (later seats decide by the policy; nobody: leaster or redeal).
+    hist[opt, out role, points, trick class], leaster[opt, class], calls[opt, call kind],
+    counters[0] deals, counters[1] deals where the asker was offered the blind.
+    """
+    buf = np.empty(pool.shape[0], np.int64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    hands = np.empty(N_SEATS, np.uint64)
+    work = np.empty(N_SEATS, np.uint64)
+    info = np.empty(3, np.int64)
+    lpts = np.empty(N_SEATS, np.int64)
+    ltr = np.empty(N_SEATS, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        counters[0] += 1
+        blind = deal[0]
+        hands[asker] = my_hand
+        for k in range(N_SEATS - 1):
+            hands[others[k]] = deal[1 + k]
+        if _earlier_pick(hands, asker, thresholds):
+            continue
+        counters[1] += 1
+        for opt in range(2):
+            work[:] = hands
+            packed = pick_and_play(rules, work, blind, asker, MODE_CALL if opt == PICK_OPT else MODE_ALONE,
+                                   info, trace, False)
+            _record(hist, opt, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed)
+            calls[opt, info[1]] += 1
+        picker = -1
+        for s in range(asker + 1, N_SEATS):
+            if wants_to_pick(hands[s], s, thresholds):
+                picker = s
+                break
+        if picker >= 0:
+            work[:] = hands
+            packed = pick_and_play(rules, work, blind, picker, MODE_POLICY, info, trace, False)
+            if info[0] < 0:
+                role = OUT_DEFENDER_ALONE
+            elif info[0] == asker:
+                role = OUT_PARTNER
+            else:
+                role = OUT_DEFENDER
+            _record(hist, PASS_OPT, role, packed)
+            calls[PASS_OPT, info[1]] += 1
+        elif doubler:
+            leaster[PASS_OPT, LEASTER_CLASSES - 1] += 1
+        else:
+            work[:] = hands
+            play_leaster(rules, work, blind, blind_first, lpts, ltr, trace, False)
+            leaster[PASS_OPT, leaster_class(lpts, ltr, asker)] += 1
+
+
+@njit(cache=True, nogil=True)
+def bury_chunk(rules, key0, start, n, pool, counts, asker, hand8, others, thresholds,
+               buries, called, hist, counters):
+    """Deals for the bury question: seat ``asker`` has picked and holds ``hand8``; slots
+    0..3 are seats ``others``.  Deals where an earlier seat would have picked are skipped.
+    For every option o (bury ``buries[o]``, call ``called[o]``, 0 = alone) the hand is
+    played: hist[o, out role (picker or alone), points, trick class]."""
+    buf = np.empty(pool.shape[0], np.int64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    hands = np.empty(N_SEATS, np.uint64)
+    work = np.empty(N_SEATS, np.uint64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        counters[0] += 1
+        hands[asker] = ZERO
+        for k in range(N_SEATS - 1):
+            hands[others[k]] = deal[k]
+        if _earlier_pick(hands, asker, thresholds):
+            continue
+        counters[1] += 1
+        for o in range(buries.shape[0]):
+            work[:] = hands
+            work[asker] = hand8 & ~buries[o]
+            partner = -1
+            if called[o]:
+                for s in range(N_SEATS):
+                    if work[s] & called[o]:
+                        partner = s
+            packed = play_called(rules, work, 0, asker, partner, called[o], buries[o], trace, False)
+            _record(hist, o, OUT_PICKER if partner >= 0 else OUT_ALONE, packed)
+
+
+@njit(cache=True, nogil=True)
+def hand_chunk(rules, key0, start, n, pool, counts, thresholds, doubler, blind_first, hist, leaster,
+               calls, pickers):
+    """Whole hands from a full random deal (slots: blind, seats 0..4): the picking round,
+    bury and call by the policy, six tricks or a leaster.  Statistics from seat 0's view
+    are not needed here; ``hist[0, out role of the picker, points, class]``, the leaster's
+    seat-0 class, the calls and ``pickers[seat]`` (index 5: nobody)."""
+    buf = np.empty(pool.shape[0], np.int64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    hands = np.empty(N_SEATS, np.uint64)
+    info = np.empty(3, np.int64)
+    lpts = np.empty(N_SEATS, np.int64)
+    ltr = np.empty(N_SEATS, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        blind = deal[0]
+        for s in range(N_SEATS):
+            hands[s] = deal[1 + s]
+        picker = -1
+        for s in range(N_SEATS):
+            if wants_to_pick(hands[s], s, thresholds):
+                picker = s
+                break
+        if picker >= 0:
+            pickers[picker] += 1
+            packed = pick_and_play(rules, hands, blind, picker, MODE_POLICY, info, trace, False)
+            _record(hist, 0, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed)
+            calls[0, info[1]] += 1
+        else:
+            pickers[N_SEATS] += 1
+            if doubler:
+                leaster[0, LEASTER_CLASSES - 1] += 1
+            else:
+                play_leaster(rules, hands, blind, blind_first, lpts, ltr, trace, False)
+                leaster[0, leaster_class(lpts, ltr, 0)] += 1

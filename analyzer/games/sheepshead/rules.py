@@ -1,0 +1,158 @@
+"""Sheepshead's card layout, rule table and named rule options.
+
+Layout (one for the whole game, since the trump suit never changes): four 16-bit lanes,
+one per effective suit, a higher bit being a stronger card.  The fail suits keep their
+printed suit's lane (♠ 0, ♣ 1, ♥ 3) and hold, low to high, 7 8 9 K 10 A (the ten ranks
+between king and ace).  Lane 2, the diamonds' lane, holds all 14 trumps low to high:
+7♦ 8♦ 9♦ K♦ 10♦ A♦ J♦ J♥ J♠ J♣ Q♦ Q♥ Q♠ Q♣ (J♠ and J♣ swap under ``jack_order=seed``).
+Queens and jacks therefore leave their printed suits.  Card points come from a per-bit
+table; the sets of queens, jacks, aces... are the same masks under either jack order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from ...cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, SPADES, card_code, rank_of, suit_of
+from ...options import parse_rule_items
+from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP, R_TRUMP_SUIT, new_rules
+from .deck import DECK
+
+TRUMP_LANE = DIAMONDS
+FAIL_SUITS = (SPADES, CLUBS, HEARTS)
+FAIL_RANKS = (7, 8, 9, KING, 10, ACE)          # low to high: position in a fail lane
+_FAIL_POS = {r: i for i, r in enumerate(FAIL_RANKS)}
+POINTS_OF_RANK = {ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2, 9: 0, 8: 0, 7: 0}
+
+_TRUMPS_LOW_TO_HIGH = (
+    [card_code(DIAMONDS, r) for r in (7, 8, 9, KING, 10, ACE)]
+    + [card_code(s, JACK) for s in (DIAMONDS, HEARTS, SPADES, CLUBS)]
+    + [card_code(s, QUEEN) for s in (DIAMONDS, HEARTS, SPADES, CLUBS)])
+JACK_ORDERS = ("standard", "seed")
+
+
+def trump_order(jack_order: str = "standard") -> list[int]:
+    """Card codes of the 14 trumps, low to high."""
+    order = list(_TRUMPS_LOW_TO_HIGH)
+    if jack_order == "seed":               # J♠ above J♣
+        i, j = order.index(card_code(SPADES, JACK)), order.index(card_code(CLUBS, JACK))
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def _bits(jack_order: str) -> np.ndarray:
+    trump_pos = {c: i for i, c in enumerate(trump_order(jack_order))}
+    out = np.empty(DECK.size, np.int64)
+    for cid, code in enumerate(DECK.codes):
+        if code in trump_pos:
+            out[cid] = 16 * TRUMP_LANE + trump_pos[code]
+        else:
+            out[cid] = 16 * suit_of(code) + _FAIL_POS[rank_of(code)]
+    return out
+
+
+BIT_OF = np.stack([_bits(j) for j in JACK_ORDERS])           # (jack order, deck id) -> bit
+ID_OF = np.full((len(JACK_ORDERS), 64), -1, np.int64)        # (jack order, bit) -> deck id
+for _j in range(len(JACK_ORDERS)):
+    ID_OF[_j, BIT_OF[_j]] = np.arange(DECK.size)
+
+
+def _mask(pred) -> np.uint64:
+    m = 0
+    for cid, code in enumerate(DECK.codes):
+        if pred(code):
+            m |= 1 << int(BIT_OF[0, cid])
+    return np.uint64(m)
+
+
+_trump_set = set(_TRUMPS_LOW_TO_HIGH)
+TRUMPS = _mask(lambda c: c in _trump_set)
+FAIL = np.array([_mask(lambda c, s=s: s in FAIL_SUITS and suit_of(c) == s and c not in _trump_set)
+                 for s in range(4)], np.uint64)               # by lane; FAIL[TRUMP_LANE] == 0
+FAIL_ALL = np.uint64(FAIL[SPADES] | FAIL[CLUBS] | FAIL[HEARTS])
+FAIL_ACES = _mask(lambda c: c not in _trump_set and rank_of(c) == ACE)
+FAIL_TENS = _mask(lambda c: c not in _trump_set and rank_of(c) == 10)
+QUEENS = _mask(lambda c: rank_of(c) == QUEEN)
+JACKS = _mask(lambda c: rank_of(c) == JACK)
+DECK_MASK = np.uint64(TRUMPS | FAIL_ALL)
+
+PTS = np.zeros(64, np.int64)                                  # card points per layout bit
+for _cid, _code in enumerate(DECK.codes):
+    PTS[BIT_OF[0, _cid]] = POINTS_OF_RANK[rank_of(_code)]
+
+
+def rule_table() -> np.ndarray:
+    """The rule vector: trumps are one suit (lane 2); no must-head or must-trump duties.
+    (The called-suit duties are Sheepshead's own; see ``play.apply_duties``.)"""
+    rules = new_rules()
+    for lane in range(4):
+        rules[R_SUIT + lane] = TRUMPS if lane == TRUMP_LANE else FAIL[lane]
+    rules[R_TRUMP] = TRUMPS
+    rules[R_TRUMP_SUIT] = TRUMP_LANE
+    rules[R_DECK] = DECK_MASK
+    return rules
+
+
+RULES = rule_table()
+
+
+@dataclass(frozen=True)
+class Options:
+    """Rule options; defaults as marked in the rules file."""
+
+    jack_order: str = "standard"     # standard: J♣ J♠ J♥ J♦ | seed: J♠ above J♣
+    nobody_picks: str = "leaster"    # leaster | doubler (redeal, next hand doubled)
+    leaster_blind: str = "last"      # the blind goes to the winner of the last | first trick
+    bump: str = "single"             # single | double: every loss of the picker's side doubled
+
+    CHOICES = {
+        "jack_order": JACK_ORDERS,
+        "nobody_picks": ("leaster", "doubler"),
+        "leaster_blind": ("last", "first"),
+        "bump": ("single", "double"),
+    }
+
+    @classmethod
+    def parse(cls, items=(), double_on_bump: bool = False, leaster: bool = True) -> "Options":
+        values = parse_rule_items(items, cls.CHOICES, "Sheepshead")
+        if double_on_bump:
+            values["bump"] = "double"
+        if not leaster:
+            values["nobody_picks"] = "doubler"
+        return cls(**values)
+
+    @property
+    def jack_index(self) -> int:
+        return JACK_ORDERS.index(self.jack_order)
+
+    @property
+    def double_on_bump(self) -> bool:
+        return self.bump == "double"
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def to_layout(ids, options: Options = Options()) -> int:
+    m = 0
+    for cid in ids:
+        m |= 1 << int(BIT_OF[options.jack_index, cid])
+    return m
+
+
+def from_layout(mask: int, options: Options = Options()) -> list[int]:
+    """Deck ids of a layout mask, strongest first within each lane, trumps first."""
+    j = options.jack_index
+    out = []
+    for lane in (TRUMP_LANE, CLUBS, SPADES, HEARTS):
+        for pos in range(15, -1, -1):
+            b = 16 * lane + pos
+            if (int(mask) >> b) & 1:
+                out.append(int(ID_OF[j, b]))
+    return out
+
+
+def format_layout(mask: int, options: Options = Options()) -> str:
+    return DECK.format_cards(from_layout(mask, options))
