@@ -16,14 +16,17 @@ from tests.reference import five_hundred as ref
 N_POSITIONS = 4000
 OPTION_CHOICES = ({}, {"joker_lead": "last"}, {"joker_name": "not_void"})
 
+# The batch wrappers are not cached on purpose: they inline engine functions, and numba's
+# cache does not notice when a function inlined from another file changes.
 
-@njit(cache=True)
+
+@njit
 def _follow_batch(rules, hands, leds, out):
     for i in range(hands.shape[0]):
         out[i] = legal_follow(rules[i], hands[i], leds[i], np.uint64(0))
 
 
-@njit(cache=True)
+@njit
 def _winner_batch(rules, tricks, sizes, named, out):
     """Winner of each trick by ``beats``: the lead, then card by card."""
     for i in range(tricks.shape[0]):
@@ -39,7 +42,7 @@ def _winner_batch(rules, tricks, sizes, named, out):
         out[i] = win
 
 
-@njit(cache=True)
+@njit
 def _names_batch(rules, hands, led, void, out):
     for i in range(hands.shape[0]):
         out[i] = free_lead_names(rules[i], hands[i], led[i], void[i])

@@ -19,7 +19,8 @@ from analyzer.tricks.tables import R_SUIT
 from tests.conftest import SUIT_INDEX, card_of_bit, from_mask, kernel_rules, to_mask
 from tests.reference import five_hundred as ref
 
-N_REPLAYS = 1200
+N_REPLAYS = 2700
+JOKER_OPTIONS = ({}, {}, {"joker_lead": "last"}, {"joker_name": "not_void"})
 
 
 def dealt_cards(seed, n):
@@ -45,11 +46,13 @@ def nominated_suit(rules, strain):
     return None
 
 
-def replay(trace, hands, contractor, strain, nominated):
+def replay(trace, hands, contractor, strain, nominated, options=None):
     """Replay a trace through the reference; returns the contractor side's tricks.
 
-    ``hands``: the four hands as they were when the first card was led (dict of sets).
+    ``hands``: the hands of the seats that play, as they were when the first card was
+    led (dict of sets); ``options``: the joker rule options.
     """
+    options = options or {}
     misere = strain == "MIS"
     seats = [s for s in range(4) if not (misere and s == (contractor + 2) % 4)]
     rows = [r for r in trace.tolist() if r[0] >= 0]
@@ -57,6 +60,7 @@ def replay(trace, hands, contractor, strain, nominated):
     assert all(r[0] == -1 for r in trace.tolist()[len(rows):])
     hands = {s: set(h) for s, h in hands.items()}
     suits_led, leader, taken, seen = set(), contractor, 0, []
+    shown_void = {s: set() for s in seats}
     for t in range(N_TRICKS):
         trick = rows[t * len(seats):(t + 1) * len(seats)]
         order = seats[seats.index(leader):] + seats[:seats.index(leader)]
@@ -65,11 +69,14 @@ def replay(trace, hands, contractor, strain, nominated):
         cards = [card_of_bit(r[2], strain) for r in trick]
         led = ref.SUITS[trick[0][3]]
         assert all(r[3] == trick[0][3] for r in trick)
-        assert (cards[0], led) in ref.legal_leads(sorted(hands[leader]), suits_led, strain, nominated), (
+        assert (cards[0], led) in ref.legal_leads(sorted(hands[leader]), suits_led, strain, nominated,
+                                                  shown_void=shown_void[leader], **options), (
             f"trick {t}: illegal lead {cards[0]} as {led} from {sorted(hands[leader])}, led before {suits_led}")
         for seat, card in zip(order[1:], cards[1:]):
             assert card in ref.legal_follows(sorted(hands[seat]), led, strain, nominated), (
                 f"trick {t}: {seat} played {card} to {led} from {sorted(hands[seat])}")
+            if ref.effective_suit(card, strain, nominated) != led:
+                shown_void[seat].add(led)
         for seat, card in zip(order, cards):
             hands[seat].remove(card)
         suits_led.add(led)
@@ -84,7 +91,8 @@ def replay(trace, hands, contractor, strain, nominated):
 
 def test_replayed_play_outs_follow_the_rules():
     """play_deal on dealt hands (every strain, contractor at every seat; misère and open
-    misère), plus play_out with a random joker nomination in no-trumps and misère."""
+    misère), plus play_out with a random joker nomination in no-trumps and misère; the
+    joker rule options in no-trumps and misère."""
     rng = random.Random(7)
     kinds = [("S", 0), ("C", 0), ("D", 0), ("H", 0), ("NT", 0), ("MIS", 0), ("MIS", 1), ("NT", 1), ("MIS", 2)]
     counts = {}
@@ -93,7 +101,8 @@ def test_replayed_play_outs_follow_the_rules():
         misere = strain == "MIS"
         open_misere = misere and variant == 1
         contractor = rng.randrange(4)
-        rules = kernel_rules(strain)
+        options = rng.choice(JOKER_OPTIONS) if strain in ("NT", "MIS") else {}
+        rules = kernel_rules(strain, **options)
         masks = np.array([to_mask(h, strain) for h in hands], np.uint64)
         thirteen = set(hands[contractor]) | set(kitty)
         trace = new_trace()
@@ -110,7 +119,7 @@ def test_replayed_play_outs_follow_the_rules():
             nominated = None
             if "JK" in from_mask(kept, strain) and rng.random() < 0.7:
                 nominated = rng.choice(ref.SUITS)
-                rules = kernel_rules(strain, nominated)
+                rules = kernel_rules(strain, nominated, **options)
             start = {s: from_mask(masks[s], strain) for s in range(4)}
             tricks = play.play_out(rules, masks, contractor, discards, misere, False, trace)
         else:
@@ -125,12 +134,14 @@ def test_replayed_play_outs_follow_the_rules():
             assert from_mask(masks[partner], strain) == set(hands[partner]), "misère partner's hand was touched"
             del start[partner]
         assert all(masks[s] == 0 for s in start)
-        assert tricks == replay(trace, start, contractor, strain, nominated)
-        key = (strain, nominated is not None)
+        assert tricks == replay(trace, start, contractor, strain, nominated, options)
+        key = (strain, nominated is not None, tuple(options.values()))
         counts[key] = counts.get(key, 0) + 1
     # every strain, and a nominated joker in both no-trumps and misère, was replayed
     assert {k[0] for k in counts} == set(ref.STRAINS)
-    assert counts.get(("NT", True), 0) >= 10 and counts.get(("MIS", True), 0) >= 10
+    assert sum(n for k, n in counts.items() if k[:2] == ("NT", True)) >= 20
+    assert sum(n for k, n in counts.items() if k[:2] == ("MIS", True)) >= 20
+    assert {k[2] for k in counts} == {(), ("last",), ("not_void",)}
 
 
 def test_replay_catches_an_illegal_trace():

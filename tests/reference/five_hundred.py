@@ -116,13 +116,13 @@ def joker_lead_names(hand: list[str], suits_led: set[str], strain: str, nominate
 
 
 def legal_leads(hand: list[str], suits_led: set[str], strain: str, nominated: str | None = None,
-                **options) -> set[tuple[str, str]]:
+                shown_void: set[str] = frozenset(), **options) -> set[tuple[str, str]]:
     """(card, suit led) pairs a leader may choose: every other card leads its effective
     suit; a free joker leads any suit it may name."""
     out = set()
     for c in hand:
         if is_free_joker(c, strain, nominated):
-            out |= {(c, s) for s in joker_lead_names(hand, suits_led, strain, nominated, **options)}
+            out |= {(c, s) for s in joker_lead_names(hand, suits_led, strain, nominated, shown_void, **options)}
         else:
             out.add((c, effective_suit(c, strain, nominated)))
     return out
