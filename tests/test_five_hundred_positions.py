@@ -2,9 +2,15 @@
 contracts, no-trumps and misère.  Each case is checked against both the reference and
 the engine kernels, so a wrong expectation and a wrong kernel both show up."""
 
+import itertools
+
 import pytest
 
-from tests.conftest import kernel_follows, kernel_lead_names, kernel_winner
+from analyzer.games.five_hundred.deck import DECK
+from analyzer.tricks.engine import suit_of
+from analyzer.tricks.tables import R_DECK
+from tests.conftest import (SUIT_INDEX, kernel_follows, kernel_lead_names, kernel_rules, kernel_winner,
+                            layout_bit, to_mask)
 from tests.reference import five_hundred as ref
 
 ALL = set(ref.SUITS)
@@ -108,7 +114,23 @@ def test_legal_leads_pair_cards_with_their_suits():
 
 
 def test_reference_deck_is_the_kernel_deck():
-    from analyzer.games.five_hundred.deck import DECK
     assert len(ref.DECK) == 43 == DECK.size
     assert set(ref.DECK) == {DECK.format(i) for i in range(DECK.size)}
     assert sum(c[1] == "H" for c in ref.DECK) == 11 and sum(c[1] == "S" for c in ref.DECK) == 10
+
+
+@pytest.mark.parametrize("strain,nominated", [(s, None) for s in ref.STRAINS] + [
+    (s, n) for s in ("NT", "MIS") for n in ref.SUITS])
+def test_every_card_has_the_reference_suit_and_rank(strain, nominated):
+    """The rule table puts each card in its effective suit (bowers, joker), and within a
+    suit the layout's bit order is the reference's order of power."""
+    rules = kernel_rules(strain, nominated)
+    bits = {c: layout_bit(c, strain) for c in ref.DECK}
+    assert len(set(bits.values())) == 43 and rules[R_DECK] == to_mask(ref.DECK, strain)
+    for c in ref.DECK:
+        suit = ref.effective_suit(c, strain, nominated)
+        assert suit_of(rules, to_mask([c], strain)) == (SUIT_INDEX[suit] if suit else -1), c
+    for a, b in itertools.combinations(ref.DECK, 2):
+        suit = ref.effective_suit(a, strain, nominated)
+        if suit is not None and suit == ref.effective_suit(b, strain, nominated):
+            assert (bits[a] > bits[b]) == (ref.power(a, strain, nominated) > ref.power(b, strain, nominated)), (a, b)

@@ -9,7 +9,7 @@ from analyzer.errors import InputError
 from analyzer.games.five_hundred.bidding import (ALL_CONTRACTS, MISERE_CONTRACT, OPEN_MISERE_CONTRACT,
                                                  Contract, allowed, ladder, parse_contract, parse_contracts)
 from analyzer.games.five_hundred.rules import Options
-from analyzer.games.five_hundred.scoring import game_winner, score_deal
+from analyzer.games.five_hundred.scoring import defender_points_at, game_winner, score_deal
 from tests.reference import five_hundred as ref
 
 
@@ -143,3 +143,10 @@ def test_allowed_matches_reference_for_every_pair(options):
 def test_allowed_known_cases(bid, over, options, expected):
     assert allowed(kernel_contract(bid), kernel_contract(over) if over else None, Options(**options)) is expected
     assert ref.may_bid(bid, over, **options) is expected
+
+
+@pytest.mark.parametrize("total,rule,expected", [
+    (490, "490", 0), (489, "490", 30), (480, "480", 0), (479, "480", 30), (495, "none", 30), (-20, "480", 30),
+])
+def test_defender_points_cap_option(total, rule, expected):
+    assert defender_points_at(total, 30, rule) == expected

@@ -115,7 +115,7 @@ def _tricks_batch(deals, rules, byte_table, random_seats, key, use_play_out, out
         kept, discards = play.exchange(rules, hands[0] | play.to_layout(deals[i, 0], byte_table), False)
         hands[0] = kept
         if use_play_out:
-            out[i] = play.play_out(rules, hands, 0, discards, False, False, traces[i])
+            out[i] = play.play_out(rules, hands, 0, discards, False, False, traces[i], True)
         else:
             out[i] = mixed_play_out(rules, hands, 0, discards, random_seats, stream_key(key, i), traces[i])
 
