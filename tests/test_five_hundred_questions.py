@@ -13,8 +13,19 @@ DEALS = 3000
 
 
 def run_bid(monkeypatch, threads, chunk_size, seed=7):
-    monkeypatch.setattr(questions, "run_chunks", partial(runner.run_chunks, chunk_size=chunk_size))
-    return questions.bid(HAND, deals=DEALS, seed=seed, threads=threads, over="7S")
+    """questions.bid with the runner's chunk size set; checks the chunks really ran."""
+    chunks = []
+
+    def run_chunks(chunk_fn, n_deals, **kw):
+        def counted(start, n):
+            chunks.append((start, n))
+            return chunk_fn(start, n)
+        return runner.run_chunks(counted, n_deals, **kw)
+
+    monkeypatch.setattr(questions, "run_chunks", partial(run_chunks, chunk_size=chunk_size))
+    answer = questions.bid(HAND, deals=DEALS, seed=seed, threads=threads, over="7S")
+    assert sorted(chunks) == runner.chunk_bounds(DEALS, chunk_size)
+    return answer
 
 
 def test_same_seed_same_table_on_one_or_two_threads_and_any_chunking(monkeypatch):
