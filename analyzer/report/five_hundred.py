@@ -61,20 +61,15 @@ def build_report(flat, writer, min_deals: int):
     full = survey.suit_table(flat, SUIT_BY)
     writer.table("suit_by_trumps_top_aces", full, "Full three-way table.",
                  preview_cols=SUIT_BY + ["deals"] + p_cols, preview_rows=0)
-    by_top = survey.suit_table(flat, ["trumps", "top_count"])
-    writer.table("suit_by_trumps_topcount", by_top, "By trump length and number of top trumps.",
-                 preview_cols=["trumps", "top_count", "deals", "mean_tricks"] + p_cols)
-    shown = by_top[by_top["trumps"].between(2, 8)]
-    writer.figure("suit_make_by_trumps_top", level_panels(
-        shown, "trumps", "top_count", levels, "Suit contracts: P(make) by trumps and top trumps",
-        "trumps held", "top trumps (JK/R/L)", min_deals), "P(make) by trump length and top trumps.")
-    by_aces = survey.suit_table(flat, ["trumps", "side_aces"])
-    writer.table("suit_by_trumps_aces", by_aces, "By trump length and side aces.",
-                 preview_cols=["trumps", "side_aces", "deals", "mean_tricks"] + p_cols)
-    shown = by_aces[by_aces["trumps"].between(2, 8)]
-    writer.figure("suit_make_by_trumps_aces", level_panels(
-        shown, "trumps", "side_aces", levels, "Suit contracts: P(make) by trumps and side aces",
-        "trumps held", "side aces", min_deals), "P(make) by trump length and side aces.")
+    for col, name, label in (("top_count", "top", "top trumps (JK/R/L)"),
+                             ("side_aces", "aces", "side aces")):
+        table = survey.suit_table(flat, ["trumps", col])
+        writer.table(f"suit_by_trumps_{name}", table, f"By trump length and {label}.",
+                     preview_cols=["trumps", col, "deals", "mean_tricks"] + p_cols)
+        shown = table[table["trumps"].between(2, 8)]
+        writer.figure(f"suit_make_by_trumps_{name}", level_panels(
+            shown, "trumps", col, levels, f"Suit contracts: P(make) by trumps and {label}",
+            "trumps held", label, min_deals), f"P(make) by trump length and {label}.")
 
     writer.heading("Which bid pays: the bid ladder")
     writer.text("Expected score (your side minus theirs) of each level, per hand class; the "
