@@ -15,7 +15,7 @@ from analyzer.games.sheepshead import scoring
 from analyzer.games.sheepshead.bidding import best_bury, bury_legal, callable_cards, choose_bury_call
 from analyzer.games.sheepshead.deck import DECK
 from analyzer.games.sheepshead.play import (MODE_ALONE, MODE_CALL, MODE_POLICY, TRACE_COLS, leaster_class,
-                                            legal_moves, pick_and_play, play_leaster)
+                                            legal_moves, pick_and_play, play_leaster, takes)
 from analyzer.games.sheepshead.rules import BIT_OF, ID_OF, PTS, RULES, TRUMPS, Options
 from analyzer.sim.deal import deal_batch
 from analyzer.tricks.engine import beats
@@ -81,7 +81,8 @@ def test_trump_count_distribution_exact_and_dealt():
 
 # ----------------------------------------------------------------------------- random positions
 @njit(cache=True)
-def _winner_kernel(rules, bits):
+def _winner_kernel(rules, bits, fast):
+    """The trick's winner by the engine's ``beats``, or by the game's ``takes``."""
     best = ONE << np.uint64(bits[0])
     win = 0
     led = 0
@@ -90,7 +91,7 @@ def _winner_kernel(rules, bits):
             led = s
     for i in range(1, bits.shape[0]):
         c = ONE << np.uint64(bits[i])
-        if beats(rules, c, best, led):
+        if (takes(c, best, rules[led]) if fast else beats(rules, c, best, led)):
             best = c
             win = i
     return win
@@ -103,7 +104,9 @@ def test_trick_winner_matches_reference(jack_order):
     for _ in range(3000):
         cards = rng.sample(ref.DECK, 5)
         bits = np.array([bit(c, j) for c in cards], np.int64)
-        assert _winner_kernel(RULES, bits) == ref.trick_winner(cards, jack_order), cards
+        want = ref.trick_winner(cards, jack_order)
+        assert _winner_kernel(RULES, bits, False) == want, cards
+        assert _winner_kernel(RULES, bits, True) == want, cards
 
 
 def _random_hand_setup(rng):
@@ -152,7 +155,7 @@ def test_legal_moves_match_reference_with_every_duty():
                 want = ref.legal_plays(hand, trick, called, seat == picker, opened)
                 if trick:
                     w = ref.trick_winner(trick)
-                    best, led = np.uint64(1 << bit(trick[w])), lane(trick[0]) if not ref.is_trump(trick[0]) else 2
+                    best, led = np.uint64(1 << bit(trick[w])), lane(trick[0])
                 else:
                     best, led = np.uint64(0), 0
                 got = legal_moves(RULES, mask(hand), not trick, led, best, called_bit, cs,

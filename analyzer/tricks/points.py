@@ -2,20 +2,60 @@
 tricks scores the card points in them, so a card is valued by its points as well as by
 its power.
 
-``ptab`` is the game's per-bit points table (int64[64]); ``keep`` the cards a side should
-not give away for their points (Sheepshead's queens and jacks: control, few points).
-Who is a friend is the caller's business (in Sheepshead it changes when the partner is
-revealed); these functions only see the conclusions: is a friend winning, is that
-trick secure, may an opponent still play, might one of them ruff.
+A game builds, once, a table of per-bit card values with ``card_values`` (rows ``V_*``):
+its points, and the keys by which the helpers below choose a card (the smallest key
+wins).  Point games have no free card, so a card's lane is its effective suit.  Who is a
+friend is the caller's business (in Sheepshead it changes when the partner is revealed);
+these functions only see the conclusions: is a friend winning, is that trick secure, may
+an opponent still play, might one of them ruff.
 """
 
 import numpy as np
 from numba import njit
 
-from ..bits import ZERO, ONE, high_bit, high_index, low_bit, popcount
+from ..bits import ONE, ZERO, high_bit, high_index, low_bit, popcount
 from .engine import stronger
-from .heuristic import lowest_equivalent, rank_pos, winning_cards
-from .tables import R_SUIT, R_TRUMP
+from .heuristic import lowest_equivalent
+from .tables import R_DECK, R_SUIT, R_TRUMP
+
+V_POINTS = 0    # card points
+V_SHED = 1      # giving it to someone else's trick: points, then power; a trump ~ 4 points more
+V_SCHMEAR = 2   # giving it to our own sure trick: most points first, the weakest on ties;
+                # a 'keep' card (control) only when nothing else is left
+V_WIN = 3       # winning with it as the last to play: bring points, spend little power
+N_VALUES = 4
+KEEP_PENALTY = 1 << 20
+
+
+def card_values(rules: np.ndarray, points: np.ndarray, keep: int = 0) -> np.ndarray:
+    """The (N_VALUES, 64) table of card values for a layout (``points`` per bit)."""
+    vals = np.zeros((N_VALUES, 64), np.int64)
+    deck, trump = int(rules[R_DECK]), int(rules[R_TRUMP])
+    for b in range(64):
+        if not (deck >> b) & 1:
+            continue
+        pts, rank = int(points[b]), b & 15
+        vals[V_POINTS, b] = pts
+        vals[V_SHED, b] = 64 * pts + 4 * rank + (256 if (trump >> b) & 1 else 0)
+        vals[V_SCHMEAR, b] = -64 * pts + rank + (KEEP_PENALTY if (keep >> b) & 1 else 0)
+        vals[V_WIN, b] = -8 * pts + 16 * rank
+    return vals
+
+
+@njit(cache=True, inline="always")
+def by_key(keys, cards):
+    """The card of ``cards`` with the smallest ``keys[bit]`` (the lowest bit on ties)."""
+    best = ZERO
+    best_key = np.int64(1) << 40
+    rest = cards
+    while rest:
+        c = low_bit(rest)
+        rest ^= c
+        k = keys[high_index(c)]
+        if k < best_key:
+            best_key = k
+            best = c
+    return best
 
 
 @njit(cache=True, inline="always")
@@ -29,78 +69,32 @@ def masters(rules, cards, lane_cards, unseen):
 
 
 @njit(cache=True, inline="always")
-def card_points(ptab, card):
-    return ptab[high_index(card)]
-
-
-@njit(cache=True, inline="always")
-def mask_points(ptab, cards):
+def mask_points(vals, cards):
     total = 0
     rest = cards
     while rest:
         c = low_bit(rest)
         rest ^= c
-        total += ptab[high_index(c)]
+        total += vals[V_POINTS, high_index(c)]
     return total
 
 
 @njit(cache=True, inline="always")
-def by_points_rank(ptab, cards, w_points, w_rank):
-    """The card of ``cards`` with the least ``w_points * points + w_rank * rank`` (rank: its
-    position in its lane, 0 weakest); the weakest on ties."""
-    best = ZERO
-    best_key = np.int64(1) << 40
-    rest = cards
-    while rest:
-        c = low_bit(rest)
-        rest ^= c
-        key = w_points * ptab[high_index(c)] + w_rank * rank_pos(c)
-        if key < best_key:
-            best_key = key
-            best = c
-    return best
-
-
-@njit(cache=True)
-def schmear(rules, ptab, keep, legal):
-    """Give a trick our side will surely win the most points: the richest card, the
-    weakest on ties, never one of ``keep`` unless only those are left."""
-    cands = legal & ~keep
-    if cands == ZERO:
-        cands = legal
-    return by_points_rank(ptab, cands, -64, 1)
-
-
-@njit(cache=True)
-def shed(rules, ptab, hand, legal):
-    """The card that costs least to give to someone else's trick: fewest points, then the
-    weakest; a plain card before a trump (worth about four points here) and, on ties, the
-    card from the shorter suit (it brings a void closer)."""
-    trump = rules[R_TRUMP]
+def shed(rules, vals, hand, legal):
+    """The card that costs least to give to someone else's trick (``V_SHED``); on ties the
+    one from the shorter suit, which brings a void closer."""
     best = ZERO
     best_key = np.int64(1) << 40
     rest = legal
     while rest:
         c = low_bit(rest)
         rest ^= c
-        key = 64 * ptab[high_index(c)] + 4 * rank_pos(c)
-        if c & trump:
-            key += 256
-        else:
-            for s in range(4):
-                if rules[R_SUIT + s] & c:
-                    key += popcount(hand & rules[R_SUIT + s])
+        b = high_index(c)
+        key = vals[V_SHED, b] + popcount(hand & rules[R_SUIT + (b >> 4)])
         if key < best_key:
             best_key = key
             best = c
     return best
-
-
-@njit(cache=True)
-def richest_cheap_winner(ptab, win):
-    """As the last to play: of the winning cards, the one that brings most points and
-    spends least power (a ten before the ace that would also win)."""
-    return by_points_rank(ptab, win, -8, 16)
 
 
 @njit(cache=True, inline="always")
@@ -116,35 +110,33 @@ def sure_winners(rules, win, led, unseen, ruff_threat):
 FIGHT_POINTS = 10   # a trick holding this many points is worth a high card with no guarantee
 
 
-@njit(cache=True)
-def follow_for_points(rules, ptab, keep, hand, legal, led, best, trick_points,
+@njit(cache=True, inline="always")
+def follow_for_points(rules, vals, hand, legal, win, led, trick_points,
                       friend_winning, secure, foes_after, ruff_threat, unseen):
     """Choose a card to follow with when the side that wins a trick scores its points.
 
+    win: the legal cards that would take the trick now (``engine.winning_cards``, or the
+    game's faster equivalent);
     friend_winning: a player known to be on our side holds the trick; secure: and it will
     hold (nobody but friends after us, or a master with no ruff threat); foes_after: an
     opponent, or a player not known to be a friend, plays after us; ruff_threat: such a
-    player has shown void in the suit led.
+    player has shown void in the suit led.  Policy: schmear (the richest card) onto a
+    secure friend's trick; otherwise take the trick with a sure winner when there is one;
+    as the last to play, win with the card that brings most points for least power; fight
+    for a trick worth FIGHT_POINTS with the highest trump; else shed the cheapest card.
     """
     if legal & (legal - ONE) == ZERO:
         return legal
     trump = rules[R_TRUMP]
-    win = winning_cards(rules, legal, best, led)
-    if friend_winning:
-        if secure:
-            return schmear(rules, ptab, keep, legal)
-        sure = sure_winners(rules, win, led, unseen, ruff_threat)
-        if sure:
-            return low_bit(sure)
-        return shed(rules, ptab, hand, legal)
+    if friend_winning and secure:
+        return by_key(vals[V_SCHMEAR], legal)
     if win == ZERO:
-        return shed(rules, ptab, hand, legal)
-    if not foes_after:
-        return richest_cheap_winner(ptab, win)
+        return shed(rules, vals, hand, legal)
+    if not foes_after and not friend_winning:
+        return by_key(vals[V_WIN], win)
     sure = sure_winners(rules, win, led, unseen, ruff_threat)
     if sure:
         return low_bit(sure)
-    if trick_points >= FIGHT_POINTS and (win & trump):
-        # Worth a fight: the highest trump we hold (the cheapest of equal ones).
+    if not friend_winning and trick_points >= FIGHT_POINTS and (win & trump):
         return lowest_equivalent(high_bit(win & trump), win & trump, trump, unseen)
-    return shed(rules, ptab, hand, legal)
+    return shed(rules, vals, hand, legal)

@@ -20,13 +20,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...bits import ONE, ZERO, high_index, low_bit, popcount
-from ...tricks.points import mask_points
-from .rules import FAIL, FAIL_ACES, FAIL_ALL, FAIL_SUITS, FAIL_TENS, JACKS, PTS, QUEENS, TRUMPS
+from ...bits import ONE, ZERO, high_index, low_bit, low_index, popcount
+from .rules import FAIL, FAIL_ACES, FAIL_ALL, FAIL_LANES, FAIL_TENS, JACKS, PTS, QUEENS, TRUMPS
 
 PICK_THRESHOLDS = np.array([17, 17, 16, 16, 15], np.int64)   # by seat 0..4 (dealer last)
 ALONE_THRESHOLD = 30
-_LANES = np.array(FAIL_SUITS, np.int64)
+_LANES = np.array(FAIL_LANES, np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -77,7 +76,7 @@ def _bury_score(hand8, pair):
         lane = FAIL[_LANES[k]]
         if (hand8 & lane) and not (after & lane):
             voids += 1
-    return (2 * mask_points(PTS, pair) + 20 * voids - 25 * popcount(pair & FAIL_ACES)
+    return (2 * (PTS[high_index(pair)] + PTS[low_index(pair)]) + 20 * voids - 25 * popcount(pair & FAIL_ACES)
             - 200 * popcount(pair & TRUMPS))
 
 

@@ -15,13 +15,14 @@ from numba import njit
 from ...bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, popcount
 from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
-from ...tricks.engine import beats, legal_follow, stronger
-from ...tricks.heuristic import lowest_equivalent, rank_pos, winning_cards
-from ...tricks.points import by_points_rank, follow_for_points, mask_points, masters, sure_winners
+from ...tricks.engine import legal_follow, stronger
+from ...tricks.heuristic import lowest_equivalent, rank_pos
+from ...tricks.points import (V_POINTS, by_key, card_values, follow_for_points, mask_points, masters,
+                              sure_winners)
 from ...tricks.tables import R_DECK, R_SUIT
 from .bidding import best_bury, choose_bury_call, wants_alone, wants_to_pick
 from .deck import N_SEATS, N_TRICKS
-from .rules import FAIL, FAIL_ALL, FAIL_TENS, JACKS, PTS, QUEENS, TRUMP_LANE, TRUMPS
+from .rules import FAIL, FAIL_ALL, FAIL_TENS, JACKS, PTS, QUEENS, RULES, TRUMP_LANE, TRUMPS
 
 ROLE_PICKER, ROLE_PARTNER, ROLE_DEFENDER = 0, 1, 2
 # Roles of one seat in a picked hand, as histogram rows.
@@ -34,7 +35,15 @@ CALL_ALONE = 6
 MODE_POLICY, MODE_CALL, MODE_ALONE = 0, 1, 2
 ALL_SEATS = (1 << N_SEATS) - 1
 TRACE_COLS = 4          # trick, seat, layout bit, lane led
-KEEP = np.uint64(QUEENS | JACKS)   # control trumps: never schmeared while other cards remain
+KEEP = int(QUEENS | JACKS)         # control trumps: never schmeared while other cards remain
+VALS = card_values(RULES, PTS, KEEP)
+# Leaster keys (smallest first): fewest points then the strongest; most points then the
+# strongest; shed power taking few points; the lowest.
+_RANK = np.arange(64) & 15
+L_FEW_POINTS = 16 * PTS - _RANK
+L_MANY_POINTS = -4 * PTS - _RANK
+L_SHED_POWER = PTS - 4 * _RANK
+L_LOWEST = 2 * PTS + _RANK
 
 
 def _after_table():
@@ -89,21 +98,26 @@ def legal_moves(rules, hand, leading, led, best, called, cs, hold_duty, last):
     return apply_duties(hand, legal, False, cs >= 0 and led == cs, called, cs_mask, hold_duty, last)
 
 
+@njit(cache=True, inline="always")
+def takes(card, best, led_mask):
+    """Does ``card`` take the trick from ``best``?  Trumps are the top lane, so a card of
+    the suit led or a trump wins exactly when it is the larger number."""
+    return (card & (led_mask | TRUMPS)) != ZERO and card > best
+
+
+@njit(cache=True, inline="always")
+def winners(cards, best, led_mask):
+    """The cards of ``cards`` that would take the trick from ``best``."""
+    return cards & (led_mask | TRUMPS) & above(best)
+
+
 # ----------------------------------------------------------------------------- leads
 @njit(cache=True, inline="always")
-def _lane(rules, card):
-    for s in range(4):
-        if rules[R_SUIT + s] & card:
-            return s
-    return 0
-
-
-@njit(cache=True)
 def cash_master_fail(rules, cards, unseen, foe_voids):
     """A fail card no unseen card beats, in a suit no opponent has shown void in (or with
     no trump left out)."""
     out_trumps = unseen & TRUMPS
-    for lane in (1, 0, 3):
+    for lane in range(3):
         m = cards & FAIL[lane]
         if m:
             top = masters(rules, m, FAIL[lane], unseen)
@@ -112,7 +126,7 @@ def cash_master_fail(rules, cards, unseen, foe_voids):
     return ZERO
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def short_low(hand, cards):
     """The lowest card of the suit (lane) of ``cards`` that ``hand`` is shortest in."""
     best = ZERO
@@ -128,7 +142,7 @@ def short_low(hand, cards):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_card(rules, hand, legal, role, unseen, cs, cs_open, foe_voids, called):
     """Choose a lead.  Picker and partner draw trumps (a master, or the picker's highest
     with three or more; the partner leads trump whenever he can: 'partner leads trump'),
@@ -196,18 +210,23 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
     if called:
         cs = high_index(called) >> 4
         cs_mask = rules[R_SUIT + cs]
-    fr = np.empty(N_SEATS, np.int64)
+    # fr: seat s's known friends at bits 5s..5s+4; voids: lane l's void seats at bits 5l..
+    fr = 0
     for s in range(N_SEATS):
         if partner < 0:
-            fr[s] = side if s == picker else ALL_SEATS & ~side
+            f = side if s == picker else ALL_SEATS & ~side
         elif s == partner:
-            fr[s] = side
+            f = side
         else:
-            fr[s] = 1 << s
+            f = 1 << s
+        fr |= f << (5 * s)
+    revealed_fr = 0
+    for s in range(N_SEATS):
+        revealed_fr |= (side if (side >> s) & 1 else ALL_SEATS & ~side) << (5 * s)
     cs_open = cs < 0
-    void_seats = np.zeros(4, np.int64)      # by lane: seats that have shown void
+    voids = 0
     played = ZERO
-    points = mask_points(PTS, bury)
+    points = mask_points(VALS, bury)
     tricks = 0
     row = 0
     for t in range(N_TRICKS):
@@ -219,46 +238,59 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
         seat = leader
         for pos in range(N_SEATS):
             hand = hands[seat]
-            unseen = deck & ~played & ~hand
-            if seat == picker:
-                unseen &= ~bury
-            role = ROLE_PICKER if seat == picker else (ROLE_PARTNER if seat == partner else ROLE_DEFENDER)
-            friends = fr[seat]
-            hold_duty = seat == picker and not cs_open
             if pos == 0:
-                legal = apply_duties(hand, hand, True, False, called, cs_mask, hold_duty, last)
-                foe_voids = 0
-                for lane in range(4):
-                    if void_seats[lane] & ~friends:
-                        foe_voids |= 1 << lane
-                card = lead_card(rules, hand, legal, role, unseen, cs, cs_open, foe_voids, called)
-                led = _lane(rules, card)
+                legal = hand
+                if not cs_open:
+                    legal = apply_duties(hand, hand, True, False, called, cs_mask, False, last)
+                if legal & (legal - ONE):
+                    unseen = deck & ~played & ~hand
+                    if seat == picker:
+                        unseen &= ~bury
+                    role = ROLE_PICKER if seat == picker else (ROLE_PARTNER if seat == partner else ROLE_DEFENDER)
+                    friends = (fr >> (5 * seat)) & ALL_SEATS
+                    foe_voids = 0
+                    for lane in range(4):
+                        if (voids >> (5 * lane)) & ~friends & ALL_SEATS:
+                            foe_voids |= 1 << lane
+                    card = lead_card(rules, hand, legal, role, unseen, cs, cs_open, foe_voids, called)
+                else:
+                    card = legal
+                led = high_index(card) >> 4          # in this layout a lane is an effective suit
+                led_mask = rules[R_SUIT + led]
                 best = card
             else:
                 legal = legal_follow(rules, hand, led, best)
-                legal = apply_duties(hand, legal, False, led == cs, called, cs_mask, hold_duty, last)
-                foes = AFTER[leader, pos] & ~friends
-                ruff_threat = led != TRUMP_LANE and (foes & void_seats[led] & ~void_seats[TRUMP_LANE]) != 0
-                friend_winning = ((friends >> winner) & 1) != 0
-                secure = False
-                if friend_winning:
-                    if foes == 0:
-                        secure = True
-                    else:
-                        lane_cards = TRUMPS if best & TRUMPS else rules[R_SUIT + led]
-                        secure = ((unseen & lane_cards & stronger(rules, best)) == ZERO
-                                  and ((best & TRUMPS) != ZERO or not ruff_threat))
-                card = follow_for_points(rules, PTS, KEEP, hand, legal, led, best, trick_points,
-                                         friend_winning, secure, foes != 0, ruff_threat, unseen)
-                if not (hand & rules[R_SUIT + led]):
-                    void_seats[led] |= 1 << seat
-                if beats(rules, card, best, led):
+                if not cs_open:
+                    legal = apply_duties(hand, legal, False, led == cs, called, cs_mask, seat == picker, last)
+                if legal & (legal - ONE):
+                    unseen = deck & ~played & ~hand
+                    if seat == picker:
+                        unseen &= ~bury
+                    friends = (fr >> (5 * seat)) & ALL_SEATS
+                    foes = AFTER[leader, pos] & ~friends
+                    ruff_threat = led != TRUMP_LANE and (foes & (voids >> (5 * led)) & ~(voids >> (5 * TRUMP_LANE))) != 0
+                    friend_winning = ((friends >> winner) & 1) != 0
+                    secure = False
+                    if friend_winning:
+                        if foes == 0:
+                            secure = True
+                        else:
+                            lane_cards = TRUMPS if best & TRUMPS else rules[R_SUIT + led]
+                            secure = ((unseen & lane_cards & stronger(rules, best)) == ZERO
+                                      and ((best & TRUMPS) != ZERO or not ruff_threat))
+                    card = follow_for_points(rules, VALS, hand, legal, winners(legal, best, led_mask), led,
+                                             trick_points, friend_winning, secure, foes != 0, ruff_threat,
+                                             unseen)
+                else:
+                    card = legal
+                if not (hand & led_mask):
+                    voids |= 1 << (5 * led + seat)
+                if takes(card, best, led_mask):
                     best = card
                     winner = seat
             trick_points += PTS[low_index(card)]
             if card == called:                   # the partner is revealed
-                for s in range(N_SEATS):
-                    fr[s] = side if (side >> s) & 1 else ALL_SEATS & ~side
+                fr = revealed_fr
             hands[seat] = hand & ~card
             played |= card
             if record:
@@ -302,7 +334,7 @@ def pick_and_play(rules, hands, blind, picker, mode, info, trace, record):
             if hands[s] & called:
                 partner = s
         lane = high_index(called) >> 4
-        kind = (lane if lane < 2 else 2) + (3 if called & FAIL_TENS else 0)
+        kind = lane + (3 if called & FAIL_TENS else 0)
     info[0] = partner
     info[1] = kind
     info[2] = high_index(called) if called else -1
@@ -310,7 +342,7 @@ def pick_and_play(rules, hands, blind, picker, mode, info, trace, record):
 
 
 # ----------------------------------------------------------------------------- leaster
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def leaster_lead(rules, hand, unseen):
     """Lead the low card with the most unseen cards above it (someone else should win)."""
     best = ZERO
@@ -326,31 +358,30 @@ def leaster_lead(rules, hand, unseen):
     return best
 
 
-@njit(cache=True)
-def leaster_follow(rules, hand, legal, led, best, trick_points, need_trick, last, final, unseen):
+@njit(cache=True, inline="always")
+def leaster_follow(rules, hand, legal, win, led, trick_points, need_trick, last, final, unseen):
     """A player without a trick takes a cheap one when he can (as the last to play, or a
     sure winner late in the hand); otherwise everyone ducks with the highest card that
     still loses, and throws points and power when void."""
     if legal & (legal - ONE) == ZERO:
         return legal
-    win = winning_cards(rules, legal, best, led)
     if need_trick and win:
         if last and (trick_points <= 10 or final):
-            return by_points_rank(PTS, win, 16, -1)         # fewest points, then the strongest
+            return by_key(L_FEW_POINTS, win)         # fewest points, then the strongest
         if final:
             return high_bit(win)
         sure = sure_winners(rules, win, led, unseen, True)
         if sure and trick_points <= 10:
-            return by_points_rank(PTS, sure, 16, -1)
+            return by_key(L_FEW_POINTS, sure)
     safe = legal & ~win
     if safe:
         following = safe & rules[R_SUIT + led]
         if following:
             return high_bit(following)
-        return by_points_rank(PTS, safe, -4, -1)            # most points, then the strongest
+        return by_key(L_MANY_POINTS, safe)            # most points, then the strongest
     if last:
-        return by_points_rank(PTS, win, 1, -4)              # taking it anyway: shed power, few points
-    return by_points_rank(PTS, win, 2, 1)                   # lowest, hoping to be overtaken
+        return by_key(L_SHED_POWER, win)              # taking it anyway: shed power, few points
+    return by_key(L_LOWEST, win)                   # lowest, hoping to be overtaken
 
 
 @njit(cache=True)
@@ -362,7 +393,7 @@ def play_leaster(rules, hands, blind, blind_first, points, tricks, trace, record
     deck = rules[R_DECK]
     points[:] = 0
     tricks[:] = 0
-    blind_points = mask_points(PTS, blind)
+    blind_points = mask_points(VALS, blind)
     played = ZERO
     leader = 0
     row = 0
@@ -377,13 +408,14 @@ def play_leaster(rules, hands, blind, blind_first, points, tricks, trace, record
             unseen = deck & ~played & ~hand
             if pos == 0:
                 card = leaster_lead(rules, hand, unseen)
-                led = _lane(rules, card)
+                led = high_index(card) >> 4
+                led_mask = rules[R_SUIT + led]
                 best = card
             else:
                 legal = legal_follow(rules, hand, led, best)
-                card = leaster_follow(rules, hand, legal, led, best, trick_points, tricks[seat] == 0,
-                                      pos == N_SEATS - 1, t == N_TRICKS - 1, unseen)
-                if beats(rules, card, best, led):
+                card = leaster_follow(rules, hand, legal, winners(legal, best, led_mask), led, trick_points,
+                                      tricks[seat] == 0, pos == N_SEATS - 1, t == N_TRICKS - 1, unseen)
+                if takes(card, best, led_mask):
                     best = card
                     winner = seat
             trick_points += PTS[low_index(card)]

@@ -1,12 +1,14 @@
 """Sheepshead's card layout, rule table and named rule options.
 
 Layout (one for the whole game, since the trump suit never changes): four 16-bit lanes,
-one per effective suit, a higher bit being a stronger card.  The fail suits keep their
-printed suit's lane (♠ 0, ♣ 1, ♥ 3) and hold, low to high, 7 8 9 K 10 A (the ten ranks
-between king and ace).  Lane 2, the diamonds' lane, holds all 14 trumps low to high:
-7♦ 8♦ 9♦ K♦ 10♦ A♦ J♦ J♥ J♠ J♣ Q♦ Q♥ Q♠ Q♣ (J♠ and J♣ swap under ``jack_order=seed``).
-Queens and jacks therefore leave their printed suits.  Card points come from a per-bit
-table; the sets of queens, jacks, aces... are the same masks under either jack order.
+one per effective suit, a higher bit being a stronger card.  The fail suits ♠ ♣ ♥ take
+lanes 0 1 2 and hold, low to high, 7 8 9 K 10 A (the ten ranks between king and ace).
+Lane 3, the top lane, holds all 14 trumps low to high: 7♦ 8♦ 9♦ K♦ 10♦ A♦ J♦ J♥ J♠ J♣
+Q♦ Q♥ Q♠ Q♣ (J♠ and J♣ swap under ``jack_order=seed``); queens and jacks leave their
+printed suits.  With trumps on top, every trump is numerically above every fail card, so
+a card beats the best so far exactly when it is of the suit led or a trump and is the
+larger number (see ``play``).  Card points come from a per-bit table; the sets of
+queens, jacks, aces... are the same masks under either jack order.
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ from ...options import parse_rule_items
 from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP, R_TRUMP_SUIT, new_rules
 from .deck import DECK
 
-TRUMP_LANE = DIAMONDS
-FAIL_SUITS = (SPADES, CLUBS, HEARTS)
+FAIL_SUITS = (SPADES, CLUBS, HEARTS)           # printed suits of the fail lanes 0 1 2
+FAIL_LANES = (0, 1, 2)
+TRUMP_LANE = 3
+LANE_OF_SUIT = {SPADES: 0, CLUBS: 1, HEARTS: 2}
+LANE_NAMES = ("♠", "♣", "♥", "trump")
 FAIL_RANKS = (7, 8, 9, KING, 10, ACE)          # low to high: position in a fail lane
 _FAIL_POS = {r: i for i, r in enumerate(FAIL_RANKS)}
 POINTS_OF_RANK = {ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2, 9: 0, 8: 0, 7: 0}
@@ -49,7 +54,7 @@ def _bits(jack_order: str) -> np.ndarray:
         if code in trump_pos:
             out[cid] = 16 * TRUMP_LANE + trump_pos[code]
         else:
-            out[cid] = 16 * suit_of(code) + _FAIL_POS[rank_of(code)]
+            out[cid] = 16 * LANE_OF_SUIT[suit_of(code)] + _FAIL_POS[rank_of(code)]
     return out
 
 
@@ -69,9 +74,9 @@ def _mask(pred) -> np.uint64:
 
 _trump_set = set(_TRUMPS_LOW_TO_HIGH)
 TRUMPS = _mask(lambda c: c in _trump_set)
-FAIL = np.array([_mask(lambda c, s=s: s in FAIL_SUITS and suit_of(c) == s and c not in _trump_set)
-                 for s in range(4)], np.uint64)               # by lane; FAIL[TRUMP_LANE] == 0
-FAIL_ALL = np.uint64(FAIL[SPADES] | FAIL[CLUBS] | FAIL[HEARTS])
+FAIL = np.array([_mask(lambda c, s=s: suit_of(c) == s and c not in _trump_set) for s in FAIL_SUITS]
+                + [0], np.uint64)                             # by lane; FAIL[TRUMP_LANE] == 0
+FAIL_ALL = np.uint64(FAIL[0] | FAIL[1] | FAIL[2])
 FAIL_ACES = _mask(lambda c: c not in _trump_set and rank_of(c) == ACE)
 FAIL_TENS = _mask(lambda c: c not in _trump_set and rank_of(c) == 10)
 QUEENS = _mask(lambda c: rank_of(c) == QUEEN)
@@ -146,7 +151,7 @@ def from_layout(mask: int, options: Options = Options()) -> list[int]:
     """Deck ids of a layout mask, strongest first within each lane, trumps first."""
     j = options.jack_index
     out = []
-    for lane in (TRUMP_LANE, CLUBS, SPADES, HEARTS):
+    for lane in (TRUMP_LANE, LANE_OF_SUIT[CLUBS], LANE_OF_SUIT[SPADES], LANE_OF_SUIT[HEARTS]):
         for pos in range(15, -1, -1):
             b = 16 * lane + pos
             if (int(mask) >> b) & 1:
