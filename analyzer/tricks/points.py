@@ -107,23 +107,21 @@ def sure_winners(rules, win, led, unseen, ruff_threat):
     return sure
 
 
-FIGHT_POINTS = 10   # a trick holding this many points is worth a high card with no guarantee
-
-
 @njit(cache=True, inline="always")
-def follow_for_points(rules, vals, hand, legal, win, led, trick_points,
+def follow_for_points(rules, vals, hand, legal, win, led, trick_points, fight,
                       friend_winning, secure, foes_after, ruff_threat, unseen):
     """Choose a card to follow with when the side that wins a trick scores its points.
 
     win: the legal cards that would take the trick now (``engine.winning_cards``, or the
-    game's faster equivalent);
+    game's faster equivalent); fight: a trick holding this many points is worth our
+    highest trump even without a guarantee;
     friend_winning: a player known to be on our side holds the trick; secure: and it will
     hold (nobody but friends after us, or a master with no ruff threat); foes_after: an
     opponent, or a player not known to be a friend, plays after us; ruff_threat: such a
     player has shown void in the suit led.  Policy: schmear (the richest card) onto a
     secure friend's trick; otherwise take the trick with a sure winner when there is one;
     as the last to play, win with the card that brings most points for least power; fight
-    for a trick worth FIGHT_POINTS with the highest trump; else shed the cheapest card.
+    for a trick worth ``fight`` points with the highest trump; else shed the cheapest card.
     """
     if legal & (legal - ONE) == ZERO:
         return legal
@@ -137,6 +135,6 @@ def follow_for_points(rules, vals, hand, legal, win, led, trick_points,
     sure = sure_winners(rules, win, led, unseen, ruff_threat)
     if sure:
         return low_bit(sure)
-    if not friend_winning and trick_points >= FIGHT_POINTS and (win & trump):
+    if not friend_winning and trick_points >= fight and (win & trump):
         return lowest_equivalent(high_bit(win & trump), win & trump, trump, unseen)
     return shed(rules, vals, hand, legal)

@@ -37,6 +37,7 @@ ALL_SEATS = (1 << N_SEATS) - 1
 TRACE_COLS = 4          # trick, seat, layout bit, lane led
 KEEP = int(QUEENS | JACKS)         # control trumps: never schmeared while other cards remain
 VALS = card_values(RULES, PTS, KEEP)
+FIGHT = np.array([0, 10], np.int64)   # trick points worth a high trump: defenders, picker side
 # Leaster keys (smallest first): fewest points then the strongest; most points then the
 # strongest; shed power taking few points; the lowest.
 _RANK = np.arange(64) & 15
@@ -279,8 +280,8 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
                             secure = ((unseen & lane_cards & stronger(rules, best)) == ZERO
                                       and ((best & TRUMPS) != ZERO or not ruff_threat))
                     card = follow_for_points(rules, VALS, hand, legal, winners(legal, best, led_mask), led,
-                                             trick_points, friend_winning, secure, foes != 0, ruff_threat,
-                                             unseen)
+                                             trick_points, FIGHT[(side >> seat) & 1], friend_winning, secure,
+                                             foes != 0, ruff_threat, unseen)
                 else:
                     card = legal
                 if not (hand & led_mask):

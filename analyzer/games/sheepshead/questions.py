@@ -1,0 +1,270 @@
+"""Sheepshead questions: "is this a pick?" and "what do I bury, and which ace do I call?".
+
+Both condition on the question arising: deals in which a seat before the player would
+have picked (by the heuristic policy) are dealt but not counted.  The kernels histogram
+the picker side's card points and trick class (``scoring``); scores are applied after
+the run, so every option and every scoring rule comes from the same play-outs.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from ...answer import Answer
+from ...errors import InputError
+from ...sim.layout import StatsLayout
+from ...sim.rng import seed_key
+from ...sim.runner import run_chunks
+from ...stats import Z95, hist_mean_se, wilson
+from ...validate import check_play, check_run
+from .bidding import PICK_THRESHOLDS, callable_cards, choose_bury_call
+from .deck import DECK, HAND_SIZE, N_SEATS, SCHNEIDER_PICKER, SCHNEIDERED_PICKER, TOTAL_POINTS
+from .play import (ALONE_OPT, CALL_NAMES, LEASTER_CLASSES, N_OUT, N_PICK_OPTS, OUT_ALONE, OUT_DEFENDER,
+                   OUT_DEFENDER_ALONE, OUT_PARTNER, OUT_PICKER, PASS_OPT, PICK_OPT)
+from .rules import BIT_OF, ID_OF, RULES, Options, from_layout, to_layout
+from .scoring import leaster_value, score_grid
+
+DEFAULT_PICK_DEALS = 200_000
+DEFAULT_BURY_DEALS = 20_000
+PLAY_MODELS = ("heuristic",)
+SEAT_HELP = "1 is left of the dealer (first to pick, leads), 5 is the dealer"
+_P = np.repeat(np.arange(TOTAL_POINTS + 1)[:, None], 3, axis=1)   # picker side points per cell
+_HIST_SHAPE = (TOTAL_POINTS + 1, 3)
+
+
+def _validate(deals, seed, play, threads, seat):
+    check_run(deals, seed, threads)
+    check_play(play, PLAY_MODELS, "Sheepshead")
+    if seat is None or not 1 <= seat <= N_SEATS:
+        raise InputError(f"--seat must be 1..{N_SEATS} ({SEAT_HELP}), got {seat}")
+
+
+def _pool(known_ids, options: Options) -> np.ndarray:
+    known = set(known_ids)
+    return np.array(sorted(int(BIT_OF[options.jack_index, c]) for c in range(DECK.size) if c not in known),
+                    np.int64)
+
+
+class _Outcomes:
+    """The asking player's outcomes for one option, as weighted cells: a count, the
+    player's score, whether its side schneidered / was schneidered, its side's points."""
+
+    def __init__(self):
+        self.parts = []
+
+    def picked(self, hist, score, picker_side: bool):
+        """hist: (121, 3) counts by picker side points and trick class; score: the asking
+        player's score per cell."""
+        if picker_side:
+            ours, sch, sched = _P, _P >= SCHNEIDER_PICKER, _P <= SCHNEIDERED_PICKER
+        else:
+            ours, sch, sched = TOTAL_POINTS - _P, _P <= SCHNEIDERED_PICKER, _P >= SCHNEIDER_PICKER
+        self.parts.append((hist.ravel(), score.ravel(), sch.ravel(), sched.ravel(), ours.ravel().astype(float)))
+
+    def other(self, counts, scores):
+        counts = np.asarray(counts).ravel()
+        none = np.zeros(counts.size, bool)
+        self.parts.append((counts, np.asarray(scores, float).ravel(), none, none, np.full(counts.size, np.nan)))
+
+    def row(self) -> dict:
+        counts, values, sch, sched, ours = (np.concatenate(x) for x in zip(*self.parts))
+        n = counts.sum()
+        wins = counts[values > 0].sum()
+        lo, hi = wilson(wins, n)
+        ev, ev_se = hist_mean_se(values, counts)
+        sided = ~np.isnan(ours)
+        n_sided = counts[sided].sum()
+        return {"p_win": wins / n, "p_win_lo": float(lo), "p_win_hi": float(hi),
+                "p_schneider": counts[sch].sum() / n, "p_schneidered": counts[sched].sum() / n,
+                "ev": ev, "ev_se": ev_se, "ev_lo": ev - Z95 * ev_se, "ev_hi": ev + Z95 * ev_se,
+                "mean_points": float((ours[sided] * counts[sided]).sum() / n_sided) if n_sided else np.nan}
+
+
+def _finish(run, deals):
+    if run.n_done == 0:
+        raise KeyboardInterrupt
+    notes = []
+    if run.interrupted:
+        notes.append(f"interrupted: results from {run.n_done:,} of {deals:,} deals")
+    return notes
+
+
+# ----------------------------------------------------------------------------- pick
+PICK_LAYOUT = StatsLayout(hist=(N_PICK_OPTS, N_OUT) + _HIST_SHAPE, leaster=(N_PICK_OPTS, LEASTER_CLASSES),
+                          calls=(N_PICK_OPTS, len(CALL_NAMES)), counters=(2,))
+
+
+def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, progress=False):
+    """Run the pick question's kernel; returns the RunResult (flat stats, PICK_LAYOUT)."""
+    from .play import pick_chunk
+
+    my_hand = np.uint64(to_layout(hand_ids, options))
+    pool = _pool(hand_ids, options)
+    counts = np.array([2, HAND_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
+    others = np.array([s for s in range(N_SEATS) if s != seat0], np.int64)
+    key0 = seed_key(seed)
+
+    def chunk(start, n):
+        flat = PICK_LAYOUT.zeros()
+        if n:
+            v = PICK_LAYOUT.unpack(flat)
+            pick_chunk(RULES, key0, np.int64(start), np.int64(n), pool, counts, np.int64(seat0), my_hand, others,
+                       PICK_THRESHOLDS, options.nobody_picks == "doubler", options.leaster_blind == "first",
+                       v["hist"], v["leaster"], v["calls"], v["counters"])
+        return flat
+
+    return run_chunks(chunk, deals, threads=threads, progress=progress, desc="dealing")
+
+
+def pick(hand: str, seat: int = 1, deals: int = DEFAULT_PICK_DEALS, seed: int | None = None,
+         play: str = "heuristic", threads: int | None = None, rules: list[str] | None = None,
+         double_on_bump: bool = False, leaster: bool = True, progress: bool = False) -> Answer:
+    """Pick (policy bury and call), pick alone, or pass, for these 6 cards at ``seat``."""
+    _validate(deals, seed, play, threads, seat)
+    seed = 0 if seed is None else seed
+    options = Options.parse(rules, double_on_bump=double_on_bump, leaster=leaster)
+    hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
+    run = simulate_pick(hand_ids, seat - 1, deals, seed, options, threads, progress)
+    notes = _finish(run, deals)
+    v = PICK_LAYOUT.unpack(run.stats)
+    hist, lst, calls, counters = v["hist"], v["leaster"], v["calls"], v["counters"]
+    offered = int(counters[1])
+    if offered == 0:
+        raise InputError(f"in none of the {run.n_done:,} deals did {_earlier(seat)} pass; "
+                         "try more --deals")
+    bump = options.double_on_bump
+    rows = []
+    for opt, action in ((PICK_OPT, "pick"), (ALONE_OPT, "alone"), (PASS_OPT, "pass")):
+        out = _Outcomes()
+        if opt != PASS_OPT:
+            out.picked(hist[opt, OUT_PICKER], score_grid("picker", False, bump), True)
+            out.picked(hist[opt, OUT_ALONE], score_grid("picker", True, bump), True)
+        else:
+            out.picked(hist[opt, OUT_PARTNER], score_grid("partner", False, bump), True)
+            out.picked(hist[opt, OUT_DEFENDER], score_grid("defender", False, bump), False)
+            out.picked(hist[opt, OUT_DEFENDER_ALONE], score_grid("defender", True, bump), False)
+            out.other(lst[opt], [leaster_value(k) for k in range(LEASTER_CLASSES - 1)] + [0.0])
+        rows.append({"action": action, **out.row()})
+    table = pd.DataFrame(rows)
+    best = table.loc[table["ev"].idxmax(), "action"]
+    call_share = {name: calls[PICK_OPT, k] / offered for k, name in enumerate(CALL_NAMES) if calls[PICK_OPT, k]}
+    others_pick = hist[PASS_OPT].sum() / offered
+    pass_detail = {
+        "p_other_picks": float(others_pick),
+        "p_partner": float(hist[PASS_OPT, OUT_PARTNER].sum() / offered),
+        "p_leaster": float(lst[PASS_OPT, :LEASTER_CLASSES - 1].sum() / offered),
+        "p_redeal": float(lst[PASS_OPT, LEASTER_CLASSES - 1] / offered),
+    }
+    meta = {"hand": DECK.format_cards(hand_ids), "seat": seat, "deals": offered, "deals_dealt": int(run.n_done),
+            "p_offered": offered / run.n_done, "seed": seed, "play": play, "rules": options.as_dict(),
+            "calls": {k: float(x) for k, x in call_share.items()}, "pass": pass_detail}
+    recommendation = _pick_sentence(table, best, seat, offered, run.n_done)
+    extra = {"elapsed": run.elapsed,
+             "points": {a: _points_distribution(hist[o]) for o, a in ((PICK_OPT, "pick"), (ALONE_OPT, "alone"))}}
+    return Answer("sheepshead", "pick", table, best, recommendation, meta, extra, notes)
+
+
+def _points_distribution(hist_opt):
+    """P(the picker side ends with P card points), P = 0..120, over all roles."""
+    by_points = hist_opt.sum(axis=(0, 2)).astype(float)
+    return by_points / by_points.sum() if by_points.sum() else by_points
+
+
+def _earlier(seat) -> str:
+    return "seat 1" if seat == 2 else f"seats 1-{seat - 1}"
+
+
+def _pick_sentence(table, best, seat, offered, dealt) -> str:
+    row = table.set_index("action").loc[best]
+    what = {"pick": "pick", "alone": "pick and go alone", "pass": "pass"}[best]
+    cond = f" (given that {_earlier(seat)} passed)" if seat > 1 else ""
+    return (f"{what}: expected {row['ev']:+.2f} ± {row['ev_se']:.2f} points a hand, "
+            f"wins {100 * row['p_win']:.0f}%{cond}")
+
+
+# ----------------------------------------------------------------------------- bury
+def bury_options(hand8_ids, options: Options):
+    """Every legal (bury, call) for the picker's 8 cards, calls first then alone, as
+    (bury ids, called id or None)."""
+    j = options.jack_index
+    m8 = np.uint64(to_layout(hand8_ids, options))
+    calls = [int(ID_OF[j, b]) for b in range(64) if (int(callable_cards(m8)) >> b) & 1]
+    out = []
+    for called in calls + [None]:
+        for pair in combinations(sorted(hand8_ids), 2):
+            if called is not None:
+                lane_cards = [c for c in hand8_ids if c not in pair
+                              and int(BIT_OF[j, c]) >> 4 == int(BIT_OF[j, called]) >> 4]
+                if not lane_cards:
+                    continue
+            out.append((pair, called))
+    return out
+
+
+def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads=None, progress=False):
+    from .play import bury_chunk
+
+    j = options.jack_index
+    layout = StatsLayout(hist=(len(opts), N_OUT) + _HIST_SHAPE, counters=(2,))
+    hand8 = np.uint64(to_layout(hand8_ids, options))
+    buries = np.array([to_layout(pair, options) for pair, _ in opts], np.uint64)
+    called = np.array([0 if c is None else 1 << int(BIT_OF[j, c]) for _, c in opts], np.uint64)
+    pool = _pool(hand8_ids, options)
+    counts = np.full(N_SEATS - 1, HAND_SIZE, np.int64)
+    others = np.array([s for s in range(N_SEATS) if s != seat0], np.int64)
+    key0 = seed_key(seed)
+
+    def chunk(start, n):
+        flat = layout.zeros()
+        if n:
+            v = layout.unpack(flat)
+            bury_chunk(RULES, key0, np.int64(start), np.int64(n), pool, counts, np.int64(seat0), hand8, others,
+                       PICK_THRESHOLDS, buries, called, v["hist"], v["counters"])
+        return flat
+
+    return layout, run_chunks(chunk, deals, threads=threads, progress=progress, desc="dealing")
+
+
+def bury(cards: str, seat: int = 1, deals: int = DEFAULT_BURY_DEALS, seed: int | None = None,
+         play: str = "heuristic", threads: int | None = None, rules: list[str] | None = None,
+         double_on_bump: bool = False, progress: bool = False) -> Answer:
+    """Every legal bury (2 of the 8 cards) × every legal call (or alone), ranked by EV."""
+    _validate(deals, seed, play, threads, seat)
+    seed = 0 if seed is None else seed
+    options = Options.parse(rules, double_on_bump=double_on_bump)
+    hand8_ids = DECK.parse_cards(cards, "picker's cards (hand and blind)", HAND_SIZE + 2)
+    opts = bury_options(hand8_ids, options)
+    layout, run = simulate_bury(hand8_ids, seat - 1, opts, deals, seed, options, threads, progress)
+    notes = _finish(run, deals)
+    v = layout.unpack(run.stats)
+    offered = int(v["counters"][1])
+    if offered == 0:
+        raise InputError(f"in none of the {run.n_done:,} deals did {_earlier(seat)} pass; "
+                         "try more --deals")
+    bump = options.double_on_bump
+    j = options.jack_index
+    m8 = np.uint64(to_layout(hand8_ids, options))
+    policy_bury, policy_call = choose_bury_call(m8)
+    rows = []
+    for o, (pair, called) in enumerate(opts):
+        out = _Outcomes()
+        alone = called is None
+        out.picked(v["hist"][o, OUT_ALONE if alone else OUT_PICKER], score_grid("picker", alone, bump), True)
+        bury_text = DECK.format_cards(from_layout(to_layout(pair, options), options))
+        call_text = "alone" if alone else DECK.format(called)
+        policy = (int(to_layout(pair, options)) == int(policy_bury)
+                  and (0 if alone else 1 << int(BIT_OF[j, called])) == int(policy_call))
+        rows.append({"action": f"bury {bury_text}, {'alone' if alone else 'call ' + call_text}",
+                     "bury": bury_text, "call": call_text, **out.row(), "policy": policy})
+    table = pd.DataFrame(rows).sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
+    top = table.iloc[0]
+    best = top["action"]
+    recommendation = (f"{best}: expected {top['ev']:+.2f} ± {top['ev_se']:.2f} points, "
+                      f"wins {100 * top['p_win']:.0f}%")
+    meta = {"cards": DECK.format_cards(from_layout(m8, options)), "seat": seat, "deals": offered,
+            "deals_dealt": int(run.n_done), "p_offered": offered / run.n_done, "seed": seed, "play": play,
+            "rules": options.as_dict()}
+    return Answer("sheepshead", "bury", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
