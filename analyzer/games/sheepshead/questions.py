@@ -92,6 +92,33 @@ def _finish(run, deals):
     return notes
 
 
+# ----------------------------------------------------------------------------- whole hands
+HANDS_LAYOUT = StatsLayout(hist=(1, N_OUT) + _HIST_SHAPE, leaster=(1, LEASTER_CLASSES),
+                           calls=(1, len(CALL_NAMES)), pickers=(N_SEATS + 1,))
+
+
+def simulate_hands(deals, seed, options: Options = Options(), threads=None, progress=False, thresholds=None):
+    """Whole hands from full random deals: the picking round, bury, call, six tricks or a
+    leaster, every seat by the heuristic policy (the benchmark's unit of work)."""
+    from .play import hand_chunk
+
+    pool = _pool([], options)
+    counts = np.array([2] + [HAND_SIZE] * N_SEATS, np.int64)
+    thresholds = PICK_THRESHOLDS if thresholds is None else np.asarray(thresholds, np.int64)
+    key0 = seed_key(seed)
+
+    def chunk(start, n):
+        flat = HANDS_LAYOUT.zeros()
+        if n:
+            v = HANDS_LAYOUT.unpack(flat)
+            hand_chunk(RULES, key0, np.int64(start), np.int64(n), pool, counts, thresholds,
+                       options.nobody_picks == "doubler", options.leaster_blind == "first",
+                       v["hist"], v["leaster"], v["calls"], v["pickers"])
+        return flat
+
+    return run_chunks(chunk, deals, threads=threads, progress=progress, desc="hands")
+
+
 # ----------------------------------------------------------------------------- pick
 PICK_LAYOUT = StatsLayout(hist=(N_PICK_OPTS, N_OUT) + _HIST_SHAPE, leaster=(N_PICK_OPTS, LEASTER_CLASSES),
                           calls=(N_PICK_OPTS, len(CALL_NAMES)), counters=(2,))
