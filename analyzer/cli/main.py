@@ -25,6 +25,8 @@ def _register():
     from .five_hundred import five_hundred
     cli.add_command(five_hundred, "five-hundred")
     cli.add_alias("500", "five-hundred")
+    from .euchre import euchre
+    cli.add_command(euchre, "euchre")
 
 
 _register()

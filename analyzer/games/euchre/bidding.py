@@ -24,10 +24,19 @@ TRUMP_WORTH = np.array([0, 0, 0, 0, 0, 5, 5, 5, 5, 0, 6, 7, 8, 9, 10, 11], np.in
 OFF_ACE = 7
 OFF_KING = 2
 VOID = 3
-# Thresholds (tenths of a trick): [two-handed, four-handed].
-MAKE_THRESHOLD = (28, 19)       # order up / accept / call
-ALONE_THRESHOLD = 46            # four-handed only
 UPCARD_ALLOWANCE = 3            # what the dealer's discard is worth, roughly
+
+# Thresholds (tenths of a trick), one per decision class: the kernels take them as an
+# array ``pol``.  The defaults were fitted by scripts/tune_euchre.py (each threshold the
+# best response to the others, 3 rounds of 300,000 deals a class).  Two-handed, the fit
+# says the non-dealer gains almost nothing by ordering up (passing keeps round two, where
+# the non-dealer names first), so it orders only with a near-certain hand, while the
+# dealer accepts freely and round two is called on almost anything.
+T_R1_OPP2, T_R1_DEALER2, T_R2_2, T_R1_OPP4, T_R1_PARTNER4, T_R1_DEALER4, T_R2_4, T_ALONE4 = range(8)
+N_POLICY = 8
+POLICY_NAMES = ("round1_nondealer_2p", "round1_dealer_2p", "round2_2p", "round1_opponent_4p",
+                "round1_partner_4p", "round1_dealer_4p", "round2_4p", "alone_4p")
+DEFAULT_POLICY = np.array([39, 18, 7, 30, 26, 25, 17, 36], np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -92,28 +101,34 @@ def dealer_discard(h6, up, t, allow_upcard):
 
 
 @njit(cache=True, inline="always")
-def _decide(s, n, suit):
-    """Action for strength ``s`` in an n-player game (``-1`` below the threshold)."""
-    if s < MAKE_THRESHOLD[0 if n == 2 else 1]:
+def _decide(s, threshold, n, suit, pol):
+    """Action for strength ``s`` (``-1`` below the threshold)."""
+    if s < threshold:
         return PASS
-    alone = 1 if (n == 4 and s >= ALONE_THRESHOLD) else 0
+    alone = 1 if (n == 4 and s >= pol[T_ALONE4]) else 0
     return 2 * suit + alone
 
 
 @njit(cache=True)
-def round1_policy(hand_nat, seat, n, dealer, up_nat, t, allow_upcard):
-    """Order up / accept (the dealer) or pass, with the upcard's suit ``t`` as trump."""
+def round1_strength(hand_nat, seat, n, dealer, up_nat, t, allow_upcard, pol):
+    """(strength, threshold) of a seat for ordering up / accepting the upcard's suit ``t``."""
     h = to_trump(hand_nat, t)
     up = to_trump(up_nat, t)
     worth = TRUMP_WORTH[low_index(up) & 15] - UPCARD_ALLOWANCE
     if seat == dealer:
         h6 = h | up
-        s = strength(h6 & ~dealer_discard(h6, up, t, allow_upcard), t)
-    elif n == 4 and seat == (dealer + 2) % 4:
-        s = strength(h, t) + worth
-    else:
-        s = strength(h, t) - worth
-    return _decide(s, n, t)
+        return (strength(h6 & ~dealer_discard(h6, up, t, allow_upcard), t),
+                pol[T_R1_DEALER2] if n == 2 else pol[T_R1_DEALER4])
+    if n == 4 and seat == (dealer + 2) % 4:
+        return strength(h, t) + worth, pol[T_R1_PARTNER4]
+    return strength(h, t) - worth, pol[T_R1_OPP2] if n == 2 else pol[T_R1_OPP4]
+
+
+@njit(cache=True)
+def round1_policy(hand_nat, seat, n, dealer, up_nat, t, allow_upcard, pol):
+    """Order up / accept (the dealer) or pass, with the upcard's suit ``t`` as trump."""
+    s, threshold = round1_strength(hand_nat, seat, n, dealer, up_nat, t, allow_upcard, pol)
+    return _decide(s, threshold, n, t, pol)
 
 
 @njit(cache=True)
@@ -132,17 +147,17 @@ def best_suit(hand_nat, banned):
 
 
 @njit(cache=True)
-def round2_policy(hand_nat, n, turned_down, must):
+def round2_policy(hand_nat, n, turned_down, must, pol):
     """Name the best other suit if strong enough (always when ``must``: stick the dealer)."""
     t, s = best_suit(hand_nat, turned_down)
-    act = _decide(s, n, t)
+    act = _decide(s, pol[T_R2_2] if n == 2 else pol[T_R2_4], n, t, pol)
     if act == PASS and must:
         return 2 * t
     return act
 
 
 @njit(cache=True)
-def joker_policy(hand_nat, n, allow_upcard):
+def joker_policy(hand_nat, n, allow_upcard, pol):
     """The dealer turned up the joker: take it, discard, and name the best suit."""
     joker = ONE << np.uint64(JOKER_NAT_BIT)
     best = 0
@@ -154,5 +169,5 @@ def joker_policy(hand_nat, n, allow_upcard):
         if s > best_s:
             best_s = s
             best = t
-    alone = 1 if (n == 4 and best_s >= ALONE_THRESHOLD) else 0
+    alone = 1 if (n == 4 and best_s >= pol[T_ALONE4]) else 0
     return 2 * best + alone

@@ -21,7 +21,7 @@ from .rules import to_trump
 from .scoring import N_OUTCOMES, REDEAL
 
 TRACE_COLS = 4          # trick, seat, layout bit, suit led
-MAX_TRIES = 200         # redraws allowed to match the passes made before the question
+MAX_TRIES = 1000        # redraws allowed to match the passes made before the question
 NO_SEAT = -1
 
 # Option flags (an int bit set passed to the kernels).
@@ -40,9 +40,11 @@ def upcard_suit(up_nat):
 
 
 @njit(cache=True)
-def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, flags):
+def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, flags, pol,
+            passer=NO_SEAT):
     """Run bidding turns ``from_turn .. to_turn - 1`` (turn k: seat dealer+1+k; round two
-    from k = n); the seat at ``forced_turn`` takes ``forced_act``, the others their policy.
+    from k = n); the seat at ``forced_turn`` takes ``forced_act``, seat ``passer`` passes
+    (the player's own passes before the question), the others follow their policy.
 
     Returns (maker, trump, alone, round) with maker -1 when nobody made trump (redeal, or
     simply no maker within the turns asked for).
@@ -57,12 +59,14 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
             if ut < 0:
                 if p != dealer:
                     continue
-                act = forced_act if k == forced_turn else joker_policy(hands[p], n, allow_up)
+                act = forced_act if k == forced_turn else joker_policy(hands[p], n, allow_up, pol)
                 return p, act >> 1, act & 1, 1
             if k == forced_turn:
                 act = forced_act
+            elif p == passer:
+                act = PASS
             else:
-                act = round1_policy(hands[p], p, n, dealer, up, ut, allow_up)
+                act = round1_policy(hands[p], p, n, dealer, up, ut, allow_up, pol)
             if act != PASS:
                 return p, ut, act & 1, 1
         else:
@@ -70,8 +74,11 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
                 break
             if k == forced_turn:
                 act = forced_act
+            elif p == passer:
+                act = PASS
             else:
-                act = round2_policy(hands[p], n, ut, (flags & OPT_STICK) != 0 and p == dealer)
+                act = round2_policy(hands[p], n, ut, (flags & OPT_STICK) != 0 and p == dealer,
+                                    pol)
             if act != PASS:
                 return p, act >> 1, act & 1, 2
     return NO_SEAT, 0, 0, 0
@@ -215,7 +222,7 @@ def outcome_of(maker, tricks, alone):
 
 @njit(cache=True, nogil=True)
 def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n, dealer,
-                   decision_turn, acts, discards, tables, flags, hist, trick_hist, tries):
+                   decision_turn, acts, discards, tables, flags, pol, hist, trick_hist, tries):
     """Deals ``start .. start+n_deals-1`` for a question asked at ``decision_turn``.
 
     Other seats' hands are dealt from ``pool`` (slot ``seat_slot[p]``), redrawn until every
@@ -240,7 +247,7 @@ def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n
             hands[0] = my_hand
             for p in range(1, n):
                 hands[p] = deal[seat_slot[p]]
-            m, _, _, _ = auction(hands, n, dealer, up, 0, decision_turn, -2, 0, flags)
+            m, _, _, _ = auction(hands, n, dealer, up, 0, decision_turn, -2, 0, flags, pol, 0)
             if m == NO_SEAT:
                 break
             tries[0] += 1
@@ -250,7 +257,7 @@ def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n
             for p in range(n):
                 work[p] = hands[p]
             maker, trump, alone, rnd = auction(work, n, dealer, up, decision_turn, 2 * n,
-                                               decision_turn, acts[a], flags)
+                                               decision_turn, acts[a], flags, pol)
             if maker == NO_SEAT:
                 hist[a, REDEAL] += 1
                 continue
@@ -262,7 +269,7 @@ def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n
 
 
 @njit(cache=True, nogil=True)
-def random_chunk(key0, start, n_deals, pool, counts, n, tables, flags, hist):
+def random_chunk(key0, start, n_deals, pool, counts, n, tables, flags, pol, hist):
     """Whole random deals (slot 0 the upcard, 1..n the hands, last the rest), the dealer
     alternating; everybody bids and plays by policy.  ``hist[dealer side?, outcome]``:
     ``hist[0 if seat 0 deals else 1, outcome from seat 0's side] += 1``.
@@ -279,7 +286,7 @@ def random_chunk(key0, start, n_deals, pool, counts, n, tables, flags, hist):
         for p in range(n):
             hands[p] = deal[1 + p]
         dealer = (start + i) % n
-        maker, trump, alone, rnd = auction(hands, n, dealer, up, 0, 2 * n, -2, 0, flags)
+        maker, trump, alone, rnd = auction(hands, n, dealer, up, 0, 2 * n, -2, 0, flags, pol)
         if maker == NO_SEAT:
             hist[dealer & 1, REDEAL] += 1
             continue
