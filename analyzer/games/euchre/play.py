@@ -220,6 +220,57 @@ def outcome_of(maker, tricks, alone):
     return cat if (maker & 1) == 0 else cat + 4
 
 
+@njit(cache=True)
+def _seat_passes(hand, p, n, dealer, up, decision_turn, flags, pol):
+    """Would seat ``p`` with ``hand`` pass at all its turns before ``decision_turn``?
+    (A seat's decisions depend on its own hand only.)"""
+    ut = upcard_suit(up)
+    allow_up = (flags & OPT_NO_UP_DISCARD) == 0
+    for k in range(decision_turn):
+        if (dealer + 1 + k) % n != p:
+            continue
+        if k < n:
+            if ut < 0:
+                if p == dealer:
+                    return False
+                continue
+            if round1_policy(hand, p, n, dealer, up, ut, allow_up, pol) != PASS:
+                return False
+        elif round2_policy(hand, n, ut, (flags & OPT_STICK) != 0 and p == dealer, pol) != PASS:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _deal_seat_by_seat(key, pool, n, dealer, up, decision_turn, flags, pol, hands, rest, buf):
+    """Fallback when whole deals rarely match the passes: give each other seat in turn a
+    hand from the cards left, redrawn until that seat alone would have passed.  (Close to,
+    but not exactly, the conditional distribution: a seat's hand does not see how it
+    constrains the later seats.)"""
+    m = pool.shape[0]
+    for i in range(m):
+        rest[i] = pool[i]
+    counts = np.array([HAND_SIZE, 0], np.int64)
+    fixed = np.zeros(2, np.uint64)
+    out = np.empty(2, np.uint64)
+    left = m
+    state = key
+    for p in range(1, n):
+        counts[1] = left - HAND_SIZE
+        for attempt in range(MAX_TRIES):
+            state = mix64(state + np.uint64(attempt + 1))
+            _deal_into(state, rest[:left], counts, fixed, buf, out)
+            if _seat_passes(out[0], p, n, dealer, up, decision_turn, flags, pol):
+                break
+        hands[p] = out[0]
+        j = 0
+        for i in range(left):
+            if not ((out[0] >> np.uint64(rest[i])) & ONE):
+                rest[j] = rest[i]
+                j += 1
+        left = j
+
+
 @njit(cache=True, nogil=True)
 def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n, dealer,
                    decision_turn, acts, discards, tables, flags, pol, hist, trick_hist, tries):
@@ -227,12 +278,14 @@ def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n
 
     Other seats' hands are dealt from ``pool`` (slot ``seat_slot[p]``), redrawn until every
     seat that spoke before the question passed under its policy (at most MAX_TRIES; the
-    number of redraws goes to ``tries[0]``, deals that never matched to ``tries[1]``).
-    Then for every action ``acts[a]`` (with ``discards[a]`` for a dealer's pickup) the
-    auction continues by policy and the hand is played: ``hist[a, outcome] += 1`` and
-    ``trick_hist[a, maker side (0 us), our tricks] += 1``.
+    number of redraws goes to ``tries[0]``; deals that never matched are dealt seat by
+    seat, counted in ``tries[1]``).  Then for every action ``acts[a]`` (with
+    ``discards[a]`` for a dealer's pickup) the auction continues by policy and the hand
+    is played: ``hist[a, outcome] += 1`` and ``trick_hist[a, maker side (0 us), our
+    tricks] += 1``.
     """
     buf = np.empty(pool.shape[0], np.int64)
+    rest = np.empty(pool.shape[0], np.int64)
     fixed = np.zeros(counts.shape[0], np.uint64)
     deal = np.empty(counts.shape[0], np.uint64)
     hands = np.empty(n, np.uint64)
@@ -241,18 +294,22 @@ def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n
     trace = np.empty((1, TRACE_COLS), np.int64)
     for i in range(n_deals):
         key = stream_key(key0, start + i)
-        for attempt in range(MAX_TRIES):
+        hands[0] = my_hand
+        matched = False
+        for attempt in range(MAX_TRIES if decision_turn > 0 else 1):
             _deal_into(key if attempt == 0 else mix64(key + np.uint64(attempt)), pool, counts,
                        fixed, buf, deal)
-            hands[0] = my_hand
             for p in range(1, n):
                 hands[p] = deal[seat_slot[p]]
             m, _, _, _ = auction(hands, n, dealer, up, 0, decision_turn, -2, 0, flags, pol, 0)
             if m == NO_SEAT:
+                matched = True
                 break
             tries[0] += 1
-            if attempt == MAX_TRIES - 1:
-                tries[1] += 1
+        if not matched:
+            tries[1] += 1
+            _deal_seat_by_seat(mix64(key ^ np.uint64(0x5EA7)), pool, n, dealer, up,
+                               decision_turn, flags, pol, hands, rest, buf)
         for a in range(acts.shape[0]):
             for p in range(n):
                 work[p] = hands[p]

@@ -176,10 +176,9 @@ def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | Non
                 deals, seed, play, threads, progress)
 
 
-def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed,
-             threads=None, progress=False):
-    """Run the question kernel; returns (hist (A, outcomes), trick_hist (A, 2, 6), tries, run)."""
-    n = options.players
+def deal_layout(n, deck, hand_ids, up_id):
+    """What the dealing kernel needs: (my hand, upcard) as natural masks, the pool of unseen
+    cards' natural bits, the slot sizes, and each other seat's slot (the stock is a slot)."""
     my = np.uint64(nat_mask(deck, hand_ids))
     up = np.uint64(1 << nat_bit(deck.codes[up_id]))
     seen = set(hand_ids) | {up_id}
@@ -192,7 +191,14 @@ def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions
     else:
         counts = [stock] + [HAND_SIZE] * (n - 1)
         seat_slot[1:] = np.arange(1, n)
-    counts = np.array(counts, np.int64)
+    return my, up, pool, np.array(counts, np.int64), seat_slot
+
+
+def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed,
+             threads=None, progress=False):
+    """Run the question kernel; returns (hist (A, outcomes), trick_hist (A, 2, 6), tries, run)."""
+    n = options.players
+    my, up, pool, counts, seat_slot = deal_layout(n, deck, hand_ids, up_id)
     acts = np.array([a.code for a in actions], np.int64)
     discards = np.array([0 if a.discard < 0 else 1 << nat_bit(deck.codes[a.discard])
                          for a in actions], np.uint64)
@@ -277,8 +283,9 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
         meta["discards"] = {k: sorted(v, key=lambda x: -x["ev"]) for k, v in discard_table.items()}
     notes = []
     if tries[1]:
-        notes.append(f"{tries[1]:,} deals could not be matched to the passes before you in "
-                     f"{MAX_TRIES} redraws and were kept as dealt")
+        notes.append(f"the passes before you are rare under the bidding policies: {tries[1]:,} "
+                     f"deals found no match in {MAX_TRIES} redraws and were dealt seat by seat, "
+                     f"each seat's hand redrawn until it alone would have passed")
     if run.interrupted:
         notes.append(f"interrupted: results from {n:,} of {deals:,} deals")
     dist = {r["action"]: trick_hist[i] for i, r in enumerate(rows)}
