@@ -24,7 +24,7 @@ from ...stats import hist_mean_se, wilson
 from .bidding import DEFAULT_POLICY, PASS
 from .deck import HAND_SIZE, N_TRICKS, nat_bit, nat_mask
 from .play import MAX_TRIES, OPT_JOKER_REDEAL, OPT_NO_UP_DISCARD, OPT_STICK, question_chunk
-from .rules import Options, rule_tables
+from .rules import Options, legal_calls, legal_discards, rule_tables
 from .scoring import N_OUTCOMES, OUTCOME_POINTS, OUTCOMES, REDEAL
 
 DEFAULT_DEALS = 100_000
@@ -131,7 +131,7 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
         ut = suit_of(up_code)
         alones = (0, 1) if n == 4 else (0,)
         if i_deal:
-            pickable = hand_ids + ([up_id] if options.discard_upcard == "yes" else [])
+            pickable = legal_discards(hand_ids, up_id, options.discard_upcard)
             for alone in alones:
                 for c in pickable:
                     actions.append(Action("accept_alone" if alone else "accept",
@@ -164,13 +164,14 @@ def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | Non
         raise InputError("the joker is never turned down: when it is turned up the dealer names trump")
     ut = suit_of(up_code)
     actions = []
-    for s in range(4):
-        if s == ut:
+    calls = legal_calls(2, dealer_seat == 0, ut, options.stick_the_dealer)
+    for s in calls:
+        if s == PASS:
             continue
         actions.append(Action(f"call_{SUITS[s]}", f"call {_suit_text(s)}", 2 * s))
         if n == 4:
             actions.append(Action(f"call_{SUITS[s]}_alone", f"call {_suit_text(s)} alone", 2 * s + 1))
-    if not (options.stick_the_dealer and dealer_seat == 0):
+    if PASS in calls:
         actions.append(Action("pass", "pass", PASS))
     return _ask("call", options, d, hand_ids, up_id, pos, dealer_seat, n + pos - 1, actions,
                 deals, seed, play, threads, progress)

@@ -97,6 +97,24 @@ class Options:
         return DECKS[self.deck]
 
 
+PASS = -1
+
+
+def legal_calls(round_: int, is_dealer: bool, upcard_suit: int, stick: bool) -> list[int]:
+    """What a seat may say in the auction: PASS and/or trump suits.  Round one: the upcard's
+    suit (order up / accept) or pass; round two: any other suit, or pass, except that with
+    stick the dealer the dealer may not pass."""
+    if round_ == 1:
+        return [PASS, upcard_suit]
+    others = [s for s in range(4) if s != upcard_suit]
+    return others if (stick and is_dealer) else [PASS] + others
+
+
+def legal_discards(hand: list, upcard, discard_upcard: str = "yes") -> list:
+    """Cards the dealer may throw after taking the upcard into ``hand``."""
+    return list(hand) + ([upcard] if discard_upcard == "yes" else [])
+
+
 def deck_nat_mask(size: int) -> int:
     m = 0
     for b in nat_bits(DECKS[size]):
