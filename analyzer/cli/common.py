@@ -63,7 +63,8 @@ def output_options(f):
 
 
 def wants_progress(as_json: bool) -> bool:
-    return not as_json and sys.stderr.isatty()
+    """A progress bar only for a person watching: both streams on a terminal, not JSON."""
+    return not as_json and sys.stdout.isatty() and sys.stderr.isatty()
 
 
 def check_plot_path(path: str | None):

@@ -7,7 +7,7 @@ import sys
 import click
 
 from .. import __version__
-from ..errors import InputError
+from ..errors import InputError, Interrupted
 from .common import AliasGroup
 
 
@@ -25,6 +25,9 @@ def _register():
     from .five_hundred import five_hundred
     cli.add_command(five_hundred, "five-hundred")
     cli.add_alias("500", "five-hundred")
+    from .report import report, table
+    cli.add_command(report)
+    cli.add_command(table)
     from .euchre import euchre
     cli.add_command(euchre, "euchre")
 
@@ -39,6 +42,9 @@ def main(argv=None):
     except InputError as err:
         click.echo(f"analyzer: error: {err}", err=True)
         sys.exit(2)
+    except Interrupted as err:
+        click.echo(f"analyzer: interrupted: {err}", err=True)
+        sys.exit(130)
     except click.exceptions.Abort:
         click.echo("analyzer: interrupted", err=True)
         sys.exit(130)
