@@ -46,15 +46,17 @@ def lane_of(t):
 
 @njit(cache=True)
 def strength(h, t):
-    """Strength of hand ``h`` (layout of trump ``t``) as the maker, in tenths of a trick."""
+    """Strength of hand ``h`` (layout of trump ``t``) as the maker, in tenths of a trick.
+
+    Branch-free form of summing TRUMP_WORTH: every trump is worth 5, and one more for each
+    of the positions 10..15 (Q K A LB RB JK) it reaches.
+    """
     trump = lane_of(t)
     tl = (h & trump) >> np.uint64(16 * t)
-    s = 0
-    n_tr = 0
-    while tl:
-        s += TRUMP_WORTH[low_index(tl)]
-        tl &= tl - ONE
-        n_tr += 1
+    n_tr = popcount(tl)
+    s = 5 * n_tr
+    for k in range(10, 16):
+        s += popcount(tl >> np.uint64(k))
     off = h & ~trump
     s += OFF_ACE * popcount(off & ACES) + OFF_KING * popcount(off & KINGS)
     if n_tr >= 2:

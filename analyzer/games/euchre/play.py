@@ -122,7 +122,20 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
             if seat == dealer:
                 unseen &= ~dealer_known
             side = seat & 1
-            if pos == 0:
+            if hand & (hand - ONE) == ZERO:
+                # The last card: nothing to choose.
+                card = hand
+                if pos == 0:
+                    led = suit_of(rules, card)
+                    best = card
+                    winner = seat
+                else:
+                    if not (hand & rules[R_SUIT + led]):
+                        voids |= 1 << (4 * seat + led)
+                    if beats(rules, card, best, led):
+                        best = card
+                        winner = seat
+            elif pos == 0:
                 partner = seat ^ 2
                 has_partner = n == 4 and partner != out
                 p_voids = (voids >> (4 * partner)) & 15 if has_partner else 0
