@@ -121,7 +121,7 @@ def round1_strength(hand_nat, seat, n, dealer, up_nat, t, allow_upcard, pol):
         h6 = h | up
         return (strength(h6 & ~dealer_discard(h6, up, t, allow_upcard), t),
                 pol[T_R1_DEALER2] if n == 2 else pol[T_R1_DEALER4])
-    if n == 4 and seat == (dealer + 2) % 4:
+    if n == 4 and seat == dealer ^ 2:
         return strength(h, t) + worth, pol[T_R1_PARTNER4]
     return strength(h, t) - worth, pol[T_R1_OPP2] if n == 2 else pol[T_R1_OPP4]
 

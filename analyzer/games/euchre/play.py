@@ -54,7 +54,7 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
     if ut < 0 and (flags & OPT_JOKER_REDEAL):
         return NO_SEAT, 0, 0, 0
     for k in range(from_turn, to_turn):
-        p = (dealer + 1 + k) % n
+        p = (dealer + 1 + k) & (n - 1)   # n is 2 or 4
         if k < n:
             if ut < 0:
                 if p != dealer:
@@ -86,9 +86,9 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
 
 @njit(cache=True, inline="always")
 def _next(seat, n, out):
-    s = (seat + 1) % n
+    s = (seat + 1) & (n - 1)
     if s == out:
-        s = (s + 1) % n
+        s = (s + 1) & (n - 1)
     return s
 
 
@@ -214,9 +214,9 @@ def play_made(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, m
         dealer_known = d
     else:
         known = u
-    leader = (dealer + 1) % n
+    leader = (dealer + 1) & (n - 1)
     if leader == out:
-        leader = (leader + 1) % n
+        leader = (leader + 1) & (n - 1)
     return play_tricks(rules, lay, n, leader, out, maker, known, dealer, dealer_known, trace,
                        record)
 
@@ -240,7 +240,7 @@ def _seat_passes(hand, p, n, dealer, up, decision_turn, flags, pol):
     ut = upcard_suit(up)
     allow_up = (flags & OPT_NO_UP_DISCARD) == 0
     for k in range(decision_turn):
-        if (dealer + 1 + k) % n != p:
+        if (dealer + 1 + k) & (n - 1) != p:
             continue
         if k < n:
             if ut < 0:
