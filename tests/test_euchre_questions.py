@@ -118,6 +118,7 @@ def test_cli_four_handed_text_and_plot(tmp_path):
     (["order", HAND, "--upcard", "9H", "--plot", "x.jpg"], ".png"),
     (["call", HAND, "--turned-down", "KC"], "turned-down KC is in your hand"),
     (["call", HAND], "--turned-down"),
+    (["order", HAND, "--upcard", "9H", "--play", "dd"], "--play dd"),
 ])
 def test_bad_input_one_line_exit_2(args, needle):
     r = run(*args)

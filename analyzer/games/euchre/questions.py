@@ -57,8 +57,11 @@ def validate_common(deals, seed, play, threads):
         raise InputError(f"--deals must be a positive number, got {deals}")
     if seed is not None and seed < 0:
         raise InputError(f"--seed must be a non-negative integer, got {seed}")
+    if play == "dd" and play not in PLAY_MODELS:
+        raise InputError("--play dd needs the shared double-dummy solver, which has not landed yet; "
+                         "use --play heuristic")
     if play not in PLAY_MODELS:
-        raise InputError(f"--play {play} is not available for Euchre yet (choose: {', '.join(PLAY_MODELS)})")
+        raise InputError(f"--play {play} is not available for Euchre (choose: {', '.join(PLAY_MODELS)})")
     if threads is not None and threads <= 0:
         raise InputError(f"--threads must be positive, got {threads}")
 
