@@ -110,13 +110,14 @@ def render(answer) -> str:
     game = f"{m['players']}-handed, {r['deck']} cards" + (", stick the dealer" if r["stick_the_dealer"] else "")
     lines = [f"Euchre ({game}) — hand {m['hand']}, {card}, you are {m['position']}",
              f"{m['deals']:,} deals, seed {m['seed']}, {m['play']} play ({answer.extra.get('elapsed', 0):.1f} s)", ""]
-    header = (f"  {'action':<22} {'P(make)':>7}  {'95% interval':>12}  {'march':>6}  {'euchred':>7}"
+    labels = [row.label + (f" (discard {row.discard})" if row.discard else "") for row in t.itertuples()]
+    w = max(22, max(len(x) for x in labels))
+    header = (f"  {'action':<{w}} {'P(make)':>7}  {'95% interval':>12}  {'march':>6}  {'euchred':>7}"
               f"  {'they make':>9}  {'set them':>8}  {'redeal':>6}  {'EV':>6} {'±se':>5}")
     lines += [header, "-" * len(header)]
-    for row in t.itertuples():
+    for row, label in zip(t.itertuples(), labels):
         mark = "→ " if row.action == answer.best else "  "
-        label = row.label + (f" (discard {row.discard})" if row.discard else "")
-        lines.append(f"{mark}{label:<22} {pct(row.p_make):>7}  {interval(row.p_make_lo, row.p_make_hi):>12}"
+        lines.append(f"{mark}{label:<{w}} {pct(row.p_make):>7}  {interval(row.p_make_lo, row.p_make_hi):>12}"
                      f"  {pct(row.p_march):>6}  {pct(row.p_euchred):>7}  {pct(row.p_they_make):>9}"
                      f"  {pct(row.p_they_euchred):>8}  {pct(row.p_redeal):>6}  {row.ev:+6.2f} {row.ev_se:5.2f}")
     lines += ["", "P(make), march, euchred: your side made trump and took 3+, 5, <3 tricks; "
