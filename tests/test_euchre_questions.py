@@ -62,6 +62,8 @@ def test_sensible_answers():
     dealer = order("JH AH KH AS 9C", "9H", dealer="me", deals=4000)
     assert dealer.table.set_index("action").loc["accept", "discard"] == "9C"
     assert {"accept", "pass"} == set(dealer.table["action"])
+    assert dealer.table.set_index("action").loc["pass", "discard"] is None
+    assert "nan" not in dealer.recommendation
     # Round two: the turned-down suit is never offered, pass is unless stuck.
     c = call(HAND, "9H", dealer="them", deals=2000)
     assert "call_H" not in set(c.table["action"]) and "pass" in set(c.table["action"])

@@ -110,7 +110,8 @@ def render(answer) -> str:
     game = f"{m['players']}-handed, {r['deck']} cards" + (", stick the dealer" if r["stick_the_dealer"] else "")
     lines = [f"Euchre ({game}) — hand {m['hand']}, {card}, you are {m['position']}",
              f"{m['deals']:,} deals, seed {m['seed']}, {m['play']} play ({answer.extra.get('elapsed', 0):.1f} s)", ""]
-    labels = [row.label + (f" (discard {row.discard})" if row.discard else "") for row in t.itertuples()]
+    labels = [row.label + (f" (discard {row.discard})" if isinstance(row.discard, str) else "")
+              for row in t.itertuples()]
     w = max(22, max(len(x) for x in labels))
     header = (f"  {'action':<{w}} {'P(make)':>7}  {'95% interval':>12}  {'march':>6}  {'euchred':>7}"
               f"  {'they make':>9}  {'set them':>8}  {'redeal':>6}  {'EV':>6} {'±se':>5}")

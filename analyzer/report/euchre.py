@@ -13,7 +13,8 @@ def plot_outcomes(answer, path: str):
     import numpy as np
 
     t = answer.table
-    labels = [r.label + (f"\n(discard {r.discard})" if r.discard else "") for r in t.itertuples()]
+    labels = [r.label + (f"\n(discard {r.discard})" if isinstance(r.discard, str) else "")
+              for r in t.itertuples()]
     parts = [("we make", t["p_make"] - t["p_march"], "#2a9d8f"),
              ("we march", t["p_march"], "#1d6f65"),
              ("we are euchred", t["p_euchred"], "#e76f51"),

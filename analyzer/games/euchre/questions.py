@@ -275,6 +275,7 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
         elif r["ev"] > best_rows[a.key]["ev"]:
             best_rows[a.key] = r
     table = pd.DataFrame([best_rows[k] for k in order_keys])
+    table["discard"] = table["discard"].astype(object).where(table["discard"].notna(), None)
     best, recommendation = _recommend(table)
     n_players = options.players
     position = (("non-dealer", "dealer")[pos - 1] if n_players == 2 else
@@ -307,7 +308,7 @@ def _recommend(table: pd.DataFrame) -> tuple[str, str]:
     if not others.empty:
         second = others.loc[others["ev"].idxmax()]
         vs = f"; next best {second['label']} {second['ev']:+.2f}"
-    what = top["label"] + (f", discarding {top['discard']}" if top["discard"] else "")
+    what = top["label"] + (f", discarding {top['discard']}" if isinstance(top["discard"], str) else "")
     if top["action"] == "pass":
         return "pass", (f"pass: expected {top['ev']:+.2f} ± {top['ev_se']:.2f} points{vs}")
     return top["action"], (f"{what}: your side makes {100 * top['p_make']:.0f}% "
