@@ -18,7 +18,7 @@ from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP
 from .bidding import PASS, dealer_discard, joker_policy, round1_policy, round2_policy
 from .deck import HAND_SIZE, JOKER_NAT_BIT, N_TRICKS
 from .rules import to_trump
-from .scoring import N_OUTCOMES, REDEAL
+from .scoring import REDEAL, outcome
 
 TRACE_COLS = 4          # trick, seat, layout bit, suit led
 MAX_TRIES = 1000        # redraws allowed to match the passes made before the question
@@ -224,13 +224,7 @@ def play_made(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, m
 @njit(cache=True, inline="always")
 def outcome_of(maker, tricks, alone):
     """Outcome category (see scoring.OUTCOMES) from the side of seat 0."""
-    if tricks == N_TRICKS:
-        cat = 2 if alone else 1
-    elif tricks >= 3:
-        cat = 0
-    else:
-        cat = 3
-    return cat if (maker & 1) == 0 else cat + 4
+    return outcome((maker & 1) == 0, tricks, alone != 0)
 
 
 @njit(cache=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from numba import njit
+
 from .deck import N_TRICKS
 
 GAME_POINTS = 10
@@ -30,8 +32,9 @@ def score_deal(maker_tricks: int, alone: bool = False) -> tuple[int, int]:
     return 0, EUCHRE_POINTS
 
 
-def outcome(we_made_trump: bool, maker_tricks: int, alone: bool = False) -> int:
-    """The outcome category (index into OUTCOMES) of a played deal."""
+@njit(cache=True)
+def outcome(we_made_trump, maker_tricks, alone=False):
+    """The outcome category (index into OUTCOMES) of a played deal (also used by kernels)."""
     if maker_tricks == N_TRICKS:
         cat = 2 if alone else 1
     elif maker_tricks >= 3:
