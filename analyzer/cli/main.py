@@ -28,6 +28,8 @@ def _register():
     from .report import report, table
     cli.add_command(report)
     cli.add_command(table)
+    from .euchre import euchre
+    cli.add_command(euchre, "euchre")
 
 
 _register()
