@@ -18,3 +18,9 @@ def record_chunks(monkeypatch, module, chunk_size: int) -> list:
 
     monkeypatch.setattr(module, "run_chunks", partial(run_chunks, chunk_size=chunk_size))
     return chunks
+
+
+def all_chunks(n_deals: int, chunk_size: int) -> list:
+    """Every (start, n) chunk of a run, in order."""
+    bounds = runner.ChunkBounds(n_deals, chunk_size)
+    return [bounds[i] for i in range(len(bounds))]

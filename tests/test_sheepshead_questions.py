@@ -7,8 +7,7 @@ import pytest
 
 from analyzer.errors import InputError
 from analyzer.games.sheepshead import questions
-from analyzer.sim import runner
-from tests.chunking import record_chunks
+from tests.chunking import all_chunks, record_chunks
 from tests.reference import sheepshead as ref
 
 HAND = "QC QS JD AD 7H 8S"
@@ -21,7 +20,7 @@ def test_same_seed_same_answer_on_any_threads_and_chunking(monkeypatch, ask, car
     for threads, chunk in ((1, 500), (2, 500), (2, 777), (1, 8192)):
         chunks = record_chunks(monkeypatch, questions, chunk)
         answers.append(ask(cards, seat=3, deals=deals, seed=5, threads=threads))
-        assert sorted(chunks) == runner.chunk_bounds(deals, chunk)
+        assert sorted(chunks) == all_chunks(deals, chunk)
     for other in answers[1:]:
         pd.testing.assert_frame_equal(answers[0].table, other.table, check_exact=True)
         assert answers[0].best == other.best and answers[0].meta == other.meta

@@ -32,7 +32,7 @@ def bid(hand, over, contracts, deals, seed, play, threads, rules, as_json, as_cs
     You are the contractor: you take the kitty and discard 3, your partner sits
     opposite.  EV is your side's score minus theirs for the deal (Avondale, slam 250,
     10 a trick to the opponents).  Rules options: misere=seven|any|none,
-    misere_rank=ladder|value, joker_lead=any|last, joker_name=any|not_void.
+    misere_rank=ladder|value, joker_lead=any|last, joker_name=unled|not_void.
     """
     from ..games.five_hundred.questions import bid as ask
 

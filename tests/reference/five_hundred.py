@@ -101,7 +101,8 @@ def joker_lead_names(hand: list[str], suits_led: set[str], strain: str, nominate
     have been led, the joker may be led only to the last trick.  On the last trick
     every player has one card left, so the named suit cannot change anyone's play:
     any suit may be named.  Options: ``joker_lead='last'`` (only to the last trick),
-    ``joker_name='not_void'`` (not a suit the leader has shown void in).
+    ``joker_name='not_void'`` (any suit the leader has not shown void in, instead of the
+    not-led-before rule).
     """
     if JOKER not in hand or not is_free_joker(JOKER, strain, nominated):
         return set()
@@ -109,10 +110,10 @@ def joker_lead_names(hand: list[str], suits_led: set[str], strain: str, nominate
         return set(SUITS)
     if joker_lead == "last":
         return set()
-    names = set(SUITS) - set(suits_led)
     if joker_name == "not_void":
-        names -= set(shown_void)
-    return names
+        # Queensland: any suit the leader has not shown void in, replacing "not led before".
+        return set(SUITS) - set(shown_void)
+    return set(SUITS) - set(suits_led)
 
 
 def legal_leads(hand: list[str], suits_led: set[str], strain: str, nominated: str | None = None,
