@@ -4,15 +4,18 @@ All policies are numba functions over layout masks (see ``rules``) so the play k
 can run them for every seat of every deal.
 
 - Pick: a strength count — 2 per trump, +4 per queen, +2 per jack, +3 per fail ace, +1
-  per fail void — against a threshold per seat (``PICK_THRESHOLDS``; later seats pick a
-  little lighter, since after them comes a leaster).
+  per fail void — against a threshold per seat (``PICK_THRESHOLDS``).  The thresholds
+  were fitted by ``scripts/tune_sheepshead.py`` (best responses in self-play): later
+  seats pick lighter, since the seats before them passed and so hold weak hands; the
+  dealer, after four passes, picks almost anything rather than play a leaster.
 - Call: the ace of a fail suit in which the picker holds a card but not the ace; with
   all three fail aces, the ten of such a suit; none: alone.
 - Bury (2 of the 8 cards): fail cards, scored 2 per card point buried + 20 per fail void
   made − 25 per ace buried; trumps only when fewer than two fail cards may go; the hold
   card (one card of the called suit) stays.  The call is the one whose best bury scores
   highest (+5 when the hold card is the called suit's only card).
-- Alone: when the six cards kept are overwhelming (strength ≥ ``ALONE_THRESHOLD``).
+- Alone: when the six cards kept are overwhelming (strength ≥ ``ALONE_THRESHOLD``, also
+  fitted by the script).
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ from numba import njit
 from ...bits import ONE, ZERO, high_index, low_bit, low_index, popcount
 from .rules import FAIL, FAIL_ACES, FAIL_ALL, FAIL_LANES, FAIL_TENS, JACKS, PTS, QUEENS, TRUMPS
 
-PICK_THRESHOLDS = np.array([17, 17, 16, 16, 15], np.int64)   # by seat 0..4 (dealer last)
-ALONE_THRESHOLD = 30
+PICK_THRESHOLDS = np.array([17, 16, 15, 13, 4], np.int64)    # by seat 0..4 (dealer last)
+ALONE_THRESHOLD = 29
 _LANES = np.array(FAIL_LANES, np.int64)
 
 

@@ -1,0 +1,145 @@
+#!/usr/bin/env python
+"""Fit the Sheepshead picking and alone thresholds by simulation (how
+bidding.PICK_THRESHOLDS and bidding.ALONE_THRESHOLD were chosen).
+
+For each seat it deals random hands in which every earlier seat passed (by the current
+policy), and measures for that seat the points it gains by picking (bury, call, or alone
+when overwhelming, by the policy) rather than passing (later seats by the policy, then a
+leaster), binned by the hand's strength; the threshold is the strength that maximizes
+the total gain.  For picked hands with a legal call it likewise measures going alone
+rather than calling, binned by the strength of the six cards kept.  Repeating this a few
+times approaches thresholds that are best responses to each other.
+
+    python scripts/tune_sheepshead.py             # 3 rounds, 400,000 deals a seat
+    python scripts/tune_sheepshead.py --quick     # 1 round, 20,000 deals (smoke test)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import numpy as np
+from numba import njit
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from analyzer.games.sheepshead.bidding import (ALONE_THRESHOLD, PICK_THRESHOLDS, best_bury,  # noqa: E402
+                                               choose_bury_call, strength, wants_to_pick)
+from analyzer.games.sheepshead.play import (LEASTER_CLASSES, MODE_ALONE, MODE_CALL, MODE_POLICY,  # noqa: E402
+                                            TRACE_COLS, leaster_class, pick_and_play, play_leaster)
+from analyzer.games.sheepshead.rules import RULES  # noqa: E402
+from analyzer.games.sheepshead.scoring import leaster_value, score_grid  # noqa: E402
+from analyzer.sim.deal import _deal_into  # noqa: E402
+from analyzer.sim.rng import seed_key, stream_key  # noqa: E402
+
+N_BUCKETS = 64
+# Score grids (121 points x 3 trick classes): picker, picker alone, partner, defender,
+# defender against an alone picker.
+GRIDS = np.stack([score_grid("picker", False, False), score_grid("picker", True, False),
+                  score_grid("partner", False, False), score_grid("defender", False, False),
+                  score_grid("defender", True, False)])
+LEASTER = np.array([leaster_value(k) for k in range(LEASTER_CLASSES - 1)])
+
+
+@njit(cache=False, inline="always")
+def _score(grids, g, packed):
+    tricks = packed & 7
+    return grids[g, packed >> 3, 0 if tricks == 0 else (2 if tricks == 6 else 1)]
+
+
+@njit(cache=False)
+def tune_chunk(rules, key0, n, pool, counts, seat, th, alone_t, grids, lvals, gain, count, again, acount):
+    buf = np.empty(pool.shape[0], np.int64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    hands = np.empty(5, np.uint64)
+    work = np.empty(5, np.uint64)
+    info = np.empty(3, np.int64)
+    lp = np.empty(5, np.int64)
+    lt = np.empty(5, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, i), pool, counts, fixed, buf, deal)
+        blind = deal[0]
+        for s in range(5):
+            hands[s] = deal[1 + s]
+        skip = False
+        for s in range(seat):
+            if wants_to_pick(hands[s], s, th):
+                skip = True
+        if skip:
+            continue
+        b = min(strength(hands[seat]), N_BUCKETS - 1)
+        work[:] = hands
+        packed = pick_and_play(rules, work, blind, seat, MODE_POLICY, info, trace, False)
+        pick_score = _score(grids, 0 if info[0] >= 0 else 1, packed)
+        picker = -1
+        for s in range(seat + 1, 5):
+            if wants_to_pick(hands[s], s, th):
+                picker = s
+                break
+        if picker >= 0:
+            work[:] = hands
+            packed = pick_and_play(rules, work, blind, picker, MODE_POLICY, info, trace, False)
+            g = 4 if info[0] < 0 else (2 if info[0] == seat else 3)
+            pass_score = _score(grids, g, packed)
+        else:
+            work[:] = hands
+            play_leaster(rules, work, blind, False, lp, lt, trace, False)
+            k = leaster_class(lp, lt, seat)
+            pass_score = -1.0 if k == 0 else lvals[k - 1]
+        gain[b] += pick_score - pass_score
+        count[b] += 1
+        # alone versus calling, for the seat's picked hands with a legal call
+        hand8 = hands[seat] | blind
+        bury, called = choose_bury_call(hand8)
+        if called:
+            alone_bury, _ = best_bury(hand8, np.uint64(0))
+            a = min(strength(hand8 & ~alone_bury), N_BUCKETS - 1)
+            work[:] = hands
+            s_call = _score(grids, 0, pick_and_play(rules, work, blind, seat, MODE_CALL, info, trace, False))
+            work[:] = hands
+            s_alone = _score(grids, 1, pick_and_play(rules, work, blind, seat, MODE_ALONE, info, trace, False))
+            again[a] += s_alone - s_call
+            acount[a] += 1
+
+
+def best_threshold(gain):
+    """The t maximizing the gain summed over strengths >= t."""
+    tail = np.cumsum(gain[::-1])[::-1]
+    return int(np.argmax(np.append(tail, 0.0)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--deals", type=int, default=400_000, help="deals a seat per round")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    rounds, deals = (1, 20_000) if args.quick else (args.rounds, args.deals)
+    pool = np.array([b for b in range(64) if (int(RULES[8]) >> b) & 1], np.int64)
+    counts = np.array([2, 6, 6, 6, 6, 6], np.int64)
+    th = PICK_THRESHOLDS.copy()
+    alone_t = ALONE_THRESHOLD
+    print(f"start: pick thresholds {th.tolist()}, alone {alone_t}")
+    for r in range(rounds):
+        agains = np.zeros(N_BUCKETS)
+        for seat in range(5):
+            gain, count = np.zeros(N_BUCKETS), np.zeros(N_BUCKETS, np.int64)
+            again, acount = np.zeros(N_BUCKETS), np.zeros(N_BUCKETS, np.int64)
+            tune_chunk(RULES, seed_key(1000 * r + seat), deals, pool, counts, seat, th, alone_t, GRIDS, LEASTER,
+                       gain, count, again, acount)
+            th[seat] = best_threshold(gain)
+            agains += again
+            rows = [f"{b}:{gain[b] / count[b]:+.2f}({count[b]})" for b in range(N_BUCKETS)
+                    if count[b] >= 200 and abs(b - th[seat]) <= 4]
+            print(f"round {r + 1} seat {seat + 1}: threshold {th[seat]}; mean gain of picking by strength "
+                  + " ".join(rows))
+        alone_t = best_threshold(agains)
+        print(f"round {r + 1}: pick thresholds {th.tolist()}, alone {alone_t}")
+
+
+if __name__ == "__main__":
+    main()
