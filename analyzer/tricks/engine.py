@@ -93,3 +93,37 @@ def free_lead_names(rules, hand, suits_led, shown_void):
     if flags & F_FREE_NAME_NOT_VOID:
         return 15 & ~shown_void   # Queensland: instead of "a suit not led before"
     return 15 & ~suits_led
+
+
+@njit(cache=True, inline="always")
+def called_card_duties(hand, legal, leading, led_called, called, called_suit, hold_duty, last):
+    """Restrict ``legal`` by the duties of a called-card partnership (Sheepshead's called
+    ace; also Schafkopf's).  The partner is whoever holds ``called`` (0: no call):
+
+    - leading, he may lead the called suit only with the called card;
+    - when the called suit is led (necessarily for the first time), he must play it;
+    - on another suit he may not throw it off before the last trick.
+
+    hold_duty: this hand is the caller's and the called suit has not been led in an
+    earlier trick: he may not throw off his last card of that suit (the hold card) on
+    another suit before the last trick.  called_suit: the called suit's cards;
+    led_called: the trick's led suit is the called suit; last: the last trick.
+    """
+    if called & hand:
+        if leading:
+            return legal & ~(called_suit & ~called)
+        if led_called:
+            return called
+        if not last:
+            rest = legal & ~called
+            if rest:
+                return rest
+        return legal
+    if hold_duty and not leading and not led_called and not last:
+        hold = hand & called_suit
+        if hold and (hold & (hold - ONE)) == ZERO:
+            rest = legal & ~hold
+            if rest:
+                return rest
+    return legal
+

@@ -15,7 +15,7 @@ from numba import njit
 from ...bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, popcount
 from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
-from ...tricks.engine import legal_follow, stronger
+from ...tricks.engine import called_card_duties, legal_follow, stronger
 from ...tricks.heuristic import lowest_equivalent, rank_pos
 from ...tricks.points import (V_POINTS, by_key, card_values, follow_for_points, mask_points, masters,
                               sure_winners)
@@ -60,43 +60,16 @@ AFTER = _after_table()      # (leader, position) -> seats still to play after th
 
 
 # ----------------------------------------------------------------------------- legality
-@njit(cache=True, inline="always")
-def apply_duties(hand, legal, leading, led_called, called, cs_mask, hold_duty, last):
-    """Restrict ``legal`` (follow-suit legality) by the called-suit duties.
-
-    called: the called card (0 when alone or in a leaster); cs_mask: the called suit's
-    cards; led_called: this trick's led suit is the called suit; hold_duty: the seat is the
-    picker and the called suit has not been led in an earlier trick; last: last trick.
-    The partner is whoever holds ``called`` (so the suit cannot have been led yet).
-    """
-    if called & hand:
-        if leading:                         # lead the called suit only with the called card
-            return legal & ~(cs_mask & ~called)
-        if led_called:                      # the suit is first led: play the called card
-            return called
-        if not last:                        # never thrown off on another suit
-            rest = legal & ~called
-            if rest:
-                return rest
-        return legal
-    if hold_duty and not leading and not led_called and not last:
-        hold = hand & cs_mask               # keep the last card of the called suit
-        if hold and (hold & (hold - ONE)) == ZERO:
-            rest = legal & ~hold
-            if rest:
-                return rest
-    return legal
-
-
 @njit(cache=True)
 def legal_moves(rules, hand, leading, led, best, called, cs, hold_duty, last):
-    """Every legal card of ``hand``: follow suit (trumps one suit), then the duties.
-    cs: the called suit's lane, or -1."""
+    """Every legal card of ``hand``: follow suit (trumps one suit), then the called-suit
+    duties (``engine.called_card_duties``).  cs: the called suit's lane, or -1;
+    hold_duty: the hand is the picker's and the called suit was not led before."""
     cs_mask = rules[R_SUIT + cs] if cs >= 0 else ZERO
     if leading:
-        return apply_duties(hand, hand, True, False, called, cs_mask, hold_duty, last)
+        return called_card_duties(hand, hand, True, False, called, cs_mask, hold_duty, last)
     legal = legal_follow(rules, hand, led, best)
-    return apply_duties(hand, legal, False, cs >= 0 and led == cs, called, cs_mask, hold_duty, last)
+    return called_card_duties(hand, legal, False, cs >= 0 and led == cs, called, cs_mask, hold_duty, last)
 
 
 @njit(cache=True, inline="always")
@@ -242,7 +215,7 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
             if pos == 0:
                 legal = hand
                 if not cs_open:
-                    legal = apply_duties(hand, hand, True, False, called, cs_mask, False, last)
+                    legal = called_card_duties(hand, hand, True, False, called, cs_mask, False, last)
                 if legal & (legal - ONE):
                     unseen = deck & ~played & ~hand
                     if seat == picker:
@@ -262,7 +235,7 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
             else:
                 legal = legal_follow(rules, hand, led, best)
                 if not cs_open:
-                    legal = apply_duties(hand, legal, False, led == cs, called, cs_mask, seat == picker, last)
+                    legal = called_card_duties(hand, legal, False, led == cs, called, cs_mask, seat == picker, last)
                 if legal & (legal - ONE):
                     unseen = deck & ~played & ~hand
                     if seat == picker:

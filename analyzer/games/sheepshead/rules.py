@@ -90,7 +90,7 @@ for _cid, _code in enumerate(DECK.codes):
 
 def rule_table() -> np.ndarray:
     """The rule vector: trumps are one suit (lane 2); no must-head or must-trump duties.
-    (The called-suit duties are Sheepshead's own; see ``play.apply_duties``.)"""
+    (The called-suit duties are applied on top: ``engine.called_card_duties``.)"""
     rules = new_rules()
     for lane in range(4):
         rules[R_SUIT + lane] = TRUMPS if lane == TRUMP_LANE else FAIL[lane]
