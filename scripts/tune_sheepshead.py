@@ -1,6 +1,6 @@
 #!/usr/bin/env python
 """Fit the Sheepshead picking and alone thresholds by simulation (how
-bidding.PICK_THRESHOLDS and bidding.ALONE_THRESHOLD were chosen).
+bidding.PICK_THRESHOLDS and the alone threshold bidding.POLICY[W_ALONE] were chosen).
 
 For each seat it deals random hands in which every earlier seat passed (by the current
 policy), and measures for that seat the points it gains by picking (bury, call, or alone
@@ -12,6 +12,14 @@ times approaches thresholds that are best responses to each other.
 
     python scripts/tune_sheepshead.py             # 3 rounds, 400,000 deals a seat
     python scripts/tune_sheepshead.py --quick     # 1 round, 20,000 deals (smoke test)
+
+With ``--bury`` it fits the bury, call and alone weights (bidding.POLICY) instead: it
+takes the hands that the picking policy picks in random deals, plays every legal bury ×
+call (and alone) on the same deals with the ``bury`` question, and searches the weights
+whose choices lose the fewest points against the best option of each hand (fitted on
+one half of the hands, reported on the other).
+
+    python scripts/tune_sheepshead.py --bury      # 400 hands, 2,000 deals each
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from numba import njit
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from analyzer.games.sheepshead.bidding import (ALONE_THRESHOLD, PICK_THRESHOLDS, best_bury,  # noqa: E402
+from analyzer.games.sheepshead.bidding import (PICK_THRESHOLDS, POLICY, W_ALONE, best_bury,  # noqa: E402
                                                choose_bury_call, strength, wants_to_pick)
 from analyzer.games.sheepshead.play import (LEASTER_CLASSES, MODE_ALONE, MODE_CALL, MODE_POLICY,  # noqa: E402
                                             TRACE_COLS, leaster_class, pick_and_play, play_leaster)
@@ -94,9 +102,9 @@ def tune_chunk(rules, key0, n, pool, counts, seat, th, alone_t, grids, lvals, ga
         count[b] += 1
         # alone versus calling, for the seat's picked hands with a legal call
         hand8 = hands[seat] | blind
-        bury, called = choose_bury_call(hand8)
+        bury, called = choose_bury_call(hand8, POLICY)
         if called:
-            alone_bury, _ = best_bury(hand8, np.uint64(0))
+            alone_bury, _ = best_bury(hand8, np.uint64(0), POLICY)
             a = min(strength(hand8 & ~alone_bury), N_BUCKETS - 1)
             work[:] = hands
             s_call = _score(grids, 0, pick_and_play(rules, work, blind, seat, MODE_CALL, info, trace, False))
@@ -112,17 +120,109 @@ def best_threshold(gain):
     return int(np.argmax(np.append(tail, 0.0)))
 
 
+def picked_hands(n_hands, seed):
+    """(8 card ids, seat) of the first seat the policy has pick, in random deals."""
+    import random
+
+    from analyzer.games.sheepshead.rules import to_layout
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n_hands:
+        ids = list(range(32))
+        rng.shuffle(ids)
+        for seat in range(5):
+            hand = ids[6 * seat: 6 * seat + 6]
+            if wants_to_pick(np.uint64(to_layout(hand)), seat, PICK_THRESHOLDS):
+                out.append((hand + ids[30:], seat))
+                break
+    return out
+
+
+def tune_bury(n_hands, deals, n_trials, cache=None, seed=0):
+    from analyzer.games.sheepshead.deck import DECK
+    from analyzer.games.sheepshead.questions import bury
+    from analyzer.games.sheepshead.rules import to_layout
+
+    import pickle
+
+    if cache and os.path.exists(cache):
+        with open(cache, "rb") as f:
+            tables = pickle.load(f)
+        return _search(tables, n_trials, seed)
+    hands = picked_hands(n_hands, seed)
+    tables = []
+    for k, (ids, seat) in enumerate(hands):
+        t = bury(DECK.format_cards(ids), seat=seat + 1, deals=deals, seed=seed + k).table
+        ev = {}
+        for row in t.itertuples():
+            b = to_layout(DECK.parse_cards(row.bury))
+            c = 0 if row.call == "alone" else to_layout([DECK.card_id(row.call)])
+            ev[(b, c)] = row.ev
+        tables.append((np.uint64(to_layout(ids)), ev, t["ev"].max()))
+        if (k + 1) % 50 == 0:
+            print(f"  {k + 1} of {n_hands} hands played", flush=True)
+    if cache:
+        with open(cache, "wb") as f:
+            pickle.dump(tables, f)
+    return _search(tables, n_trials, seed)
+
+
+def _search(tables, n_trials, seed):
+    from analyzer.games.sheepshead.bidding import W_ACE, W_HOLD_ALONE, W_POINTS, W_TRUMP, W_TRUMP_RANK, W_VOID
+    from analyzer.games.sheepshead.bidding import policy_bury_call
+
+    half = len(tables) // 2
+    fit, check = tables[:half], tables[half:]
+
+    def regret(w, part):
+        total = 0.0
+        for m8, ev, best in part:
+            b, c = policy_bury_call(m8, w)
+            total += best - ev[(int(b), int(c))]
+        return total / len(part)
+
+    base = regret(POLICY, fit), regret(POLICY, check)
+    print(f"current {POLICY.tolist()}: regret {base[0]:.3f} (fit), {base[1]:.3f} (check) points a hand")
+    # The regret is piecewise constant in the weights: search at random over wide ranges.
+    rng = np.random.default_rng(seed)
+    ranges = {W_POINTS: (0, 8), W_VOID: (0, 40), W_ACE: (-40, 10), W_TRUMP: (-300, 0),
+              W_TRUMP_RANK: (-12, 0), W_HOLD_ALONE: (-10, 20), W_ALONE: (24, 40)}
+    trials = [POLICY.copy()]
+    for _ in range(n_trials):
+        w = POLICY.copy()
+        for i, (lo, hi) in ranges.items():
+            w[i] = rng.integers(lo, hi + 1)
+        trials.append(w)
+    scored = sorted(((regret(w, fit), k) for k, w in enumerate(trials)))
+    print("best on the fitting half, with their regret on the other half:")
+    for r, k in scored[:8]:
+        print(f"  {trials[k].tolist()}: {r:.3f} (fit), {regret(trials[k], check):.3f} (check)")
+    print("(W_POINTS, W_VOID, W_ACE, W_TRUMP, W_TRUMP_RANK, W_HOLD_ALONE, W_ALONE)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--deals", type=int, default=400_000, help="deals a seat per round")
+    parser.add_argument("--deals", type=int, default=None, help="deals a seat per round (--bury: a hand)")
+    parser.add_argument("--bury", action="store_true", help="fit the bury, call and alone weights")
+    parser.add_argument("--hands", type=int, default=400, help="--bury: picked hands to fit on")
+    parser.add_argument("--trials", type=int, default=3000, help="--bury: weight vectors tried")
+    parser.add_argument("--cache", default=None, help="--bury: keep the played hands in this file")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
+    if args.bury:
+        if args.quick:
+            tune_bury(20, 200, 50)
+        else:
+            tune_bury(args.hands, args.deals or 2000, args.trials, args.cache)
+        return
+    args.deals = args.deals or 400_000
     rounds, deals = (1, 20_000) if args.quick else (args.rounds, args.deals)
     pool = np.array([b for b in range(64) if (int(RULES[8]) >> b) & 1], np.int64)
     counts = np.array([2, 6, 6, 6, 6, 6], np.int64)
     th = PICK_THRESHOLDS.copy()
-    alone_t = ALONE_THRESHOLD
+    alone_t = int(POLICY[W_ALONE])
     print(f"start: pick thresholds {th.tolist()}, alone {alone_t}")
     for r in range(rounds):
         agains = np.zeros(N_BUCKETS)

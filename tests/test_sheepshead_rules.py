@@ -12,7 +12,7 @@ import pytest
 
 from analyzer.bits import ONE
 from analyzer.games.sheepshead import scoring
-from analyzer.games.sheepshead.bidding import best_bury, bury_legal, callable_cards, choose_bury_call
+from analyzer.games.sheepshead.bidding import POLICY, best_bury, bury_legal, callable_cards, choose_bury_call
 from analyzer.games.sheepshead.deck import DECK
 from analyzer.games.sheepshead.play import (MODE_ALONE, MODE_CALL, MODE_POLICY, TRACE_COLS, leaster_class,
                                             legal_moves, pick_and_play, play_leaster, takes)
@@ -189,14 +189,14 @@ def test_calls_and_buries_match_reference():
                 for b in range(a + 1, 8):
                     pair = tuple(sorted((hand8[a], hand8[b])))
                     assert bury_legal(m, mask(pair), cb) == (pair in legal)
-        bury, called = choose_bury_call(m)
+        bury, called = choose_bury_call(m, POLICY)
         calls = ref.legal_calls(hand8)
         if calls:
             assert cards_of(called)[0] in calls
             assert tuple(sorted(cards_of(bury))) in {tuple(sorted(p)) for p in ref.legal_buries(hand8, cards_of(called)[0])}
         else:
             assert called == 0
-        alone_bury, _ = best_bury(m, np.uint64(0))
+        alone_bury, _ = best_bury(m, np.uint64(0), POLICY)
         assert len(cards_of(alone_bury)) == 2 and set(cards_of(alone_bury)) <= set(hand8)
 
 

@@ -1,8 +1,8 @@
 """Sheepshead play-outs in numba: the called-suit duties, heuristic leads and follows for
 the picker, the secret partner and the defenders, the leaster, and the batch kernels.
 
-What each seat knows is explicit.  ``fr[seat]`` is the 5-bit mask of the seats that
-``seat`` knows to be on its side: before the called card is played the picker knows only
+What each seat knows is explicit.  ``fr`` packs, for each seat, the 5-bit mask of the
+seats it knows to be on its side: before the called card is played the picker knows only
 himself, each defender only himself (the partner could be any of the others), and the
 partner knows everything (he holds the called card); once it is played, or when the
 picker is alone, everyone knows the sides.  A seat treats a player it does not know to be
@@ -20,7 +20,7 @@ from ...tricks.heuristic import lowest_equivalent, rank_pos
 from ...tricks.points import (V_POINTS, by_key, card_values, follow_for_points, mask_points, masters,
                               sure_winners)
 from ...tricks.tables import R_DECK, R_SUIT
-from .bidding import best_bury, choose_bury_call, wants_alone, wants_to_pick
+from .bidding import POLICY, best_bury, choose_bury_call, policy_bury_call, wants_to_pick
 from .deck import N_SEATS, N_TRICKS
 from .rules import FAIL, FAIL_ALL, FAIL_TENS, JACKS, PTS, QUEENS, RULES, TRUMP_LANE, TRUMPS
 
@@ -291,15 +291,12 @@ def pick_and_play(rules, hands, blind, picker, mode, info, trace, record):
     """
     hand8 = hands[picker] | blind
     if mode == MODE_ALONE:
-        bury, _ = best_bury(hand8, ZERO)
+        bury, _ = best_bury(hand8, ZERO, POLICY)
         called = ZERO
+    elif mode == MODE_CALL:
+        bury, called = choose_bury_call(hand8, POLICY)
     else:
-        bury, called = choose_bury_call(hand8)
-        if mode == MODE_POLICY and called:
-            alone_bury, _ = best_bury(hand8, ZERO)
-            if wants_alone(hand8 & ~alone_bury):
-                bury = alone_bury
-                called = ZERO
+        bury, called = policy_bury_call(hand8, POLICY)
     hands[picker] = hand8 & ~bury
     partner = -1
     kind = CALL_ALONE

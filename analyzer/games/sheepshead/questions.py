@@ -20,7 +20,7 @@ from ...sim.rng import seed_key
 from ...sim.runner import run_chunks
 from ...stats import Z95, hist_mean_se, wilson
 from ...validate import check_play, check_run
-from .bidding import PICK_THRESHOLDS, callable_cards, choose_bury_call
+from .bidding import PICK_THRESHOLDS, POLICY, callable_cards, policy_bury_call
 from .deck import DECK, HAND_SIZE, N_SEATS, SCHNEIDER_PICKER, SCHNEIDERED_PICKER, TOTAL_POINTS
 from .play import (ALONE_OPT, CALL_NAMES, LEASTER_CLASSES, N_OUT, N_PICK_OPTS, OUT_ALONE, OUT_DEFENDER,
                    OUT_DEFENDER_ALONE, OUT_PARTNER, OUT_PICKER, PASS_OPT, PICK_OPT)
@@ -274,7 +274,7 @@ def bury(cards: str, seat: int = 1, deals: int = DEFAULT_BURY_DEALS, seed: int |
     bump = options.double_on_bump
     j = options.jack_index
     m8 = np.uint64(to_layout(hand8_ids, options))
-    policy_bury, policy_call = choose_bury_call(m8)
+    policy_bury, policy_call = policy_bury_call(m8, POLICY)
     rows = []
     for o, (pair, called) in enumerate(opts):
         out = _Outcomes()

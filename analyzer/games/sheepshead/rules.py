@@ -79,6 +79,7 @@ FAIL = np.array([_mask(lambda c, s=s: suit_of(c) == s and c not in _trump_set) f
 FAIL_ALL = np.uint64(FAIL[0] | FAIL[1] | FAIL[2])
 FAIL_ACES = _mask(lambda c: c not in _trump_set and rank_of(c) == ACE)
 FAIL_TENS = _mask(lambda c: c not in _trump_set and rank_of(c) == 10)
+POINT_TRUMPS = _mask(lambda c: c in (card_code(DIAMONDS, KING), card_code(DIAMONDS, 10), card_code(DIAMONDS, ACE)))
 QUEENS = _mask(lambda c: rank_of(c) == QUEEN)
 JACKS = _mask(lambda c: rank_of(c) == JACK)
 DECK_MASK = np.uint64(TRUMPS | FAIL_ALL)
@@ -89,7 +90,7 @@ for _cid, _code in enumerate(DECK.codes):
 
 
 def rule_table() -> np.ndarray:
-    """The rule vector: trumps are one suit (lane 2); no must-head or must-trump duties.
+    """The rule vector: trumps are one suit (lane 3); no must-head or must-trump duties.
     (The called-suit duties are applied on top: ``engine.called_card_duties``.)"""
     rules = new_rules()
     for lane in range(4):
