@@ -160,7 +160,8 @@ def policy_bury_call(hand8, w):
     """What the policy does after picking: bury and call, or go alone (called 0) when the
     six cards it would keep alone score ``w[W_ALONE]`` or more (or no call is legal)."""
     bury, called = choose_bury_call(hand8, w)
-    if called:
+    # Six of these cards score at most the 8 cards' trump and ace terms plus 3 voids.
+    if called and strength(hand8 & (TRUMPS | FAIL_ACES)) + 3 >= w[W_ALONE]:
         alone_bury, _ = best_bury(hand8, ZERO, w)
         if strength(hand8 & ~alone_bury) >= w[W_ALONE]:
             return alone_bury, ZERO
