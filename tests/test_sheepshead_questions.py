@@ -1,7 +1,6 @@
 """Sheepshead pick and bury questions: determinism (threads, chunking), options that
 must come out a certain way, and the bury table covering every legal choice."""
 
-import numpy as np
 import pandas as pd
 import pytest
 

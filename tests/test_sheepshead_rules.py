@@ -16,7 +16,7 @@ from analyzer.games.sheepshead.bidding import POLICY, best_bury, bury_legal, cal
 from analyzer.games.sheepshead.deck import DECK
 from analyzer.games.sheepshead.play import (MODE_ALONE, MODE_CALL, MODE_POLICY, TRACE_COLS, leaster_class,
                                             legal_moves, pick_and_play, play_leaster, takes)
-from analyzer.games.sheepshead.rules import BIT_OF, ID_OF, PTS, RULES, TRUMPS, Options
+from analyzer.games.sheepshead.rules import BIT_OF, ID_OF, PTS, RULES, TRUMPS
 from analyzer.sim.deal import deal_batch
 from analyzer.tricks.engine import beats
 from numba import njit

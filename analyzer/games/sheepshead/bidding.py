@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...bits import ONE, ZERO, high_index, low_bit, low_index, popcount
+from ...bits import ZERO, high_index, low_bit, low_index, popcount
 from .rules import FAIL, FAIL_ACES, FAIL_ALL, FAIL_LANES, FAIL_TENS, JACKS, POINT_TRUMPS, PTS, QUEENS, TRUMPS
 
 PICK_THRESHOLDS = np.array([17, 16, 15, 13, 4], np.int64)    # by seat 0..4 (dealer last)

@@ -17,8 +17,7 @@ from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
 from ...tricks.engine import called_card_duties, legal_follow, stronger
 from ...tricks.heuristic import lowest_equivalent, rank_pos
-from ...tricks.points import (V_POINTS, by_key, card_values, follow_for_points, mask_points, masters,
-                              sure_winners)
+from ...tricks.points import by_key, card_values, follow_for_points, mask_points, masters, sure_winners
 from ...tricks.tables import R_DECK, R_SUIT
 from .bidding import POLICY, best_bury, choose_bury_call, policy_bury_call, wants_to_pick
 from .deck import N_SEATS, N_TRICKS
@@ -27,7 +26,6 @@ from .rules import FAIL, FAIL_ALL, FAIL_TENS, JACKS, PTS, QUEENS, RULES, TRUMP_L
 ROLE_PICKER, ROLE_PARTNER, ROLE_DEFENDER = 0, 1, 2
 # Roles of one seat in a picked hand, as histogram rows.
 OUT_PICKER, OUT_ALONE, OUT_PARTNER, OUT_DEFENDER, OUT_DEFENDER_ALONE = range(5)
-OUT_ROLES = ("picker", "picker alone", "partner", "defender", "defender vs alone")
 N_OUT = 5
 # Call kinds: ace of ♠ ♣ ♥, ten of ♠ ♣ ♥, alone.
 CALL_NAMES = ("AS", "AC", "AH", "TS", "TC", "TH", "alone")
@@ -543,9 +541,9 @@ def bury_chunk(rules, key0, start, n, pool, counts, asker, hand8, others, thresh
 def hand_chunk(rules, key0, start, n, pool, counts, thresholds, doubler, blind_first, hist, leaster,
                calls, pickers):
     """Whole hands from a full random deal (slots: blind, seats 0..4): the picking round,
-    bury and call by the policy, six tricks or a leaster.  Statistics from seat 0's view
-    are not needed here; ``hist[0, out role of the picker, points, class]``, the leaster's
-    seat-0 class, the calls and ``pickers[seat]`` (index 5: nobody)."""
+    bury and call by the policy, six tricks or a leaster (the benchmark's unit, and
+    self-play statistics): ``hist[0, picker's role (called or alone), points, trick
+    class]``, seat 0's leaster class, the calls, and ``pickers[seat]`` (5: nobody)."""
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
     fixed = np.zeros(counts.shape[0], np.uint64)
