@@ -27,7 +27,7 @@ from analyzer.games.euchre.bidding import (DEFAULT_POLICY, POLICY_NAMES, T_ALONE
                                            T_R1_DEALER4, T_R1_OPP2, T_R1_OPP4, T_R1_PARTNER4,
                                            T_R2_2, T_R2_4, best_suit, round1_strength)
 from analyzer.games.euchre.deck import DECKS, nat_bits  # noqa: E402
-from analyzer.games.euchre.play import NO_SEAT, auction, outcome_of, play_made, upcard_suit  # noqa: E402
+from analyzer.games.euchre.play import NO_SEAT, auction, play_forced, upcard_suit  # noqa: E402
 from analyzer.games.euchre.rules import rule_tables  # noqa: E402
 from analyzer.games.euchre.scoring import OUTCOME_POINTS  # noqa: E402
 from analyzer.sim.deal import _deal_into  # noqa: E402
@@ -40,13 +40,9 @@ POINTS = np.array(OUTCOME_POINTS, np.int64)
 
 @njit(cache=False)
 def _points(tables, hands, lay, n, dealer, up, turn, act, flags, pol, trace):
-    work = hands.copy()
-    maker, trump, alone, rnd = auction(work, n, dealer, up, turn, 2 * n, turn, act, flags, pol)
-    if maker == NO_SEAT:
-        return 0
-    tricks = play_made(tables, work, lay, n, dealer, up, maker, trump, alone, rnd, np.uint64(0),
-                       flags, trace, False)
-    return POINTS[outcome_of(maker, tricks, alone)]
+    cat, _, _ = play_forced(tables, hands, lay, n, dealer, up, turn, act, np.uint64(0), flags,
+                            pol, trace)
+    return POINTS[cat]
 
 
 @njit(cache=False)
