@@ -156,12 +156,13 @@ def _game_section(flat, writer, min_deals, n, thresholds, strength):
             f"EV({make}) − EV(pass), points per deal", min_deals),
             f"{name}, round {1 if decision == 'order' else 2}: the points {make}ing gains over "
             f"passing (green: {make}; red: pass), ±95% interval in each cell.")
-        writer.figure(f"{g}_{decision}_p_make", _panels(
-            main, n, "bowers", list(sv.BOWERS), "p_make",
-            f"{name}: P(make) when {make}ing, by trumps and bowers", "bowers held",
-            "P(make)", min_deals, prob=True),
-            f"{name}: how often the player's side makes it after {make}ing (95% Wilson range).")
         if decision == "order":
+            writer.figure(f"{g}_order_p_make", _panels(
+                main, n, "bowers", list(sv.BOWERS), "p_make",
+                f"{name}: P(make) when ordering up, by trumps and bowers", "bowers held",
+                "P(make)", min_deals, prob=True),
+                f"{name}: how often the player's side makes it after ordering up (95% Wilson "
+                "range in each cell).")
             up = sv.decision_table(flat, n, decision, ["seat", "trumps", "upcard"], min_deals)
             writer.table(f"{g}_order_by_seat_trumps_upcard", up,
                          f"{name}, by seat, trumps and the upcard (low = 9, 10, queen).",
