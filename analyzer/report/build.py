@@ -31,6 +31,12 @@ class GameReport:
     default_by: tuple = ("trumps", "top_trumps", "side_aces")   # --by when not given
 
 
+def _runner(run_survey):
+    """GameReport.run for a survey module's ``run_survey``."""
+    return lambda deals, seed, threads, progress, on_chunk, skip, initial: run_survey(
+        deals, seed, threads, progress, on_chunk=on_chunk, skip=skip, initial=initial)
+
+
 def _five_hundred() -> GameReport:
     from ..games.five_hundred import survey
     from .five_hundred import build_report
@@ -42,8 +48,7 @@ def _five_hundred() -> GameReport:
         "with the heuristic players (see the main README). Every deal is played in one suit "
         "(suit = deal index mod 4, so suit samples are independent), in the same suit without "
         "the exchange, in no-trumps, in misère and in open misère.",
-        lambda deals, seed, threads, progress, on_chunk, skip, initial: survey.run_survey(
-            deals, seed, threads, progress, on_chunk=on_chunk, skip=skip, initial=initial),
+        _runner(survey.run_survey),
         build_report,
         {"suit": survey.suit_table,
          "ladder": survey.bid_ladder,
@@ -69,8 +74,7 @@ def _euchre() -> GameReport:
         "order up or accept, and four-handed alone; in round two pass, call its best suit, "
         "alone) is played out on the same deal, everybody else bidding by the analyzer's "
         "policy and all seats playing with the heuristic players (see below).",
-        lambda deals, seed, threads, progress, on_chunk, skip, initial: survey.run_survey(
-            deals, seed, threads, progress, on_chunk=on_chunk, skip=skip, initial=initial),
+        _runner(survey.run_survey),
         build_report, tables, "order2", survey.BREAKDOWNS, ("seat", "trumps", "bowers"))
 
 

@@ -39,6 +39,15 @@ def upcard_suit(up_nat):
     return b >> 4
 
 
+@njit(cache=True, inline="always")
+def deal_buffers(pool, counts, n):
+    """Scratch for a kernel that deals and plays: (shuffle buffer, fixed cards (none), one
+    deal's slots, n natural hands, n layout hands, a one-row trace)."""
+    return (np.empty(pool.shape[0], np.int64), np.zeros(counts.shape[0], np.uint64),
+            np.empty(counts.shape[0], np.uint64), np.empty(n, np.uint64), np.empty(n, np.uint64),
+            np.empty((1, TRACE_COLS), np.int64))
+
+
 @njit(cache=True)
 def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, flags, pol,
             passer=NO_SEAT):
@@ -309,13 +318,8 @@ def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n
     is played: ``hist[a, outcome] += 1`` and ``trick_hist[a, maker side (0 us), our
     tricks] += 1``.
     """
-    buf = np.empty(pool.shape[0], np.int64)
+    buf, fixed, deal, hands, lay, trace = deal_buffers(pool, counts, n)
     rest = np.empty(pool.shape[0], np.int64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(n, np.uint64)
-    lay = np.empty(n, np.uint64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
     for i in range(n_deals):
         key = stream_key(key0, start + i)
         hands[0] = my_hand
@@ -348,12 +352,7 @@ def random_chunk(key0, start, n_deals, pool, counts, n, tables, flags, pol, hist
     alternating; everybody bids and plays by policy.  ``hist[dealer side?, outcome]``:
     ``hist[0 if seat 0 deals else 1, outcome from seat 0's side] += 1``.
     """
-    buf = np.empty(pool.shape[0], np.int64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(n, np.uint64)
-    lay = np.empty(n, np.uint64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
+    buf, fixed, deal, hands, lay, trace = deal_buffers(pool, counts, n)
     for i in range(n_deals):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         up = deal[0]

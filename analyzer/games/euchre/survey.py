@@ -41,7 +41,7 @@ from .bidding import (DEFAULT_POLICY, PASS, T_ALONE4, T_R1_DEALER2, T_R1_DEALER4
                       T_R1_OPP4, T_R1_PARTNER4, T_R2_2, T_R2_4, best_suit, lane_of,
                       round1_strength)
 from .deck import DECKS, HAND_SIZE, nat_bits
-from .play import NO_SEAT, OPT_NO_UP_DISCARD, TRACE_COLS, auction, play_forced
+from .play import NO_SEAT, OPT_NO_UP_DISCARD, auction, deal_buffers, play_forced
 from .rules import ACES, LEFT_POS, RIGHT_POS, rule_tables, to_trump
 from .scoring import N_OUTCOMES, OUTCOME_POINTS
 
@@ -137,12 +137,7 @@ def _decide_all(tables, hands, lay, n, dealer, up, turn, suit, flags, pol, point
 def survey_chunk(key0, start, n_deals, n, pool, counts, tables, flags, pol, points,
                  o_hist, o_pair, o_str, o_str_pair, c_hist, c_pair, c_str, c_str_pair, reach):
     """Deals ``start .. start+n_deals-1`` of the ``n``-handed game (see the module doc)."""
-    buf = np.empty(pool.shape[0], np.int64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(n, np.uint64)
-    lay = np.empty(n, np.uint64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
+    buf, fixed, deal, hands, lay, trace = deal_buffers(pool, counts, n)
     allow_up = (flags & OPT_NO_UP_DISCARD) == 0
     for i in range(n_deals):
         index = start + i
