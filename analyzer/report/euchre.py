@@ -229,8 +229,9 @@ def _panels(df, n, cols, col_order, value, title, col_label, bar_label, min_deal
         for _, rec in sub.iterrows():
             i, j = r.index(rec["trumps"]), c.index(rec[cols])
             if prob:
-                texts[i][j] = (f"{100 * rec[value]:.0f}%\n{100 * rec[value + '_lo']:.0f}–"
-                               f"{100 * rec[value + '_hi']:.0f}")
+                lo, hi = 100 * rec[value + "_lo"], 100 * rec[value + "_hi"]
+                k = 1 if hi - lo < 2 else 0     # a decimal where the interval is narrow
+                texts[i][j] = f"{100 * rec[value]:.{k}f}%\n{lo:.{k}f}–{hi:.{k}f}"
             else:
                 half = sv.Z95 * rec[value + "_se"]
                 texts[i][j] = f"{rec[value]:+.2f}" + (f"\n±{half:.2f}" if half == half else "")
@@ -286,9 +287,9 @@ def _threshold_figure(strength, thresholds, n, comps, min_deals):
             else:
                 where = "too few deals for a threshold"
             ax.axvline(rec["policy_threshold"] - 0.5, color=grey, lw=1.2, ls="--")
-            if ok.any():
-                lo = (sub.loc[ok, "gain"] - sv.Z95 * sub.loc[ok, "gain_se"]).min()
-                hi = (sub.loc[ok, "gain"] + sv.Z95 * sub.loc[ok, "gain_se"]).max()
+            if len(sub):    # every point in view, the thin ones too
+                half = sv.Z95 * sub["gain_se"].where(ok, 0).fillna(0)
+                lo, hi = (sub["gain"] - half).min(), (sub["gain"] + half).max()
                 pad = 0.1 * (hi - lo) + 0.05
                 ax.set_ylim(min(lo, 0) - pad, max(hi, 0) + pad)
             ax.set_title(f"{sv.position_label(n, seat)}: {comp}\n{int(rec['deals']):,} deals; "
