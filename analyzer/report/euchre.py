@@ -119,7 +119,8 @@ optimistic; values within two standard errors of zero mean the policy is as good
     writer.table("thresholds", thresholds, "Break-even thresholds, both games.",
                  preview_cols=["players", "decision", "seat", "position", "comparison", "deals",
                                "break_even", "break_even_lo", "break_even_hi", "policy_threshold",
-                               "p_act", "gain_per_deal", "gain_vs_policy", "gain_vs_policy_se"])
+                               "p_act", "gain_per_deal", "gain_vs_policy", "gain_vs_policy_se",
+                               "note"])
     writer.table("gain_by_strength", strength,
                  "Gain of acting by strength, every game, decision, seat and comparison.",
                  preview_rows=0)

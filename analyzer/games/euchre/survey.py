@@ -418,8 +418,8 @@ def threshold_table(flat: np.ndarray, pol=DEFAULT_POLICY, min_deals: int = 200) 
             draws = s1 + rng.standard_normal((BOOTSTRAP, len(s1))) * np.sqrt(np.maximum(var, 0))
             tails = np.concatenate([np.cumsum(draws[:, ::-1], axis=1)[:, ::-1],
                                     np.zeros((BOOTSTRAP, 1))], axis=1)
-            lo, hi = np.percentile(np.clip(np.argmax(tails, axis=1), first, past) - S_OFF,
-                                   [2.5, 97.5])
+            boot = np.clip(np.argmax(tails, axis=1), first, past) - S_OFF
+            lo, hi = np.percentile(boot, 2.5, method="lower"), np.percentile(boot, 97.5, method="higher")
         # Per reached deal: gain of the break-even rule minus the policy's rule.
         b_best = min(max(theta + S_OFF, 0), S_BINS)
         b_pol = min(max(pol_t + S_OFF, 0), S_BINS)
@@ -431,17 +431,20 @@ def threshold_table(flat: np.ndarray, pol=DEFAULT_POLICY, min_deals: int = 200) 
         rows.append({
             "players": n, "decision": decision, "seat": seat,
             "position": position_label(n, seat), "comparison": comp, "deals": total,
-            "break_even": theta, "break_even_lo": float(lo), "break_even_hi": float(hi),
+            "break_even": theta if total else None, "break_even_lo": lo, "break_even_hi": hi,
             "rule": ("no deals" if not total else f"always {what}" if b_best == first
                      else f"never {what}" if b_best == past else f"{what} with strength >= {theta}"),
             "p_act": acting / total if total else np.nan,
             "gain_per_deal": g / total if total else np.nan,
             "policy_threshold": pol_t,
             "p_act_policy": int(deals[b_pol:].sum()) / total if total else np.nan,
-            "gain_vs_policy": d_mean, "gain_vs_policy_se": d_se,
+            "gain_vs_policy": d_mean + 0.0, "gain_vs_policy_se": d_se,
             "note": "few deals" if total < min_deals else "",
         })
-    return pd.DataFrame(rows)
+    out = pd.DataFrame(rows)
+    for col in ("break_even", "break_even_lo", "break_even_hi"):
+        out[col] = out[col].astype("Int64")     # integer strengths; missing without deals
+    return out
 
 
 def difference_table(flat_a: np.ndarray, flat_b: np.ndarray, n: int, decision: str,
