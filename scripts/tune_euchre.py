@@ -30,6 +30,7 @@ from analyzer.games.euchre.deck import DECKS, nat_bits  # noqa: E402
 from analyzer.games.euchre.play import NO_SEAT, auction, play_forced, upcard_suit  # noqa: E402
 from analyzer.games.euchre.rules import rule_tables  # noqa: E402
 from analyzer.games.euchre.scoring import OUTCOME_POINTS  # noqa: E402
+from analyzer.games.euchre.survey import best_threshold  # noqa: E402
 from analyzer.sim.deal import _deal_into  # noqa: E402
 from analyzer.sim.rng import seed_key, stream_key  # noqa: E402
 
@@ -88,12 +89,6 @@ CLASSES = {  # threshold index: (players, turns)
 }
 
 
-def best_threshold(gain):
-    """Threshold T maximizing the summed gain of all buckets >= T."""
-    tail = np.cumsum(gain[::-1])[::-1]
-    return int(np.argmax(tail)) - OFFSET, float(tail.max())
-
-
 def fit(pol, deals, seed):
     deck = DECKS[24]
     pool = np.array(nat_bits(deck), np.int64)
@@ -107,10 +102,10 @@ def fit(pol, deals, seed):
         for turn in turns:
             tune_chunk(seed_key(seed + 1000 * idx + turn), deals // len(turns), pool, counts, n,
                        turn, tables, 0, pol, gain, alone_total, count)
-        new[idx], total = best_threshold(gain)
+        new[idx], total = best_threshold(gain, OFFSET)
         print(f"  {POLICY_NAMES[idx]:<20} threshold {pol[idx]:3d} -> {new[idx]:3d}   "
               f"(decisions {count.sum():,}, gain over always passing {total / max(count.sum(), 1):+.3f} pts)")
-    new[T_ALONE4], total = best_threshold(alone_total)
+    new[T_ALONE4], total = best_threshold(alone_total, OFFSET)
     print(f"  {POLICY_NAMES[T_ALONE4]:<20} threshold {pol[T_ALONE4]:3d} -> {new[T_ALONE4]:3d}")
     return new
 
