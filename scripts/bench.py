@@ -209,8 +209,33 @@ def section_euchre(quick):
           f"({deals * len(b.table) / t4 / 1e6:.2f} M play-outs/s, incl. redraws to match passes)")
 
 
+def section_report_euchre(quick):
+    """The Euchre strategy-report survey (a deal number = one two-handed and one four-handed
+    deal, every open action played out) on 1 and 2 threads, and the whole
+    `analyzer report euchre` command (kernels cached) with its tables and charts."""
+    from analyzer.games.euchre.survey import run_survey
+
+    n = 100_000 if quick else 1_000_000
+    run_survey(1000, threads=1)   # compile
+    c0, w0 = time.thread_time(), time.perf_counter()
+    run_survey(n, threads=1)
+    cpu1, wall1 = time.thread_time() - c0, time.perf_counter() - w0
+    w0 = time.perf_counter()
+    run_survey(n, threads=2)
+    wall2 = time.perf_counter() - w0
+    with tempfile.TemporaryDirectory() as out:
+        w0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "analyzer.cli.main", "report", "euchre", "--deals",
+                        str(n), "--threads", "2", "--out", out], check=True, cwd=ROOT,
+                       stdout=subprocess.DEVNULL, env=dict(os.environ, PYTHONPATH=ROOT))
+        total = time.perf_counter() - w0
+    print(f"report_euchre: survey of {n:,} deals: 1 thread {cpu1:.2f} s CPU ({wall1:.2f} s wall), "
+          f"2 threads {wall2:.2f} s wall ({wall1 / wall2:.2f}x); whole `analyzer report euchre "
+          f"--deals {n} --threads 2` {total:.1f} s wall (target 30 s for 1,000,000)")
+
+
 SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
-            "sheepshead": section_sheepshead}
+            "report_euchre": section_report_euchre, "sheepshead": section_sheepshead}
 
 
 def main():

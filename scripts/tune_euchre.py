@@ -27,9 +27,10 @@ from analyzer.games.euchre.bidding import (DEFAULT_POLICY, POLICY_NAMES, T_ALONE
                                            T_R1_DEALER4, T_R1_OPP2, T_R1_OPP4, T_R1_PARTNER4,
                                            T_R2_2, T_R2_4, best_suit, round1_strength)
 from analyzer.games.euchre.deck import DECKS, nat_bits  # noqa: E402
-from analyzer.games.euchre.play import NO_SEAT, auction, outcome_of, play_made, upcard_suit  # noqa: E402
+from analyzer.games.euchre.play import NO_SEAT, auction, play_forced, upcard_suit  # noqa: E402
 from analyzer.games.euchre.rules import rule_tables  # noqa: E402
 from analyzer.games.euchre.scoring import OUTCOME_POINTS  # noqa: E402
+from analyzer.games.euchre.survey import best_threshold  # noqa: E402
 from analyzer.sim.deal import _deal_into  # noqa: E402
 from analyzer.sim.rng import seed_key, stream_key  # noqa: E402
 
@@ -40,13 +41,9 @@ POINTS = np.array(OUTCOME_POINTS, np.int64)
 
 @njit(cache=False)
 def _points(tables, hands, lay, n, dealer, up, turn, act, flags, pol, trace):
-    work = hands.copy()
-    maker, trump, alone, rnd = auction(work, n, dealer, up, turn, 2 * n, turn, act, flags, pol)
-    if maker == NO_SEAT:
-        return 0
-    tricks = play_made(tables, work, lay, n, dealer, up, maker, trump, alone, rnd, np.uint64(0),
-                       flags, trace, False)
-    return POINTS[outcome_of(maker, tricks, alone)]
+    cat, _, _ = play_forced(tables, hands, lay, n, dealer, up, turn, act, np.uint64(0), flags,
+                            pol, trace)
+    return POINTS[cat]
 
 
 @njit(cache=False)
@@ -92,12 +89,6 @@ CLASSES = {  # threshold index: (players, turns)
 }
 
 
-def best_threshold(gain):
-    """Threshold T maximizing the summed gain of all buckets >= T."""
-    tail = np.cumsum(gain[::-1])[::-1]
-    return int(np.argmax(tail)) - OFFSET, float(tail.max())
-
-
 def fit(pol, deals, seed):
     deck = DECKS[24]
     pool = np.array(nat_bits(deck), np.int64)
@@ -111,10 +102,10 @@ def fit(pol, deals, seed):
         for turn in turns:
             tune_chunk(seed_key(seed + 1000 * idx + turn), deals // len(turns), pool, counts, n,
                        turn, tables, 0, pol, gain, alone_total, count)
-        new[idx], total = best_threshold(gain)
+        new[idx], total = best_threshold(gain, OFFSET)
         print(f"  {POLICY_NAMES[idx]:<20} threshold {pol[idx]:3d} -> {new[idx]:3d}   "
               f"(decisions {count.sum():,}, gain over always passing {total / max(count.sum(), 1):+.3f} pts)")
-    new[T_ALONE4], total = best_threshold(alone_total)
+    new[T_ALONE4], total = best_threshold(alone_total, OFFSET)
     print(f"  {POLICY_NAMES[T_ALONE4]:<20} threshold {pol[T_ALONE4]:3d} -> {new[T_ALONE4]:3d}")
     return new
 

@@ -40,10 +40,13 @@ def report(game, deals, seed, out_dir, threads, resume):
 
 @click.command()
 @click.argument("game")
-@click.option("--by", default="trumps,top_trumps,side_aces", show_default=True,
-              help="Comma-separated breakdown, e.g. trumps,top_count.")
+@click.option("--by", default=None,
+              help="Comma-separated breakdown, e.g. trumps,top_count (default: Five Hundred "
+                   "trumps,top_trumps,side_aces; Euchre seat,trumps,bowers).")
 @click.option("--table", "table_name", default=None,
-              help="Which table (Five Hundred: suit, ladder, kitty, nt, misere; default suit).")
+              help="Which table (Five Hundred: suit, ladder, kitty, nt, misere; default suit. "
+                   "Euchre: order2, call2, order4, call4, thresholds, strength, reach; "
+                   "default order2).")
 @click.option("--deals", type=click.IntRange(min=1), default=200_000, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
 @click.option("--threads", type=click.IntRange(min=1), default=None)
@@ -56,7 +59,7 @@ def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file)
     from ..errors import InputError
     from ..report.build import breakdown_table
 
-    keys = [b.strip() for b in by.split(",") if b.strip()]
+    keys = None if by is None else [b.strip() for b in by.split(",") if b.strip()]
     if out_file:
         if not out_file.endswith((".csv", ".parquet")):
             raise InputError(f"--out needs a .csv or .parquet file name, got {out_file!r}")

@@ -39,6 +39,15 @@ def upcard_suit(up_nat):
     return b >> 4
 
 
+@njit(cache=True, inline="always")
+def deal_buffers(pool, counts, n):
+    """Scratch for a kernel that deals and plays: (shuffle buffer, fixed cards (none), one
+    deal's slots, n natural hands, n layout hands, a one-row trace)."""
+    return (np.empty(pool.shape[0], np.int64), np.zeros(counts.shape[0], np.uint64),
+            np.empty(counts.shape[0], np.uint64), np.empty(n, np.uint64), np.empty(n, np.uint64),
+            np.empty((1, TRACE_COLS), np.int64))
+
+
 @njit(cache=True)
 def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, flags, pol,
             passer=NO_SEAT):
@@ -228,6 +237,24 @@ def outcome_of(maker, tricks, alone):
 
 
 @njit(cache=True)
+def play_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, pol, trace):
+    """Finish the auction from bidding turn ``turn``, whose seat takes ``act`` (the other
+    seats, and that seat's later turns, by policy), then pick up, discard and play.
+
+    ``discard`` (natural mask, 0: the heuristic) is what seat 0 throws when it deals and
+    picks up.  ``hands`` (natural masks) are not modified.  Returns (outcome category from
+    seat 0's side, the maker or -1 on a redeal, seat 0's side's tricks).
+    """
+    maker, trump, alone, rnd = auction(hands, n, dealer, up, turn, 2 * n, turn, act, flags, pol)
+    if maker == NO_SEAT:
+        return REDEAL, NO_SEAT, 0
+    tricks = play_made(tables, hands, lay, n, dealer, up, maker, trump, alone, rnd, discard,
+                       flags, trace, False)
+    ours = tricks if (maker & 1) == 0 else N_TRICKS - tricks
+    return outcome_of(maker, tricks, alone), maker, ours
+
+
+@njit(cache=True)
 def _seat_passes(hand, p, n, dealer, up, decision_turn, flags, pol):
     """Would seat ``p`` with ``hand`` pass at all its turns before ``decision_turn``?
     (A seat's decisions depend on its own hand only.)"""
@@ -291,14 +318,8 @@ def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n
     is played: ``hist[a, outcome] += 1`` and ``trick_hist[a, maker side (0 us), our
     tricks] += 1``.
     """
-    buf = np.empty(pool.shape[0], np.int64)
+    buf, fixed, deal, hands, lay, trace = deal_buffers(pool, counts, n)
     rest = np.empty(pool.shape[0], np.int64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(n, np.uint64)
-    work = np.empty(n, np.uint64)
-    lay = np.empty(n, np.uint64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
     for i in range(n_deals):
         key = stream_key(key0, start + i)
         hands[0] = my_hand
@@ -318,18 +339,11 @@ def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n
             _deal_seat_by_seat(mix64(key ^ np.uint64(0x5EA7)), pool, n, dealer, up,
                                decision_turn, flags, pol, hands, rest, buf)
         for a in range(acts.shape[0]):
-            for p in range(n):
-                work[p] = hands[p]
-            maker, trump, alone, rnd = auction(work, n, dealer, up, decision_turn, 2 * n,
-                                               decision_turn, acts[a], flags, pol)
-            if maker == NO_SEAT:
-                hist[a, REDEAL] += 1
-                continue
-            tricks = play_made(tables, work, lay, n, dealer, up, maker, trump, alone, rnd,
-                               discards[a], flags, trace, False)
-            hist[a, outcome_of(maker, tricks, alone)] += 1
-            ours = tricks if (maker & 1) == 0 else N_TRICKS - tricks
-            trick_hist[a, maker & 1, ours] += 1
+            cat, maker, ours = play_forced(tables, hands, lay, n, dealer, up, decision_turn,
+                                           acts[a], discards[a], flags, pol, trace)
+            hist[a, cat] += 1
+            if maker != NO_SEAT:
+                trick_hist[a, maker & 1, ours] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -338,12 +352,7 @@ def random_chunk(key0, start, n_deals, pool, counts, n, tables, flags, pol, hist
     alternating; everybody bids and plays by policy.  ``hist[dealer side?, outcome]``:
     ``hist[0 if seat 0 deals else 1, outcome from seat 0's side] += 1``.
     """
-    buf = np.empty(pool.shape[0], np.int64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(n, np.uint64)
-    lay = np.empty(n, np.uint64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
+    buf, fixed, deal, hands, lay, trace = deal_buffers(pool, counts, n)
     for i in range(n_deals):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         up = deal[0]
