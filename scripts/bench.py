@@ -234,8 +234,59 @@ def section_report_euchre(quick):
           f"--deals {n} --threads 2` {total:.1f} s wall (target 30 s for 1,000,000)")
 
 
+def section_sheepshead_dd(quick):
+    """Double-dummy Sheepshead with the points objective: policy-picked hands from random
+    deals (picking round, bury, call), solved by the shared solver with the called-suit
+    duties; per deal, thread CPU time.  The score needs only the class of the picker
+    side's points (the question's solve, zero-window searches at the thresholds); the exact
+    points (MTD(f)) are timed on the same deals as the baseline."""
+    import random
+
+    from analyzer.games.sheepshead import dd
+    if not dd.AVAILABLE:
+        print("sheepshead_dd: the shared double-dummy solver (analyzer/tricks/dd.py) is not in this build")
+        return
+    from analyzer.games.sheepshead.bidding import PICK_THRESHOLDS, POLICY, policy_bury_call, wants_to_pick
+    from analyzer.games.sheepshead.dd import DD_RULES, new_dd_table, new_stats, solve_class, solve_points
+    from analyzer.games.sheepshead.play import TRACE_COLS, play_called
+    from analyzer.games.sheepshead.rules import PTS, RULES
+
+    n = 40 if quick else 400
+    rng = random.Random(1)
+    deck = [b for b in range(64) if (int(RULES[8]) >> b) & 1]
+    tt, stats, work = new_dd_table(), new_stats(), np.zeros(8, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    t_class, t_exact = [], []
+    while len(t_class) < n + 1:
+        cards = deck[:]
+        rng.shuffle(cards)
+        hands = np.array([sum(1 << c for c in cards[6 * s: 6 * s + 6]) for s in range(5)], np.uint64)
+        picker = next((s for s in range(5) if wants_to_pick(hands[s], s, PICK_THRESHOLDS)), -1)
+        if picker < 0:
+            continue
+        h8 = hands[picker] | np.uint64(sum(1 << c for c in cards[30:]))
+        bury, called = (np.uint64(x) for x in policy_bury_call(h8, POLICY))
+        hands[picker] = h8 & ~bury
+        partner = next((s for s in range(5) if called and hands[s] & called), -1)
+        bp = int(sum(PTS[b] for b in range(64) if (int(bury) >> b) & 1))
+        guess = int(play_called(RULES, hands.copy(), 0, picker, partner, called, np.uint64(0), trace, False) >> 3)
+        t0 = time.thread_time()
+        solve_class(DD_RULES, hands, picker, partner, called, bp, guess, tt, stats, work)
+        t1 = time.thread_time()
+        solve_points(DD_RULES, hands, picker, partner, called, guess, tt, stats, work)
+        t2 = time.thread_time()
+        t_class.append(t1 - t0)
+        t_exact.append(t2 - t1)
+    t_class, t_exact = np.array(t_class[1:]) * 1e3, np.array(t_exact[1:]) * 1e3   # the first compiles
+    print(f"sheepshead_dd: {n} policy-picked deals, points objective, 1 thread CPU time: scoring class "
+          f"median {np.median(t_class):.2f} ms (mean {t_class.mean():.2f}, 90% {np.percentile(t_class, 90):.1f}, "
+          f"max {t_class.max():.0f}); exact points median {np.median(t_exact):.2f} ms (mean {t_exact.mean():.2f}); "
+          f"target median <= 5 ms")
+
+
 SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
-            "report_euchre": section_report_euchre, "sheepshead": section_sheepshead}
+            "report_euchre": section_report_euchre, "sheepshead": section_sheepshead,
+            "sheepshead_dd": section_sheepshead_dd}
 
 
 def main():

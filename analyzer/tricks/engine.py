@@ -127,3 +127,22 @@ def called_card_duties(hand, legal, leading, led_called, called, called_suit, ho
                 return rest
     return legal
 
+
+@njit(cache=True, inline="always")
+def seat_called_duties(rules, hands, n_seats, seat, side, leading, legal, led, called, last):
+    """``called_card_duties`` for ``seat`` in a position where every hand is known (the
+    double-dummy solver): while ``called`` is in a hand, its holder has the partner's
+    duties and the other seat of the holder's side (``side``: ``seat``'s side as a seat
+    mask) the caller's hold duty; once it is played, no duty remains (the called suit has
+    been led, or it is the last trick)."""
+    holder = -1
+    for s in range(n_seats):
+        if hands[s] & called:
+            holder = s
+    if holder < 0:
+        return legal
+    lane = suit_of(rules, called)
+    hold_duty = seat != holder and ((side >> holder) & 1) != 0
+    return called_card_duties(hands[seat], legal, leading, not leading and led == lane, called,
+                              rules[R_SUIT + lane], hold_duty, last)
+

@@ -20,6 +20,7 @@ from ...tricks.heuristic import lowest_equivalent, rank_pos
 from ...tricks.points import by_key, card_values, follow_for_points, mask_points, masters, sure_winners
 from ...tricks.tables import R_DECK, R_SUIT
 from .bidding import POLICY, best_bury, choose_bury_call, policy_bury_call, wants_to_pick
+from .dd import DD_RULES, N_CLASSES, class_floors, solve_class
 from .deck import N_SEATS, N_TRICKS
 from .rules import FAIL, FAIL_ALL, FAIL_TENS, JACKS, PTS, QUEENS, RULES, TRUMP_LANE, TRUMPS
 
@@ -279,13 +280,13 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
 
 
 @njit(cache=True)
-def pick_and_play(rules, hands, blind, picker, mode, info, trace, record):
-    """The picker takes the blind, buries and calls by policy, and the hand is played.
+def take_blind(hands, blind, picker, mode, info):
+    """The picker takes the blind, buries and calls by the policy; returns the bury.
 
     mode: MODE_POLICY (call; alone when overwhelming), MODE_CALL (call; alone only when no
-    call is legal) or MODE_ALONE.  ``hands`` is modified.  info[0] <- partner seat (-1
-    alone), info[1] <- call kind (CALL_NAMES index), info[2] <- the called card's bit (-1).
-    Returns points * 8 + tricks.
+    call is legal) or MODE_ALONE.  ``hands[picker]`` becomes his six cards.  info[0] <-
+    partner seat (-1 alone), info[1] <- call kind (CALL_NAMES index), info[2] <- the
+    called card's bit (-1).
     """
     hand8 = hands[picker] | blind
     if mode == MODE_ALONE:
@@ -307,7 +308,34 @@ def pick_and_play(rules, hands, blind, picker, mode, info, trace, record):
     info[0] = partner
     info[1] = kind
     info[2] = high_index(called) if called else -1
-    return play_called(rules, hands, 0, picker, partner, called, bury, trace, record)
+    return bury
+
+
+@njit(cache=True)
+def pick_and_play(rules, hands, blind, picker, mode, info, trace, record):
+    """``take_blind`` then the heuristic play-out (``hands`` is modified); returns the
+    picker side's points * 8 + tricks."""
+    bury = take_blind(hands, blind, picker, mode, info)
+    called = (ONE << np.uint64(info[2])) if info[2] >= 0 else ZERO
+    return play_called(rules, hands, 0, picker, info[0], called, bury, trace, record)
+
+
+@njit(cache=True)
+def play_picked(rules, hands, picker, info, bury, trace, dd, tt, stats, work):
+    """Play out a picked hand (after ``take_blind``): heuristic, or double-dummy (``dd``,
+    with the solver's table ``tt``), when the result is the representative points of the
+    picker side's scoring class (``dd.solve_class``) and its trick class read off them.
+    Returns points * 8 + tricks (tricks 0 or 6 only when the class says so)."""
+    called = (ONE << np.uint64(info[2])) if info[2] >= 0 else ZERO
+    if not dd:
+        return play_called(rules, hands, 0, picker, info[0], called, bury, trace, False)
+    bury_points = mask_points(VALS, bury)
+    work_hands = hands.copy()
+    guess = (play_called(rules, work_hands, 0, picker, info[0], called, bury, trace, False) >> 3) - bury_points
+    k = solve_class(DD_RULES, hands, picker, info[0], called, bury_points, guess, tt, stats, work)
+    points = bury_points + class_floors(bury_points)[k]
+    tricks = 0 if k == 0 else (N_TRICKS if k == N_CLASSES - 1 else 3)
+    return points * 8 + tricks
 
 
 # ----------------------------------------------------------------------------- leaster
@@ -444,7 +472,7 @@ LEASTER_CLASSES = 7     # 0 lost, k = 1..5 one of k tied winners, 6 redeal (doub
 
 @njit(cache=True, nogil=True)
 def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thresholds,
-               doubler, blind_first, hist, leaster, calls, counters):
+               doubler, blind_first, hist, leaster, calls, counters, dd, tt, stats):
     """Deals ``start..start+n-1`` for the pick question; seat ``asker`` holds ``my_hand``.
 
     Slots: 0 the blind, 1..4 seats ``others``.  Deals in which an earlier seat would have
@@ -452,7 +480,8 @@ def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thre
     For each other deal, three options from the asker's seat: pick (policy bury and call),
     pick alone, pass (later seats decide by the policy; nobody: leaster or redeal).
     hist[opt, out role, points, trick class], leaster[opt, class], calls[opt, call kind],
-    counters[0] deals, counters[1] deals where the asker was offered the blind.
+    counters[0] deals, counters[1] deals where the asker was offered the blind.  ``dd``:
+    picked hands are solved double-dummy (``play_picked``; leasters stay heuristic).
     """
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
@@ -463,6 +492,7 @@ def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thre
     lpts = np.empty(N_SEATS, np.int64)
     ltr = np.empty(N_SEATS, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
+    gen = np.zeros(8, np.int64)
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         counters[0] += 1
@@ -475,8 +505,8 @@ def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thre
         counters[1] += 1
         for opt in range(2):
             work[:] = hands
-            packed = pick_and_play(rules, work, blind, asker, MODE_CALL if opt == PICK_OPT else MODE_ALONE,
-                                   info, trace, False)
+            bury = take_blind(work, blind, asker, MODE_CALL if opt == PICK_OPT else MODE_ALONE, info)
+            packed = play_picked(rules, work, asker, info, bury, trace, dd, tt, stats, gen)
             _record(hist, opt, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed)
             calls[opt, info[1]] += 1
         picker = -1
@@ -486,7 +516,8 @@ def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thre
                 break
         if picker >= 0:
             work[:] = hands
-            packed = pick_and_play(rules, work, blind, picker, MODE_POLICY, info, trace, False)
+            bury = take_blind(work, blind, picker, MODE_POLICY, info)
+            packed = play_picked(rules, work, picker, info, bury, trace, dd, tt, stats, gen)
             if info[0] < 0:
                 role = OUT_DEFENDER_ALONE
             elif info[0] == asker:
@@ -505,17 +536,20 @@ def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thre
 
 @njit(cache=True, nogil=True)
 def bury_chunk(rules, key0, start, n, pool, counts, asker, hand8, others, thresholds,
-               buries, called, hist, counters):
+               buries, called, hist, counters, dd, tt, stats):
     """Deals for the bury question: seat ``asker`` has picked and holds ``hand8``; slots
     0..3 are seats ``others``.  Deals where an earlier seat would have picked are skipped.
     For every option o (bury ``buries[o]``, call ``called[o]``, 0 = alone) the hand is
-    played: hist[o, out role (picker or alone), points, trick class]."""
+    played: hist[o, out role (picker or alone), points, trick class] (``dd``: solved
+    double-dummy, see ``play_picked``)."""
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
     fixed = np.zeros(counts.shape[0], np.uint64)
     hands = np.empty(N_SEATS, np.uint64)
     work = np.empty(N_SEATS, np.uint64)
+    info = np.empty(3, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
+    gen = np.zeros(8, np.int64)
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         counters[0] += 1
@@ -533,7 +567,9 @@ def bury_chunk(rules, key0, start, n, pool, counts, asker, hand8, others, thresh
                 for s in range(N_SEATS):
                     if work[s] & called[o]:
                         partner = s
-            packed = play_called(rules, work, 0, asker, partner, called[o], buries[o], trace, False)
+            info[0] = partner
+            info[2] = high_index(called[o]) if called[o] else -1
+            packed = play_picked(rules, work, asker, info, buries[o], trace, dd, tt, stats, gen)
             _record(hist, o, OUT_PICKER if partner >= 0 else OUT_ALONE, packed)
 
 

@@ -29,7 +29,13 @@ from .scoring import leaster_value, score_grid
 
 DEFAULT_PICK_DEALS = 200_000
 DEFAULT_BURY_DEALS = 20_000
-PLAY_MODELS = ("heuristic",)
+DEFAULT_PICK_DEALS_DD = 1_000    # double-dummy: about half a minute on 2 cores
+DEFAULT_BURY_DEALS_DD = 100      # every bury x call solved on each deal: about a minute
+DD_CHUNK = 32                    # deals per chunk with double-dummy play (progress, interrupts)
+PLAY_MODELS = ("heuristic", "dd")
+DD_NOTE = ("dd: double-dummy play for card points, every hand visible and the partner known to "
+           "the solver; results by scoring class (a side with all 120 points is counted as taking "
+           "every trick); leasters are played by the heuristic")
 SEAT_HELP = "1 is left of the dealer (first to pick, leads), 5 is the dealer"
 _P = np.repeat(np.arange(TOTAL_POINTS + 1)[:, None], 3, axis=1)   # picker side points per cell
 _HIST_SHAPE = (TOTAL_POINTS + 1, 3)
@@ -38,6 +44,11 @@ _HIST_SHAPE = (TOTAL_POINTS + 1, 3)
 def _validate(deals, seed, play, threads, seat):
     check_run(deals, seed, threads)
     check_play(play, PLAY_MODELS, "Sheepshead")
+    if play == "dd":
+        from .dd import AVAILABLE
+        if not AVAILABLE:
+            raise InputError("--play dd needs the shared double-dummy solver (analyzer/tricks/dd.py), "
+                             "which is not in this build yet")
     if seat is None or not 1 <= seat <= N_SEATS:
         raise InputError(f"--seat must be 1..{N_SEATS} ({SEAT_HELP}), got {seat}")
 
@@ -83,10 +94,25 @@ class _Outcomes:
                 "mean_points": float((ours[sided] * counts[sided]).sum() / n_sided) if n_sided else np.nan}
 
 
-def _finish(run, deals):
+def _solver_arrays(play):
+    """(dd flag, transposition table, stats) for the chunk kernels; a fresh table per chunk
+    (one per thread at a time), a one-entry dummy for heuristic play."""
+    if play == "dd":
+        from .dd import new_dd_table, new_stats
+        return True, new_dd_table(), new_stats()
+    return False, np.zeros((1, 8), np.uint64), np.zeros(16, np.int64)
+
+
+def _run(chunk, deals, threads, progress, play):
+    if play == "dd":
+        return run_chunks(chunk, deals, threads=threads, progress=progress, desc="solving", chunk_size=DD_CHUNK)
+    return run_chunks(chunk, deals, threads=threads, progress=progress, desc="dealing")
+
+
+def _finish(run, deals, play):
     if run.n_done == 0:
         raise KeyboardInterrupt
-    notes = []
+    notes = [DD_NOTE] if play == "dd" else []
     if run.interrupted:
         notes.append(f"interrupted: results from {run.n_done:,} of {deals:,} deals")
     return notes
@@ -124,7 +150,8 @@ PICK_LAYOUT = StatsLayout(hist=(N_PICK_OPTS, N_OUT) + _HIST_SHAPE, leaster=(N_PI
                           calls=(N_PICK_OPTS, len(CALL_NAMES)), counters=(2,))
 
 
-def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, progress=False):
+def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, progress=False,
+                  play="heuristic"):
     """Run the pick question's kernel; returns the RunResult (flat stats, PICK_LAYOUT)."""
     from .play import pick_chunk
 
@@ -140,22 +167,25 @@ def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, 
             v = PICK_LAYOUT.unpack(flat)
             pick_chunk(RULES, key0, np.int64(start), np.int64(n), pool, counts, np.int64(seat0), my_hand, others,
                        PICK_THRESHOLDS, options.nobody_picks == "doubler", options.leaster_blind == "first",
-                       v["hist"], v["leaster"], v["calls"], v["counters"])
+                       v["hist"], v["leaster"], v["calls"], v["counters"], *_solver_arrays(play))
         return flat
 
-    return run_chunks(chunk, deals, threads=threads, progress=progress, desc="dealing")
+    return _run(chunk, deals, threads, progress, play)
 
 
-def pick(hand: str, seat: int = 1, deals: int = DEFAULT_PICK_DEALS, seed: int | None = None,
+def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = None,
          play: str = "heuristic", threads: int | None = None, rules: list[str] | None = None,
          double_on_bump: bool = False, leaster: bool = True, progress: bool = False) -> Answer:
-    """Pick (policy bury and call), pick alone, or pass, for these 6 cards at ``seat``."""
+    """Pick (policy bury and call), pick alone, or pass, for these 6 cards at ``seat``.
+    ``deals`` defaults to DEFAULT_PICK_DEALS (heuristic play) or DEFAULT_PICK_DEALS_DD."""
+    if deals is None:
+        deals = DEFAULT_PICK_DEALS_DD if play == "dd" else DEFAULT_PICK_DEALS
     _validate(deals, seed, play, threads, seat)
     seed = 0 if seed is None else seed
     options = Options.parse(rules, double_on_bump=double_on_bump, leaster=leaster)
     hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
-    run = simulate_pick(hand_ids, seat - 1, deals, seed, options, threads, progress)
-    notes = _finish(run, deals)
+    run = simulate_pick(hand_ids, seat - 1, deals, seed, options, threads, progress, play)
+    notes = _finish(run, deals, play)
     v = PICK_LAYOUT.unpack(run.stats)
     hist, lst, calls, counters = v["hist"], v["leaster"], v["calls"], v["counters"]
     offered = int(counters[1])
@@ -176,6 +206,8 @@ def pick(hand: str, seat: int = 1, deals: int = DEFAULT_PICK_DEALS, seed: int | 
             out.other(lst[opt], [leaster_value(k) for k in range(LEASTER_CLASSES - 1)] + [0.0])
         rows.append({"action": action, **out.row()})
     table = pd.DataFrame(rows)
+    if play == "dd":
+        table["mean_points"] = np.nan     # classes only: no exact points
     best = table.loc[table["ev"].idxmax(), "action"]
     call_share = {name: calls[PICK_OPT, k] / offered for k, name in enumerate(CALL_NAMES) if calls[PICK_OPT, k]}
     others_pick = hist[PASS_OPT].sum() / offered
@@ -231,7 +263,8 @@ def bury_options(hand8_ids, options: Options):
     return out
 
 
-def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads=None, progress=False):
+def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads=None, progress=False,
+                  play="heuristic"):
     from .play import bury_chunk
 
     j = options.jack_index
@@ -249,23 +282,26 @@ def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads
         if n:
             v = layout.unpack(flat)
             bury_chunk(RULES, key0, np.int64(start), np.int64(n), pool, counts, np.int64(seat0), hand8, others,
-                       PICK_THRESHOLDS, buries, called, v["hist"], v["counters"])
+                       PICK_THRESHOLDS, buries, called, v["hist"], v["counters"], *_solver_arrays(play))
         return flat
 
-    return layout, run_chunks(chunk, deals, threads=threads, progress=progress, desc="dealing")
+    return layout, _run(chunk, deals, threads, progress, play)
 
 
-def bury(cards: str, seat: int = 1, deals: int = DEFAULT_BURY_DEALS, seed: int | None = None,
+def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None = None,
          play: str = "heuristic", threads: int | None = None, rules: list[str] | None = None,
          double_on_bump: bool = False, progress: bool = False) -> Answer:
-    """Every legal bury (2 of the 8 cards) × every legal call (or alone), ranked by EV."""
+    """Every legal bury (2 of the 8 cards) × every legal call (or alone), ranked by EV.
+    ``deals`` defaults to DEFAULT_BURY_DEALS (heuristic play) or DEFAULT_BURY_DEALS_DD."""
+    if deals is None:
+        deals = DEFAULT_BURY_DEALS_DD if play == "dd" else DEFAULT_BURY_DEALS
     _validate(deals, seed, play, threads, seat)
     seed = 0 if seed is None else seed
     options = Options.parse(rules, double_on_bump=double_on_bump)
     hand8_ids = DECK.parse_cards(cards, "picker's cards (hand and blind)", HAND_SIZE + 2)
     opts = bury_options(hand8_ids, options)
-    layout, run = simulate_bury(hand8_ids, seat - 1, opts, deals, seed, options, threads, progress)
-    notes = _finish(run, deals)
+    layout, run = simulate_bury(hand8_ids, seat - 1, opts, deals, seed, options, threads, progress, play)
+    notes = _finish(run, deals, play)
     v = layout.unpack(run.stats)
     offered = int(v["counters"][1])
     if offered == 0:
@@ -287,6 +323,8 @@ def bury(cards: str, seat: int = 1, deals: int = DEFAULT_BURY_DEALS, seed: int |
         rows.append({"action": f"bury {bury_text}, {'alone' if alone else 'call ' + call_text}",
                      "bury": bury_text, "call": call_text, **out.row(), "policy": policy})
     table = pd.DataFrame(rows).sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
+    if play == "dd":
+        table["mean_points"] = np.nan     # classes only: no exact points
     top = table.iloc[0]
     best = top["action"]
     recommendation = (f"{best}: expected {top['ev']:+.2f} ± {top['ev_se']:.2f} points, "
