@@ -18,7 +18,7 @@ from analyzer.games.sheepshead.play import (MODE_ALONE, MODE_CALL, MODE_POLICY, 
                                             legal_moves, pick_and_play, play_leaster, takes)
 from analyzer.games.sheepshead.rules import BIT_OF, ID_OF, PTS, RULES, TRUMPS
 from analyzer.sim.deal import deal_batch
-from analyzer.tricks.engine import beats
+from analyzer.tricks.engine import beats, legal_follow, seat_called_duties
 from numba import njit
 
 from tests.reference import sheepshead as ref
@@ -146,6 +146,8 @@ def test_legal_moves_match_reference_with_every_duty():
         hands, picker, called = _random_hand_setup(rng)
         called_bit = np.uint64(1 << bit(called)) if called else np.uint64(0)
         cs = lane(called) if called else -1
+        partner = next((s for s in range(5) if called in hands[s]), None) if called else None
+        side = (1 << picker) | ((1 << partner) if partner is not None else 0)
         leader, opened = 0, False
         for t in range(6):
             trick = []
@@ -161,6 +163,12 @@ def test_legal_moves_match_reference_with_every_duty():
                 got = legal_moves(RULES, mask(hand), not trick, led, best, called_bit, cs,
                                   seat == picker and called is not None and not opened, t == 5)
                 assert cards_of(got) == sorted(want), (hand, trick, called, seat == picker, opened)
+                if called:      # the solver's form: the duties from the hands and the sides
+                    follow = mask(hand) if not trick else np.uint64(legal_follow(RULES, mask(hand), led, best))
+                    all_hands = np.array([mask(h) for h in hands], np.uint64)
+                    by_seat = seat_called_duties(RULES, all_hands, 5, seat, side if (side >> seat) & 1 else 31 & ~side,
+                                                 not trick, follow, led, called_bit, t == 5)
+                    assert cards_of(by_seat) == sorted(want), (hands, seat, picker, partner, called, trick, opened)
                 kind = _duty_kinds(hand, trick, called, seat == picker, opened)
                 if kind:
                     seen[kind] += 1
