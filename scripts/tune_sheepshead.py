@@ -20,6 +20,11 @@ whose choices lose the fewest points against the best option of each hand (fitte
 one half of the hands, reported on the other).
 
     python scripts/tune_sheepshead.py --bury      # 400 hands, 2,000 deals each
+
+With ``--table`` it prints, for the current policy, what picking gains over passing by
+trump count, queens + jacks, fail aces and seat (the data behind the thresholds); with
+``--regress``, the least-squares slopes of that gain on the hand's features, by seat
+(where the weights of bidding.strength came from).
 """
 
 from __future__ import annotations
@@ -33,16 +38,20 @@ from numba import njit
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from analyzer.games.sheepshead.bidding import (PICK_THRESHOLDS, POLICY, W_ALONE, best_bury,  # noqa: E402
-                                               choose_bury_call, strength, wants_to_pick)
+from analyzer.games.sheepshead.bidding import (PICK_THRESHOLDS, POLICY, W_ALONE, alone_strength,  # noqa: E402
+                                               best_bury, choose_bury_call, strength, wants_to_pick)
 from analyzer.games.sheepshead.play import (LEASTER_CLASSES, MODE_ALONE, MODE_CALL, MODE_POLICY,  # noqa: E402
-                                            TRACE_COLS, leaster_class, pick_and_play, play_leaster)
-from analyzer.games.sheepshead.rules import RULES  # noqa: E402
+                                            TRACE_COLS, _earlier_pick, leaster_class, pick_and_play,
+                                            play_leaster)
+from analyzer.bits import popcount  # noqa: E402
+from analyzer.games.sheepshead.rules import FAIL, FAIL_ACES, FAIL_TENS, JACKS, QUEENS, RULES, TOP_QUEENS, TRUMPS  # noqa: E402
 from analyzer.games.sheepshead.scoring import leaster_value, score_grid  # noqa: E402
 from analyzer.sim.deal import _deal_into  # noqa: E402
 from analyzer.sim.rng import seed_key, stream_key  # noqa: E402
 
-N_BUCKETS = 64
+OFFSET = 60          # picking strength s is kept in bucket s + OFFSET
+N_BUCKETS = 160
+N_FEATURES = 7 * 7 * 4
 # Score grids (121 points x 3 trick classes): picker, picker alone, partner, defender,
 # defender against an alone picker.
 GRIDS = np.stack([score_grid("picker", False, False), score_grid("picker", True, False),
@@ -58,54 +67,67 @@ def _score(grids, g, packed):
 
 
 @njit(cache=False)
-def tune_chunk(rules, key0, n, pool, counts, seat, th, alone_t, grids, lvals, gain, count, again, acount):
+def _pick_gain(rules, hands, blind, seat, th, grids, lvals):
+    """The seat's score when it picks (policy bury, call or alone) minus its score when
+    it passes (the later seats by the policy, else a leaster)."""
+    work = hands.copy()
+    info = np.empty(3, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    packed = pick_and_play(rules, work, blind, seat, MODE_POLICY, info, trace, False)
+    pick_score = _score(grids, 0 if info[0] >= 0 else 1, packed)
+    picker = -1
+    for s in range(seat + 1, 5):
+        if wants_to_pick(hands[s], s, th):
+            picker = s
+            break
+    work[:] = hands
+    if picker >= 0:
+        packed = pick_and_play(rules, work, blind, picker, MODE_POLICY, info, trace, False)
+        g = 4 if info[0] < 0 else (2 if info[0] == seat else 3)
+        return pick_score - _score(grids, g, packed)
+    lp = np.empty(5, np.int64)
+    lt = np.empty(5, np.int64)
+    play_leaster(rules, work, blind, False, lp, lt, trace, False)
+    k = leaster_class(lp, lt, seat)
+    return pick_score - (-1.0 if k == 0 else lvals[k - 1])
+
+
+@njit(cache=False, inline="always")
+def _features(hand):
+    """Feature cell of a hand: trumps (0..6) x queens and jacks (0..6) x fail aces (0..3)."""
+    return (popcount(hand & TRUMPS) * 7 + popcount(hand & (QUEENS | JACKS))) * 4 + popcount(hand & FAIL_ACES)
+
+
+@njit(cache=False)
+def tune_chunk(rules, key0, n, pool, counts, seat, th, alone_t, grids, lvals, gain, count, again, acount,
+               fgain, fcount):
     buf = np.empty(pool.shape[0], np.int64)
     fixed = np.zeros(counts.shape[0], np.uint64)
     deal = np.empty(counts.shape[0], np.uint64)
     hands = np.empty(5, np.uint64)
     work = np.empty(5, np.uint64)
     info = np.empty(3, np.int64)
-    lp = np.empty(5, np.int64)
-    lt = np.empty(5, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
     for i in range(n):
         _deal_into(stream_key(key0, i), pool, counts, fixed, buf, deal)
         blind = deal[0]
         for s in range(5):
             hands[s] = deal[1 + s]
-        skip = False
-        for s in range(seat):
-            if wants_to_pick(hands[s], s, th):
-                skip = True
-        if skip:
+        if _earlier_pick(hands, seat, th):
             continue
-        b = min(strength(hands[seat]), N_BUCKETS - 1)
-        work[:] = hands
-        packed = pick_and_play(rules, work, blind, seat, MODE_POLICY, info, trace, False)
-        pick_score = _score(grids, 0 if info[0] >= 0 else 1, packed)
-        picker = -1
-        for s in range(seat + 1, 5):
-            if wants_to_pick(hands[s], s, th):
-                picker = s
-                break
-        if picker >= 0:
-            work[:] = hands
-            packed = pick_and_play(rules, work, blind, picker, MODE_POLICY, info, trace, False)
-            g = 4 if info[0] < 0 else (2 if info[0] == seat else 3)
-            pass_score = _score(grids, g, packed)
-        else:
-            work[:] = hands
-            play_leaster(rules, work, blind, False, lp, lt, trace, False)
-            k = leaster_class(lp, lt, seat)
-            pass_score = -1.0 if k == 0 else lvals[k - 1]
-        gain[b] += pick_score - pass_score
+        b = min(max(strength(hands[seat]) + OFFSET, 0), N_BUCKETS - 1)
+        y = _pick_gain(rules, hands, blind, seat, th, grids, lvals)
+        gain[b] += y
         count[b] += 1
+        f = _features(hands[seat])
+        fgain[f] += y
+        fcount[f] += 1
         # alone versus calling, for the seat's picked hands with a legal call
         hand8 = hands[seat] | blind
         bury, called = choose_bury_call(hand8, POLICY)
         if called:
             alone_bury, _ = best_bury(hand8, np.uint64(0), POLICY)
-            a = min(strength(hand8 & ~alone_bury), N_BUCKETS - 1)
+            a = min(alone_strength(hand8 & ~alone_bury), N_BUCKETS - 1)
             work[:] = hands
             s_call = _score(grids, 0, pick_and_play(rules, work, blind, seat, MODE_CALL, info, trace, False))
             work[:] = hands
@@ -201,6 +223,86 @@ def _search(tables, n_trials, seed):
     print("(W_POINTS, W_VOID, W_ACE, W_TRUMP, W_TRUMP_RANK, W_HOLD_ALONE, W_ALONE)")
 
 
+REGRESSORS = ("trumps", "queens", "jacks", "Q♣ or Q♠", "fail aces", "fail voids", "fail tens")
+
+
+@njit(cache=False, inline="always")
+def _regressors(hand, x):
+    voids = 0
+    for lane in range(3):
+        if hand & FAIL[lane] == 0:
+            voids += 1
+    x[0] = 1.0
+    x[1] = popcount(hand & TRUMPS)
+    x[2] = popcount(hand & QUEENS)
+    x[3] = popcount(hand & JACKS)
+    x[4] = popcount(hand & TOP_QUEENS)
+    x[5] = popcount(hand & FAIL_ACES)
+    x[6] = voids
+    x[7] = popcount(hand & FAIL_TENS)
+
+
+@njit(cache=False)
+def regress_chunk(rules, key0, n, pool, counts, seat, th, grids, lvals, xtx, xty):
+    """Least-squares sums (X'X, X'y) of the gain of picking over passing (y) on the hand's
+    features (x: 1 and REGRESSORS), over deals in which the earlier seats passed."""
+    buf = np.empty(pool.shape[0], np.int64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    hands = np.empty(5, np.uint64)
+    x = np.empty(8)
+    for i in range(n):
+        _deal_into(stream_key(key0, i), pool, counts, fixed, buf, deal)
+        for s in range(5):
+            hands[s] = deal[1 + s]
+        if _earlier_pick(hands, seat, th):
+            continue
+        y = _pick_gain(rules, hands, deal[0], seat, th, grids, lvals)
+        _regressors(hands[seat], x)
+        for a in range(8):
+            xty[a] += x[a] * y
+            for b in range(8):
+                xtx[a, b] += x[a] * x[b]
+
+
+def regress(deals):
+    pool = np.array([b for b in range(64) if (int(RULES[8]) >> b) & 1], np.int64)
+    counts = np.array([2, 6, 6, 6, 6, 6], np.int64)
+    print("Slopes of the points gained by picking over passing (least squares, per seat):")
+    for seat in range(5):
+        xtx, xty = np.zeros((8, 8)), np.zeros(8)
+        regress_chunk(RULES, seed_key(500 + seat), deals, pool, counts, seat, PICK_THRESHOLDS, GRIDS, LEASTER,
+                      xtx, xty)
+        w = np.linalg.solve(xtx, xty)
+        print(f"  seat {seat + 1}: intercept {w[0]:+.2f}, " + ", ".join(f"{n} {v:+.2f}" for n, v in zip(REGRESSORS, w[1:])))
+
+
+def pick_table(deals):
+    """For each seat: the mean points gained by picking rather than passing, by trumps
+    (rows) and queens + jacks among them (columns), without and with a fail ace; the
+    current policy decides for everyone else; '.' marks cells with under 300 deals."""
+    pool = np.array([b for b in range(64) if (int(RULES[8]) >> b) & 1], np.int64)
+    counts = np.array([2, 6, 6, 6, 6, 6], np.int64)
+    print("Mean points gained by picking (policy bury and call) over passing, by trumps (rows) and")
+    print("queens + jacks (columns); '+' means picking is better.  Earlier seats passed.")
+    for seat in range(5):
+        gain, count = np.zeros(N_BUCKETS), np.zeros(N_BUCKETS, np.int64)
+        again, acount = np.zeros(N_BUCKETS), np.zeros(N_BUCKETS, np.int64)
+        fgain, fcount = np.zeros(N_FEATURES), np.zeros(N_FEATURES, np.int64)
+        tune_chunk(RULES, seed_key(77 + seat), deals, pool, counts, seat, PICK_THRESHOLDS, int(POLICY[W_ALONE]),
+                   GRIDS, LEASTER, gain, count, again, acount, fgain, fcount)
+        g, c = fgain.reshape(7, 7, 4), fcount.reshape(7, 7, 4)
+        print(f"\nseat {seat + 1} (policy picks at strength >= {PICK_THRESHOLDS[seat]})")
+        for label, aces in (("no fail ace", slice(0, 1)), ("a fail ace or more", slice(1, 4))):
+            print(f"  {label:<20}" + "".join(f"{q:>7}" for q in range(5)) + "   Q+J")
+            for t in range(1, 7):
+                cells = []
+                for q in range(min(t, 4) + 1):
+                    n = c[t, q, aces].sum()
+                    cells.append(f"{g[t, q, aces].sum() / n:+7.2f}" if n >= 300 else f"{'.':>7}")
+                print(f"  {t} trumps{'':<12}" + "".join(cells))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=3)
@@ -209,8 +311,18 @@ def main():
     parser.add_argument("--hands", type=int, default=400, help="--bury: picked hands to fit on")
     parser.add_argument("--trials", type=int, default=3000, help="--bury: weight vectors tried")
     parser.add_argument("--cache", default=None, help="--bury: keep the played hands in this file")
+    parser.add_argument("--regress", action="store_true",
+                        help="print the slopes of the gain of picking on the hand's features, by seat")
+    parser.add_argument("--table", action="store_true",
+                        help="print the gain of picking by trumps, queens + jacks, fail aces and seat")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
+    if args.table:
+        pick_table(20_000 if args.quick else (args.deals or 1_000_000))
+        return
+    if args.regress:
+        regress(20_000 if args.quick else (args.deals or 400_000))
+        return
     if args.bury:
         if args.quick:
             tune_bury(20, 200, 50)
@@ -229,12 +341,13 @@ def main():
         for seat in range(5):
             gain, count = np.zeros(N_BUCKETS), np.zeros(N_BUCKETS, np.int64)
             again, acount = np.zeros(N_BUCKETS), np.zeros(N_BUCKETS, np.int64)
+            fgain, fcount = np.zeros(N_FEATURES), np.zeros(N_FEATURES, np.int64)
             tune_chunk(RULES, seed_key(1000 * r + seat), deals, pool, counts, seat, th, alone_t, GRIDS, LEASTER,
-                       gain, count, again, acount)
-            th[seat] = best_threshold(gain)
+                       gain, count, again, acount, fgain, fcount)
+            th[seat] = best_threshold(gain) - OFFSET
             agains += again
-            rows = [f"{b}:{gain[b] / count[b]:+.2f}({count[b]})" for b in range(N_BUCKETS)
-                    if count[b] >= 200 and abs(b - th[seat]) <= 4]
+            rows = [f"{b - OFFSET}:{gain[b] / count[b]:+.2f}({count[b]})" for b in range(N_BUCKETS)
+                    if count[b] >= 200 and abs(b - OFFSET - th[seat]) <= 4]
             print(f"round {r + 1} seat {seat + 1}: threshold {th[seat]}; mean gain of picking by strength "
                   + " ".join(rows))
         alone_t = best_threshold(agains)

@@ -3,11 +3,15 @@
 All policies are numba functions over layout masks (see ``rules``) so the play kernels
 can run them for every seat of every deal.
 
-- Pick: a strength count — 2 per trump, +4 per queen, +2 per jack, +3 per fail ace, +1
-  per fail void — against a threshold per seat (``PICK_THRESHOLDS``).  The thresholds
-  were fitted by ``scripts/tune_sheepshead.py`` (best responses in self-play): later
-  seats pick lighter, since the seats before them passed and so hold weak hands; the
-  dealer, after four passes, picks almost anything rather than play a leaster.
+- Pick: a strength count against a threshold per seat (``PICK_THRESHOLDS``): 6 per
+  trump, +5 per queen, +3 per jack, +3 more for Q♣ or Q♠, +2 per fail ten, −5 per fail
+  ace, −4 per fail void.  The weights come from a regression of what picking gains over
+  passing on these features in self-play (``scripts/tune_sheepshead.py --regress``): with
+  the trumps held, a fail ace or a void makes passing relatively better (an ace may make
+  you the partner and is a trick on defence; calls need fail cards).  The thresholds are
+  best responses in self-play (the script's default mode): later seats pick lighter,
+  since the seats before them passed and so hold weak hands; the dealer, after four
+  passes, picks almost anything rather than play a leaster.
 - Call: the ace of a fail suit in which the picker holds a card but not the ace; with
   all three fail aces, the ten of such a suit; none: alone.
 - Bury (2 of the 8 cards): fail cards, scored 2 per card point buried + 20 per fail void
@@ -27,9 +31,10 @@ import numpy as np
 from numba import njit
 
 from ...bits import ZERO, high_index, low_bit, low_index, popcount
-from .rules import FAIL, FAIL_ACES, FAIL_ALL, FAIL_LANES, FAIL_TENS, JACKS, POINT_TRUMPS, PTS, QUEENS, TRUMPS
+from .rules import (FAIL, FAIL_ACES, FAIL_ALL, FAIL_LANES, FAIL_TENS, JACKS, POINT_TRUMPS, PTS, QUEENS,
+                    TOP_QUEENS, TRUMPS)
 
-PICK_THRESHOLDS = np.array([17, 16, 15, 13, 4], np.int64)    # by seat 0..4 (dealer last)
+PICK_THRESHOLDS = np.array([23, 21, 19, 13, 3], np.int64)    # by seat 0..4 (dealer last)
 # Bury, call and alone policy: weights of a bury's features, the bonus for a hold card
 # alone in its suit, and the strength of the six kept cards that goes alone.
 W_POINTS, W_VOID, W_ACE, W_TRUMP, W_TRUMP_RANK, W_HOLD_ALONE, W_ALONE = range(7)
@@ -38,13 +43,28 @@ _LANES = np.array(FAIL_LANES, np.int64)
 
 
 @njit(cache=True, inline="always")
-def strength(hand):
-    s = (2 * popcount(hand & TRUMPS) + 4 * popcount(hand & QUEENS) + 2 * popcount(hand & JACKS)
-         + 3 * popcount(hand & FAIL_ACES))
+def _voids(hand):
+    v = 0
     for k in range(3):
         if hand & FAIL[_LANES[k]] == ZERO:
-            s += 1
-    return s
+            v += 1
+    return v
+
+
+@njit(cache=True, inline="always")
+def strength(hand):
+    """The picking count of a 6-card hand (see the module docstring)."""
+    return (6 * popcount(hand & TRUMPS) + 5 * popcount(hand & QUEENS) + 3 * popcount(hand & JACKS)
+            + 3 * popcount(hand & TOP_QUEENS) + 2 * popcount(hand & FAIL_TENS)
+            - 5 * popcount(hand & FAIL_ACES) - 4 * _voids(hand))
+
+
+@njit(cache=True, inline="always")
+def alone_strength(hand):
+    """The going-alone count of the six cards kept: 2 per trump, +4 per queen, +2 per
+    jack, +3 per fail ace, +1 per fail void."""
+    return (2 * popcount(hand & TRUMPS) + 4 * popcount(hand & QUEENS) + 2 * popcount(hand & JACKS)
+            + 3 * popcount(hand & FAIL_ACES) + _voids(hand))
 
 
 @njit(cache=True, inline="always")
@@ -161,8 +181,8 @@ def policy_bury_call(hand8, w):
     six cards it would keep alone score ``w[W_ALONE]`` or more (or no call is legal)."""
     bury, called = choose_bury_call(hand8, w)
     # Six of these cards score at most the 8 cards' trump and ace terms plus 3 voids.
-    if called and strength(hand8 & (TRUMPS | FAIL_ACES)) + 3 >= w[W_ALONE]:
+    if called and alone_strength(hand8 & (TRUMPS | FAIL_ACES)) + 3 >= w[W_ALONE]:
         alone_bury, _ = best_bury(hand8, ZERO, w)
-        if strength(hand8 & ~alone_bury) >= w[W_ALONE]:
+        if alone_strength(hand8 & ~alone_bury) >= w[W_ALONE]:
             return alone_bury, ZERO
     return bury, called

@@ -81,6 +81,7 @@ FAIL_ACES = _mask(lambda c: c not in _trump_set and rank_of(c) == ACE)
 FAIL_TENS = _mask(lambda c: c not in _trump_set and rank_of(c) == 10)
 POINT_TRUMPS = _mask(lambda c: c in (card_code(DIAMONDS, KING), card_code(DIAMONDS, 10), card_code(DIAMONDS, ACE)))
 QUEENS = _mask(lambda c: rank_of(c) == QUEEN)
+TOP_QUEENS = _mask(lambda c: c in (card_code(CLUBS, QUEEN), card_code(SPADES, QUEEN)))
 JACKS = _mask(lambda c: rank_of(c) == JACK)
 DECK_MASK = np.uint64(TRUMPS | FAIL_ALL)
 
