@@ -611,207 +611,318 @@ def _weight(rules, cfg, hands, seat, pos, c, led, best, winner, unpl, averse):
 
 
 # ----------------------------------------------------------------------------- search
+# Frame of one ply (the search is an explicit-stack loop: numba cannot cache recursion).
+F_SEAT, F_POS, F_LEADER, F_LED, F_WINNER, F_SUITS, F_LEFT, F_TARGET = range(8)
+F_I, F_NM, F_BESTV, F_BESTM, F_OLDVOID, F_TV, F_CUT, F_HINT = range(8, 16)
+F_SIZE = 16
+U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD = range(9)
+U_SIZE = 10
+_ENTER, _NEXT, _RETURN = 0, 1, 2
+
+
 @njit(cache=True, nogil=True)
-def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8,
-            seat, pos, leader, led, best, winner, trick, suits_led, left, target, ply):
+def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
+            seat, pos, leader, led, best, winner, trick, suits_led, left, target):
     """Fail-soft zero-window search.  Returns (v, W): if v >= target the value is >= v,
     else <= v; W is the mask of cards whose rank the result depends on."""
-    stats[S_NODES] += 1
     nseats = cfg[C_NSEATS]
     opts = cfg[C_OPTS]
-    is_max = (cfg[C_MAX] >> seat) & 1
     count = cfg[C_COUNT]
+    maxside = cfg[C_MAX]
     points = (rules[R_FLAGS] & F_POINTS) != ZERO
     free = rules[R_FREE]
     nact = cfg[C_NACT]
-    hint = np.int64(-1)
-    k0 = ZERO
-    k1 = ZERO
-    unpl_hands = _union(hands, nseats)
-    if pos == 0:
-        if left == 0:
-            return np.int64(0), ZERO
-        if points:
-            top = _points(rules, unpl_hands) + np.int64(rules[R_LAST_BONUS])
-        else:
-            top = left
-        if target <= 0:
-            return np.int64(0), ZERO
-        if target > top:
-            return top, ZERO
-        if left == 1:
-            return _last_trick(rules, cfg, hands, seat, suits_led)
-        if cfg[C_QUICK] and (opts & O_QUICK):
-            q, wq, so, ws = _quick(rules, cfg, hands, seat, left)
-            if is_max:
-                lo = q
-                hi = left - so
-                wlo = wq
-                whi = ws
+    averse = count != maxside
+    exact = cfg[C_EXACT]
+    ply = 0
+    fi[0, F_SEAT] = seat
+    fi[0, F_POS] = pos
+    fi[0, F_LEADER] = leader
+    fi[0, F_LED] = led
+    fi[0, F_WINNER] = winner
+    fi[0, F_SUITS] = suits_led
+    fi[0, F_LEFT] = left
+    fi[0, F_TARGET] = target
+    fu[0, U_BEST] = best
+    fu[0, U_TRICK] = trick
+    state = _ENTER
+    rv = np.int64(0)
+    rw = ZERO
+    while True:
+        if state == _ENTER:
+            stats[S_NODES] += 1
+            seat = fi[ply, F_SEAT]
+            pos = fi[ply, F_POS]
+            left = fi[ply, F_LEFT]
+            target = fi[ply, F_TARGET]
+            suits_led = fi[ply, F_SUITS]
+            is_max = (maxside >> seat) & 1
+            hint = np.int64(-1)
+            unpl_hands = _union(hands, nseats)
+            fu[ply, U_UNPL] = unpl_hands
+            if pos == 0:
+                if left == 0:
+                    rv = np.int64(0)
+                    rw = ZERO
+                    state = _RETURN
+                    continue
+                if points:
+                    top = _points(rules, unpl_hands) + np.int64(rules[R_LAST_BONUS])
+                else:
+                    top = left
+                if target <= 0:
+                    rv = np.int64(0)
+                    rw = ZERO
+                    state = _RETURN
+                    continue
+                if target > top:
+                    rv = top
+                    rw = ZERO
+                    state = _RETURN
+                    continue
+                if left == 1:
+                    rv, rw = _last_trick(rules, cfg, hands, seat, suits_led)
+                    state = _RETURN
+                    continue
+                if cfg[C_QUICK] and (opts & O_QUICK):
+                    q, wq, so, ws = _quick(rules, cfg, hands, seat, left)
+                    if is_max:
+                        lo = q
+                        hi = left - so
+                        wlo = wq
+                        whi = ws
+                    else:
+                        lo = so
+                        hi = left - q
+                        wlo = ws
+                        whi = wq
+                    if lo >= target:
+                        stats[S_QT_CUTS] += 1
+                        rv = lo
+                        rw = wlo
+                        state = _RETURN
+                        continue
+                    if hi < target:
+                        stats[S_QT_CUTS] += 1
+                        rv = hi
+                        rw = whi
+                        state = _RETURN
+                        continue
+                if opts & O_TT:
+                    for h in range(4):
+                        rel[ply, h] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
+                    k0, k1 = _keys(rules, cfg, hands, seat, suits_led, voids)
+                    fu[ply, U_K0] = k0
+                    fu[ply, U_K1] = k1
+                    k2 = unpl_hands if exact else ZERO
+                    hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, rel[ply], unpl_hands, target)
+                    if hit:
+                        stats[S_TT_HITS] += 1
+                        rv = v
+                        rw = w
+                        state = _RETURN
+                        continue
+            led = fi[ply, F_LED]
+            best = fu[ply, U_BEST]
+            winner = fi[ply, F_WINNER]
+            trick = fu[ply, U_TRICK]
+            unpl = unpl_hands | trick
+            hand = hands[seat]
+            # ---- move generation
+            if pos == 0:
+                legal = hand & ~free
+                names = free_lead_names(rules, hand, suits_led, voids[seat])
             else:
-                lo = so
-                hi = left - q
-                wlo = ws
-                whi = wq
-            if lo >= target:
-                stats[S_QT_CUTS] += 1
-                return lo, wlo
-            if hi < target:
-                stats[S_QT_CUTS] += 1
-                return hi, whi
-        if opts & O_TT:
-            for h in range(4):
-                rel[ply, h] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
-            k0, k1 = _keys(rules, cfg, hands, seat, suits_led, voids)
-            k2 = unpl_hands if cfg[C_EXACT] else ZERO
-            hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, rel[ply], unpl_hands, target)
-            if hit:
-                stats[S_TT_HITS] += 1
-                return v, w
-    unpl = unpl_hands | trick
-    hand = hands[seat]
-    # ---- move generation
-    if pos == 0:
-        legal = hand & ~free
-        names = free_lead_names(rules, hand, suits_led, voids[seat])
-    else:
-        legal = legal_follow(rules, hand, led, best)
-        names = 0
-        if legal & free:
-            names = 16  # the free card, following
-        legal &= ~free
-    exact_pts = points
-    nm = 0
-    averse = cfg[C_COUNT] != cfg[C_MAX]
-    rest = legal
-    while rest:
-        c = low_bit(rest)
-        rest ^= c
-        if opts & O_EQUIV:
-            if _equiv_up(rules, c, _next_higher(rules, c, unpl), hand, unpl, exact_pts):
-                continue
-        code = np.int64(low_index(c))
-        if opts & O_ORDER:
-            wgt = _weight(rules, cfg, hands, seat, pos, c, led, best, winner, unpl, averse)
-        else:
-            wgt = code & 15
-        if code == hint:
-            wgt += 30
-        if code == killer[ply]:
-            wgt += 20
-        mv[ply, nm] = code
-        mv[ply, MAX_MOVES + nm] = wgt
-        nm += 1
-    if names:
-        fc = np.int64(low_index(free & hand))
-        for nmx in range(5):
-            if (names >> nmx) & 1:
-                code = fc | ((nmx + 1) << 6) if nmx < 4 else fc
-                wgt = np.int64(-100) if averse else np.int64(55)
-                if code == hint:
-                    wgt += 30
+                legal = legal_follow(rules, hand, led, best)
+                names = 0
+                if legal & free:
+                    names = 16  # the free card, following
+                legal &= ~free
+            nm = 0
+            rest = legal
+            while rest:
+                c = low_bit(rest)
+                rest ^= c
+                if opts & O_EQUIV:
+                    if _equiv_up(rules, c, _next_higher(rules, c, unpl), hand, unpl, points):
+                        continue
+                code = np.int64(low_index(c))
+                if opts & O_ORDER:
+                    wgt = _weight(rules, cfg, hands, seat, pos, c, led, best, winner, unpl, averse)
+                    if code == hint:
+                        wgt += 30
+                    if code == killer[ply]:
+                        wgt += 20
+                else:
+                    wgt = code & 15
                 mv[ply, nm] = code
                 mv[ply, MAX_MOVES + nm] = wgt
                 nm += 1
-    # insertion sort by weight, descending
-    for i in range(1, nm):
-        cd = mv[ply, i]
-        wg = mv[ply, MAX_MOVES + i]
-        j = i - 1
-        while j >= 0 and mv[ply, MAX_MOVES + j] < wg:
-            mv[ply, j + 1] = mv[ply, j]
-            mv[ply, MAX_MOVES + j + 1] = mv[ply, MAX_MOVES + j]
-            j -= 1
-        mv[ply, j + 1] = cd
-        mv[ply, MAX_MOVES + j + 1] = wg
-    # ---- search the moves
-    bestv = np.int64(-1) if is_max else np.int64(1) << 40
-    bestm = np.int64(-1)
-    wall = ZERO
-    wcut = ZERO
-    cut = False
-    nxt = cfg[C_NEXT + seat]
-    led_mask = rules[R_SUIT + led] if pos > 0 else ZERO
-    for i in range(nm):
-        code = mv[ply, i]
-        c = ONE << np.uint64(code & 63)
-        name = (code >> 6) - 1
-        hands[seat] = hand ^ c
-        oldv = voids[seat]
-        if pos == 0:
-            if c & free:
-                nled = name
-            else:
-                nled = suit_of(rules, c)
-            nbest = c
-            nwin = seat
-            nsuits = suits_led | (1 << nled)
-        else:
-            nled = led
-            nsuits = suits_led
-            if beats(rules, c, best, led):
+            if names:
+                fc = np.int64(low_index(free & hand))
+                for nmx in range(5):
+                    if (names >> nmx) & 1:
+                        code = fc | ((nmx + 1) << 6) if nmx < 4 else fc
+                        wgt = np.int64(-100) if averse else np.int64(55)
+                        if code == hint:
+                            wgt += 30
+                        mv[ply, nm] = code
+                        mv[ply, MAX_MOVES + nm] = wgt
+                        nm += 1
+            for i in range(1, nm):
+                cd = mv[ply, i]
+                wg = mv[ply, MAX_MOVES + i]
+                j = i - 1
+                while j >= 0 and mv[ply, MAX_MOVES + j] < wg:
+                    mv[ply, j + 1] = mv[ply, j]
+                    mv[ply, MAX_MOVES + j + 1] = mv[ply, MAX_MOVES + j]
+                    j -= 1
+                mv[ply, j + 1] = cd
+                mv[ply, MAX_MOVES + j + 1] = wg
+            fi[ply, F_I] = 0
+            fi[ply, F_NM] = nm
+            fi[ply, F_BESTV] = np.int64(-1) if is_max else np.int64(1) << 40
+            fi[ply, F_BESTM] = -1
+            fi[ply, F_CUT] = 0
+            fu[ply, U_WALL] = ZERO
+            state = _NEXT
+        elif state == _NEXT:
+            i = fi[ply, F_I]
+            seat = fi[ply, F_SEAT]
+            if i >= fi[ply, F_NM] or fi[ply, F_CUT]:
+                # ---- node done
+                pos = fi[ply, F_POS]
+                bestv = fi[ply, F_BESTV]
+                bestm = fi[ply, F_BESTM]
+                if fi[ply, F_CUT]:
+                    killer[ply] = bestm
+                    wres = fu[ply, U_WCUT]
+                else:
+                    wres = fu[ply, U_WALL]
+                if ply == 0:
+                    cfg[C_BEST] = bestm
+                if pos == 0 and (opts & O_TT):
+                    stats[S_STORES] += 1
+                    unpl_hands = fu[ply, U_UNPL]
+                    k2 = unpl_hands if exact else ZERO
+                    _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, rel[ply], unpl_hands,
+                              wres, bestv, fi[ply, F_TARGET], bestm, fi[ply, F_LEFT])
+                rv = bestv
+                rw = wres
+                state = _RETURN
+                continue
+            # ---- make move i
+            pos = fi[ply, F_POS]
+            leader = fi[ply, F_LEADER]
+            led = fi[ply, F_LED]
+            best = fu[ply, U_BEST]
+            winner = fi[ply, F_WINNER]
+            trick = fu[ply, U_TRICK]
+            suits_led = fi[ply, F_SUITS]
+            left = fi[ply, F_LEFT]
+            code = mv[ply, i]
+            c = ONE << np.uint64(code & 63)
+            name = (code >> 6) - 1
+            hand = hands[seat]
+            hands[seat] = hand ^ c
+            fu[ply, U_CARD] = c
+            oldv = voids[seat]
+            fi[ply, F_OLDVOID] = oldv
+            if pos == 0:
+                if c & free:
+                    nled = name
+                else:
+                    nled = suit_of(rules, c)
                 nbest = c
                 nwin = seat
+                nsuits = suits_led | (1 << nled)
             else:
-                nbest = best
-                nwin = winner
-            if not (hand & led_mask):
-                voids[seat] = oldv | (1 << led)
-        ntrick = trick | c
-        if pos == nact - 1:
-            # trick complete
-            if points:
-                tv = _points(rules, ntrick)
-                if left == 1:
-                    tv += np.int64(rules[R_LAST_BONUS])
-                if not ((count >> nwin) & 1):
-                    tv = 0
+                nled = led
+                nsuits = suits_led
+                if beats(rules, c, best, led):
+                    nbest = c
+                    nwin = seat
+                else:
+                    nbest = best
+                    nwin = winner
+                if not (hand & rules[R_SUIT + led]):
+                    voids[seat] = oldv | (1 << led)
+            ntrick = trick | c
+            cp = ply + 1
+            if pos == nact - 1:
+                if points:
+                    tv = _points(rules, ntrick)
+                    if left == 1:
+                        tv += np.int64(rules[R_LAST_BONUS])
+                    if not ((count >> nwin) & 1):
+                        tv = 0
+                else:
+                    tv = np.int64((count >> nwin) & 1)
+                wr = ZERO
+                ws_ = suit_of(rules, nbest)
+                if ws_ >= 0 and (ntrick & rules[R_SUIT + ws_] & ~nbest) != ZERO:
+                    wr = nbest
+                fi[ply, F_TV] = tv
+                fu[ply, U_WR] = wr
+                fi[cp, F_SEAT] = nwin
+                fi[cp, F_POS] = 0
+                fi[cp, F_LEADER] = nwin
+                fi[cp, F_LED] = 0
+                fi[cp, F_WINNER] = nwin
+                fi[cp, F_LEFT] = left - 1
+                fi[cp, F_TARGET] = fi[ply, F_TARGET] - tv
+                fu[cp, U_BEST] = ZERO
+                fu[cp, U_TRICK] = ZERO
             else:
-                tv = np.int64((count >> nwin) & 1)
-            wr = ZERO
-            ws_ = suit_of(rules, nbest)
-            if ws_ >= 0 and (ntrick & rules[R_SUIT + ws_] & ~nbest) != ZERO:
-                wr = nbest
-            v, w = _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8,
-                           nwin, 0, nwin, 0, ZERO, nwin, ZERO, nsuits, left - 1, target - tv, ply + 1)
-            v += tv
-            w |= wr
+                fi[ply, F_TV] = 0
+                fu[ply, U_WR] = ZERO
+                fi[cp, F_SEAT] = cfg[C_NEXT + seat]
+                fi[cp, F_POS] = pos + 1
+                fi[cp, F_LEADER] = leader
+                fi[cp, F_LED] = nled
+                fi[cp, F_WINNER] = nwin
+                fi[cp, F_LEFT] = left
+                fi[cp, F_TARGET] = fi[ply, F_TARGET]
+                fu[cp, U_BEST] = nbest
+                fu[cp, U_TRICK] = ntrick
+            fi[cp, F_SUITS] = nsuits
+            ply = cp
+            state = _ENTER
         else:
-            v, w = _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8,
-                           nxt, pos + 1, leader, nled, nbest, nwin, ntrick, nsuits, left, target, ply + 1)
-        hands[seat] = hand
-        voids[seat] = oldv
-        if (opts & O_EQUIV) and (w & c):
-            w |= _eq_below(rules, c, hand, unpl, exact_pts)
-        if is_max:
-            if v > bestv:
-                bestv = v
-                bestm = code
-            if v >= target:
-                wcut = w
-                cut = True
-                break
-        else:
-            if v < bestv:
-                bestv = v
-                bestm = code
-            if v < target:
-                wcut = w
-                cut = True
-                break
-        wall |= w
-    if cut:
-        killer[ply] = bestm
-        wres = wcut
-    else:
-        wres = wall
-    if ply == 0:
-        cfg[C_BEST] = bestm
-    if pos == 0 and (opts & O_TT):
-        stats[S_STORES] += 1
-        k2 = unpl_hands if cfg[C_EXACT] else ZERO
-        _tt_store(rules, cfg, tt, k0, k1, k2, rel[ply], unpl_hands, wres, bestv, target, bestm, left)
-    return bestv, wres
+            # ---- _RETURN: back up (rv, rw) into the parent
+            if ply == 0:
+                return rv, rw
+            ply -= 1
+            seat = fi[ply, F_SEAT]
+            c = fu[ply, U_CARD]
+            hand = hands[seat] | c
+            hands[seat] = hand
+            voids[seat] = fi[ply, F_OLDVOID]
+            v = rv + fi[ply, F_TV]
+            w = rw | fu[ply, U_WR]
+            if (opts & O_EQUIV) and (w & c):
+                w |= _eq_below(rules, c, hand, fu[ply, U_UNPL] | fu[ply, U_TRICK], points)
+            i = fi[ply, F_I]
+            code = mv[ply, i]
+            target = fi[ply, F_TARGET]
+            if (maxside >> seat) & 1:
+                if v > fi[ply, F_BESTV]:
+                    fi[ply, F_BESTV] = v
+                    fi[ply, F_BESTM] = code
+                if v >= target:
+                    fu[ply, U_WCUT] = w
+                    fi[ply, F_CUT] = 1
+            else:
+                if v < fi[ply, F_BESTV]:
+                    fi[ply, F_BESTV] = v
+                    fi[ply, F_BESTM] = code
+                if v < target:
+                    fu[ply, U_WCUT] = w
+                    fi[ply, F_CUT] = 1
+            if not fi[ply, F_CUT]:
+                fu[ply, U_WALL] |= w
+            fi[ply, F_I] = i + 1
+            state = _NEXT
 
 
 @njit(cache=True, inline="always")
@@ -848,7 +959,18 @@ def _last_trick(rules, cfg, hands, leader, suits_led):
 
 # ----------------------------------------------------------------------------- drivers
 @njit(cache=True, nogil=True)
-def _mtd(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8,
+def _scratch():
+    """Per-ply work arrays of a search."""
+    mv = np.empty((MAX_PLY, 2 * MAX_MOVES), np.int64)
+    rel = np.zeros((MAX_PLY, 4), np.uint64)
+    killer = np.full(MAX_PLY, -1, np.int64)
+    fi = np.zeros((MAX_PLY, F_SIZE), np.int64)
+    fu = np.zeros((MAX_PLY, U_SIZE), np.uint64)
+    return mv, rel, killer, fi, fu
+
+
+@njit(cache=True, nogil=True)
+def _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
          seat, pos, leader, led, best, winner, trick, suits_led, left, lo, hi, guess):
     """Exact value in [lo, hi] by repeated zero-window searches (MTD(f) with bounds)."""
     g = guess
@@ -859,8 +981,8 @@ def _mtd(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8,
         if t > hi:
             t = hi
         stats[S_SEARCHES] += 1
-        v, _ = _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8,
-                       seat, pos, leader, led, best, winner, trick, suits_led, left, t, 0)
+        v, _ = _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
+                       seat, pos, leader, led, best, winner, trick, suits_led, left, t)
         if v >= t:
             lo = v
         else:
@@ -881,15 +1003,13 @@ def _value_bounds(rules, cfg, hands, trick, left):
 def _solve_kernel(rules, cfg, hands, voids, tt, stats, pext8,
                   seat, pos, leader, led, best, winner, trick, suits_led, left, target):
     """Value of a position (``target`` < 0), or whether it reaches ``target`` (0/1)."""
-    mv = np.empty((MAX_PLY, 2 * MAX_MOVES), np.int64)
-    rel = np.empty((MAX_PLY, 4), np.uint64)
-    killer = np.full(MAX_PLY, -1, np.int64)
+    mv, rel, killer, fi, fu = _scratch()
     lo, hi = _value_bounds(rules, cfg, hands, trick, left)
     if target >= 0:
-        v, _ = _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8,
-                       seat, pos, leader, led, best, winner, trick, suits_led, left, target, 0)
+        v, _ = _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
+                       seat, pos, leader, led, best, winner, trick, suits_led, left, target)
         return np.int64(1) if v >= target else np.int64(0)
-    return _mtd(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8,
+    return _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
                 seat, pos, leader, led, best, winner, trick, suits_led, left, lo, hi, (lo + hi + 1) // 2)
 
 
@@ -899,9 +1019,7 @@ def _root_moves(rules, cfg, hands, voids, tt, stats, pext8,
     """Exact value of every distinct move at a position (one per run of equivalent
     cards; a free-card lead once per suit it may name).  ``out`` rows receive
     (move code, value); returns the number of moves."""
-    mv = np.empty((MAX_PLY, 2 * MAX_MOVES), np.int64)
-    rel = np.empty((MAX_PLY, 4), np.uint64)
-    killer = np.full(MAX_PLY, -1, np.int64)
+    mv, rel, killer, fi, fu = _scratch()
     free = rules[R_FREE]
     hand = hands[seat]
     nseats = cfg[C_NSEATS]
@@ -963,11 +1081,11 @@ def _root_moves(rules, cfg, hands, voids, tt, stats, pext8,
             else:
                 tv = np.int64((count >> nwin) & 1)
             lo, hi = _value_bounds(rules, cfg, hands, ZERO, left - 1)
-            v = tv + _mtd(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8,
+            v = tv + _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
                           nwin, 0, nwin, 0, ZERO, nwin, ZERO, nsuits, left - 1, lo, hi, (lo + hi + 1) // 2)
         else:
             lo, hi = _value_bounds(rules, cfg, hands, ntrick, left)
-            v = _mtd(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8,
+            v = _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
                      cfg[C_NEXT + seat], pos + 1, leader, nled, nbest, nwin, ntrick, nsuits, left,
                      lo, hi, (lo + hi + 1) // 2)
         hands[seat] = hand
