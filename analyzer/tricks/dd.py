@@ -56,20 +56,22 @@ C_QUICK = 7       # 1: quick/sure-trick bounds apply (tricks objective, no force
 C_NACT = 8        # number of active seats
 C_NEXT = 9        # C_NEXT + seat: next active seat clockwise
 C_BEST = 14       # out: best move found at the root (move code)
+C_STAMP = 15      # running count of table stores (entry ages)
 C_SIZE = 16
 
 O_TT = 1          # use the transposition table
 O_QUICK = 2       # quick/sure-trick cutoffs
 O_EQUIV = 4       # search one card of each run of equivalent cards
 O_ORDER = 8       # heuristic move ordering (else: high cards first)
-O_ALL = O_TT | O_QUICK | O_EQUIV | O_ORDER
+O_SMALL = 16      # skip small cards shown never to win by rank (after one of them)
+O_ALL = O_TT | O_QUICK | O_EQUIV | O_ORDER | O_SMALL
 
 # stats vector (int64)
 S_NODES, S_TT_HITS, S_QT_CUTS, S_STORES, S_SEARCHES = range(5)
-S_SIZE = 8
+S_SIZE = 16
 
 TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
-TT_BUCKET = 8     # entries scanned per probe
+TT_BUCKET = 32    # entries scanned per probe
 _VALID = np.uint64(1) << np.uint64(63)
 _LANE = np.uint64(0xFFFF)
 _BYTE = np.uint64(0xFF)
@@ -237,11 +239,6 @@ def _quick(rules, cfg, hands, leader, left):
     # ---- leader's quick tricks
     q = np.int64(0)
     wq = ZERO
-    # opponents' trump lengths (a free joker counts as a trump)
-    opp_tr = np.zeros(MAX_SEATS, np.int64)
-    for o in range(nseats):
-        if ((active >> o) & 1) and not ((side >> o) & 1):
-            opp_tr[o] = popcount(hands[o] & trump)
     cashed_trumps = np.int64(0)
     if tsuit < 4:
         tm = rules[R_SUIT + tsuit]
@@ -260,14 +257,15 @@ def _quick(rules, cfg, hands, leader, left):
                 wq |= cashed  # won by rank
             q += m
             cashed_trumps = m
+    # opponents' trumps left after the cash (a free joker counts as a trump)
     opp_left = np.int64(0)
+    opp_tr_mask = 0
     for o in range(nseats):
-        t = opp_tr[o] - cashed_trumps
-        if t > 0:
-            opp_left += t
-            opp_tr[o] = t
-        else:
-            opp_tr[o] = 0
+        if ((active >> o) & 1) and not ((side >> o) & 1):
+            t = popcount(hands[o] & trump) - cashed_trumps
+            if t > 0:
+                opp_left += t
+                opp_tr_mask |= 1 << o
     if tsuit < 4 and opp_left == 0:
         # no opposing trumps left: every trump of the leader wins if partners hold none
         tm = rules[R_SUIT + tsuit]
@@ -296,7 +294,7 @@ def _quick(rules, cfg, hands, leader, left):
         # opponents holding trumps may ruff once void
         limit = m
         for o in range(nseats):
-            if opp_tr[o] > 0:
+            if (opp_tr_mask >> o) & 1:
                 lo_ = popcount(hands[o] & sm)
                 if lo_ < limit:
                     limit = lo_
@@ -495,7 +493,10 @@ def _tt_store(rules, cfg, tt, k0, k1, k2, rel, unpl, w, value, target, move, lef
     p2 = rel[2] & m
     p3 = rel[3] & m
     victim = -1
-    vleft = 1 << 30
+    vkey = np.int64(1) << 40
+    stamp = np.int64(cfg[C_STAMP]) & 255
+    cfg[C_STAMP] += 1
+    gen = np.uint64(cfg[C_GEN] & 0xFFFF)
     for i in range(b, b + TT_BUCKET):
         if (tt[i, 0] == k0 and tt[i, 1] == k1 and tt[i, 2] == w2 and tt[i, 3] == p0
                 and tt[i, 4] == p1 and tt[i, 5] == p2 and tt[i, 6] == p3):
@@ -511,18 +512,22 @@ def _tt_store(rules, cfg, tt, k0, k1, k2, rel, unpl, w, value, target, move, lef
             if move >= 0:
                 mv = move
             tt[i, 7] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
-                        | (np.uint64(mv & 0x3FF) << np.uint64(32)) | (np.uint64(left) << np.uint64(48)))
+                        | (np.uint64(mv & 0x3FF) << np.uint64(32)) | (np.uint64(left) << np.uint64(48))
+                        | (np.uint64(stamp) << np.uint64(56)))
             return
         k1i = tt[i, 1]
-        if (k1i & _VALID) == ZERO or (k1i >> np.uint64(46)) & _LANE != np.uint64(cfg[C_GEN] & 0xFFFF):
-            if vleft > -1:
-                victim = i
-                vleft = -1
+        if (k1i & _VALID) == ZERO or ((k1i >> np.uint64(46)) & _LANE) != gen:
+            key = np.int64(-1)
         else:
-            el = np.int64((tt[i, 7] >> np.uint64(48)) & _LANE)
-            if el < vleft:
-                vleft = el
-                victim = i
+            info = tt[i, 7]
+            el = np.int64((info >> np.uint64(48)) & _BYTE)
+            age = (stamp - np.int64(info >> np.uint64(56))) & 255
+            key = el * 256 + 255 - age   # shallow first, then the oldest
+        if key < vkey:
+            vkey = key
+            victim = i
+            if key < 0:
+                break
     lo = np.int64(0)
     hi = np.int64(0xFFFF)
     if value >= target:
@@ -537,7 +542,8 @@ def _tt_store(rules, cfg, tt, k0, k1, k2, rel, unpl, w, value, target, move, lef
     tt[victim, 5] = p2
     tt[victim, 6] = p3
     tt[victim, 7] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
-                     | (np.uint64(move & 0x3FF) << np.uint64(32)) | (np.uint64(left) << np.uint64(48)))
+                     | (np.uint64(move & 0x3FF) << np.uint64(32)) | (np.uint64(left) << np.uint64(48))
+                     | (np.uint64(stamp) << np.uint64(56)))
 
 
 # ----------------------------------------------------------------------------- ordering
@@ -615,7 +621,7 @@ def _weight(rules, cfg, hands, seat, pos, c, led, best, winner, unpl, averse):
 F_SEAT, F_POS, F_LEADER, F_LED, F_WINNER, F_SUITS, F_LEFT, F_TARGET = range(8)
 F_I, F_NM, F_BESTV, F_BESTM, F_OLDVOID, F_TV, F_CUT, F_HINT = range(8, 16)
 F_SIZE = 16
-U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD = range(9)
+U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED = range(10)
 U_SIZE = 10
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 
@@ -634,6 +640,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
     nact = cfg[C_NACT]
     averse = count != maxside
     exact = cfg[C_EXACT]
+    small_filter = (opts & O_SMALL) != 0 and not exact
     ply = 0
     fi[0, F_SEAT] = seat
     fi[0, F_POS] = pos
@@ -785,6 +792,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             fi[ply, F_BESTM] = -1
             fi[ply, F_CUT] = 0
             fu[ply, U_WALL] = ZERO
+            fu[ply, U_SEARCHED] = ZERO
             state = _NEXT
         elif state == _NEXT:
             i = fi[ply, F_I]
@@ -795,6 +803,10 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 bestv = fi[ply, F_BESTV]
                 bestm = fi[ply, F_BESTM]
                 if fi[ply, F_CUT]:
+                    stats[5] += 1
+                    if i == 1:
+                        stats[6] += 1
+                    stats[7] += pos == 0
                     killer[ply] = bestm
                     wres = fu[ply, U_WCUT]
                 else:
@@ -807,6 +819,8 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     k2 = unpl_hands if exact else ZERO
                     _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, rel[ply], unpl_hands,
                               wres, bestv, fi[ply, F_TARGET], bestm, fi[ply, F_LEFT])
+                    stats[8] += popcount(_wrel_of(rules, wres, unpl_hands))
+                    stats[9] += popcount(unpl_hands)
                 rv = bestv
                 rw = wres
                 state = _RETURN
@@ -822,6 +836,16 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             left = fi[ply, F_LEFT]
             code = mv[ply, i]
             c = ONE << np.uint64(code & 63)
+            if small_filter and not (c & free):
+                # a card below every card that won by rank so far in its suit acts like
+                # any other such card of this hand already searched (DDS's NextMove)
+                sm = rules[R_SUIT + suit_of(rules, c)]
+                thr = low_bit(fu[ply, U_WALL] & (fu[ply, U_UNPL] | trick) & sm)
+                below_thr = sm if thr == ZERO else (thr - ONE)
+                if (c & below_thr) and (fu[ply, U_SEARCHED] & below_thr & sm):
+                    fi[ply, F_I] = i + 1
+                    continue
+            fu[ply, U_SEARCHED] |= c
             name = (code >> 6) - 1
             hand = hands[seat]
             hands[seat] = hand ^ c
