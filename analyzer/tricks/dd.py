@@ -74,20 +74,23 @@ TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
 TT_BUCKET = 32    # entries scanned per probe
 _VALID = np.uint64(1) << np.uint64(63)
 _LANE = np.uint64(0xFFFF)
+_FP_HASH = np.uint64(0xFFFFFFFFFF000000)
 _BYTE = np.uint64(0xFF)
 NONE = -1
 
 
 def tt_entries(megabytes: float) -> int:
-    """Number of entries (a multiple of the bucket size, a power of two) fitting in
-    ``megabytes``."""
-    n = max(TT_BUCKET, int(megabytes * 2**20) // (TT_WORDS * 8))
+    """Number of entries (a power of two, at least one bucket) fitting in ``megabytes``:
+    each takes TT_WORDS words plus one fingerprint word (72 bytes)."""
+    n = max(TT_BUCKET, int(megabytes * 2**20) // ((TT_WORDS + 1) * 8))
     return 1 << (n.bit_length() - 1)
 
 
 def new_table(megabytes: float = 16.0) -> np.ndarray:
-    """A transposition table of fixed size: entries x TT_WORDS uint64 words."""
-    return np.zeros((tt_entries(megabytes), TT_WORDS), np.uint64)
+    """A transposition table of fixed size: ``n`` entry rows of TT_WORDS words, then
+    ``n / 8`` rows holding one fingerprint word per entry (scanned first)."""
+    n = tt_entries(megabytes)
+    return np.zeros((n + n // 8, TT_WORDS), np.uint64)
 
 
 def tt_bytes(tt: np.ndarray) -> int:
@@ -372,10 +375,17 @@ def _mix(a):
 
 
 @njit(cache=True, inline="always")
+def _n_entries(tt):
+    return (tt.shape[0] // 9) * 8
+
+
+@njit(cache=True, inline="always")
 def _bucket(tt, k0, k1, k2):
+    """(first entry of the bucket, fingerprint): the fingerprint word of an entry holds
+    40 hash bits, 8 generation bits, the tricks left and a store stamp."""
     h = _mix(k0 ^ _mix(k1 ^ _mix(k2)))
-    nb = np.uint64(tt.shape[0] // TT_BUCKET)
-    return np.int64(h & (nb - ONE)) * TT_BUCKET
+    nb = np.uint64(_n_entries(tt) // TT_BUCKET)
+    return np.int64(h & (nb - ONE)) * TT_BUCKET, h & _FP_HASH
 
 
 @njit(cache=True, inline="always")
@@ -450,10 +460,15 @@ def _keys(rules, cfg, hands, leader, suits_led, voids):
 @njit(cache=True)
 def _tt_probe(rules, cfg, tt, k0, k1, k2, rel, unpl, target):
     """Scan a bucket. Returns (hit, value, W, best move hint)."""
-    b = _bucket(tt, k0, k1, k2)
+    b, fp = _bucket(tt, k0, k1, k2)
+    fp |= np.uint64(cfg[C_GEN] & 255) << np.uint64(16)
+    fmask = _FP_HASH | (_BYTE << np.uint64(16))
+    nent = _n_entries(tt)
     exact = cfg[C_EXACT]
     hint = np.int64(-1)
     for i in range(b, b + TT_BUCKET):
+        if (tt[nent + (i >> 3), i & 7] & fmask) != fp:
+            continue
         if tt[i, 0] != k0 or tt[i, 1] != k1:
             continue
         if exact:
@@ -480,7 +495,11 @@ def _tt_probe(rules, cfg, tt, k0, k1, k2, rel, unpl, target):
 
 @njit(cache=True)
 def _tt_store(rules, cfg, tt, k0, k1, k2, rel, unpl, w, value, target, move, left):
-    b = _bucket(tt, k0, k1, k2)
+    b, fp = _bucket(tt, k0, k1, k2)
+    gen8 = np.uint64(cfg[C_GEN] & 255)
+    fp |= gen8 << np.uint64(16)
+    fmask = _FP_HASH | (_BYTE << np.uint64(16))
+    nent = _n_entries(tt)
     exact = cfg[C_EXACT]
     if exact:
         m = ~ZERO
@@ -492,36 +511,36 @@ def _tt_store(rules, cfg, tt, k0, k1, k2, rel, unpl, w, value, target, move, lef
     p1 = rel[1] & m
     p2 = rel[2] & m
     p3 = rel[3] & m
-    victim = -1
-    vkey = np.int64(1) << 40
     stamp = np.int64(cfg[C_STAMP]) & 255
     cfg[C_STAMP] += 1
-    gen = np.uint64(cfg[C_GEN] & 0xFFFF)
+    fpword = fp | (np.uint64(left & 255) << np.uint64(8)) | np.uint64(stamp)
+    victim = -1
+    vkey = np.int64(1) << 40
     for i in range(b, b + TT_BUCKET):
-        if (tt[i, 0] == k0 and tt[i, 1] == k1 and tt[i, 2] == w2 and tt[i, 3] == p0
-                and tt[i, 4] == p1 and tt[i, 5] == p2 and tt[i, 6] == p3):
-            info = tt[i, 7]
-            lo = np.int64(info & _LANE)
-            hi = np.int64((info >> np.uint64(16)) & _LANE)
-            if value >= target:
-                if value > lo:
-                    lo = value
-            elif value < hi:
-                hi = value
-            mv = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
-            if move >= 0:
-                mv = move
-            tt[i, 7] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
-                        | (np.uint64(mv & 0x3FF) << np.uint64(32)) | (np.uint64(left) << np.uint64(48))
-                        | (np.uint64(stamp) << np.uint64(56)))
-            return
-        k1i = tt[i, 1]
-        if (k1i & _VALID) == ZERO or ((k1i >> np.uint64(46)) & _LANE) != gen:
+        f = tt[nent + (i >> 3), i & 7]
+        if (f & fmask) == fp:
+            if (tt[i, 0] == k0 and tt[i, 1] == k1 and tt[i, 2] == w2 and tt[i, 3] == p0
+                    and tt[i, 4] == p1 and tt[i, 5] == p2 and tt[i, 6] == p3):
+                info = tt[i, 7]
+                lo = np.int64(info & _LANE)
+                hi = np.int64((info >> np.uint64(16)) & _LANE)
+                if value >= target:
+                    if value > lo:
+                        lo = value
+                elif value < hi:
+                    hi = value
+                mv = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
+                if move >= 0:
+                    mv = move
+                tt[i, 7] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
+                            | (np.uint64(mv & 0x3FF) << np.uint64(32)))
+                tt[nent + (i >> 3), i & 7] = fpword
+                return
+        if f == ZERO or ((f >> np.uint64(16)) & _BYTE) != gen8:
             key = np.int64(-1)
         else:
-            info = tt[i, 7]
-            el = np.int64((info >> np.uint64(48)) & _BYTE)
-            age = (stamp - np.int64(info >> np.uint64(56))) & 255
+            el = np.int64((f >> np.uint64(8)) & _BYTE)
+            age = (stamp - np.int64(f & _BYTE)) & 255
             key = el * 256 + 255 - age   # shallow first, then the oldest
         if key < vkey:
             vkey = key
@@ -542,8 +561,8 @@ def _tt_store(rules, cfg, tt, k0, k1, k2, rel, unpl, w, value, target, move, lef
     tt[victim, 5] = p2
     tt[victim, 6] = p3
     tt[victim, 7] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
-                     | (np.uint64(move & 0x3FF) << np.uint64(32)) | (np.uint64(left) << np.uint64(48))
-                     | (np.uint64(stamp) << np.uint64(56)))
+                     | (np.uint64(move & 0x3FF) << np.uint64(32)))
+    tt[nent + (victim >> 3), victim & 7] = fpword
 
 
 # ----------------------------------------------------------------------------- ordering
