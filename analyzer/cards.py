@@ -137,3 +137,38 @@ def standard_deck(name: str, ranks_by_suit: dict[int, range], joker: bool = Fals
     if joker:
         codes.append(JOKER)
     return Deck(name, tuple(codes))
+
+
+_DEAL_PART = re.compile(r"^\s*([A-Za-z]+)\s*:\s*(.*)$", re.S)
+
+
+def parse_deal(text: str, deck: Deck, seats: tuple[str, ...] = ("N", "E", "S", "W"),
+               extra: dict[str, str] | None = None) -> dict[str, list[int]]:
+    """Parse a whole deal ``"N: AH KH ...; E: ...; S: ...; W: ...; K: ..."``.
+
+    ``seats`` are the hand labels allowed; ``extra`` maps other labels (e.g. ``{"K":
+    "kitty"}``) to names used in messages.  Every card is validated once, here: unknown
+    cards, cards outside the deck and duplicates anywhere in the deal are rejected.
+    """
+    extra = extra or {}
+    allowed = {s.upper(): s for s in seats} | {k.upper(): k for k in extra}
+    out: dict[str, list[int]] = {}
+    seen: dict[int, str] = {}
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        m = _DEAL_PART.match(part)
+        if not m or m.group(1).upper() not in allowed:
+            labels = ", ".join(list(seats) + list(extra))
+            raise InputError(f"cannot read deal part {part.strip()!r} (write LABEL: cards; labels {labels})")
+        label = allowed[m.group(1).upper()]
+        if label in out:
+            raise InputError(f"{label} appears twice in the deal")
+        what = extra.get(label, f"hand {label}")
+        ids = deck.parse_cards(m.group(2), what)
+        for cid in ids:
+            if cid in seen:
+                raise InputError(f"{deck.format(cid)} is in both {seen[cid]} and {what}")
+            seen[cid] = what
+        out[label] = ids
+    return out

@@ -3,3 +3,7 @@
 
 class InputError(ValueError):
     """Bad user input: the message is one line naming the problem."""
+
+
+class Interrupted(Exception):
+    """A run stopped by Ctrl-C; the message says what was kept and how to go on."""

@@ -46,7 +46,8 @@ def bounded(bits32, n):
 
 def seed_key(seed: int) -> np.uint64:
     """Hash a user seed (any non-negative int) into the key all streams derive from."""
-    return np.uint64(mix64(np.uint64(seed & 0xFFFFFFFFFFFFFFFF) + GOLDEN))
+    # Add in Python integers: numpy warns when a uint64 scalar sum wraps around.
+    return np.uint64(mix64(np.uint64((seed + int(GOLDEN)) & 0xFFFFFFFFFFFFFFFF)))
 
 
 LOW32 = _LOW32

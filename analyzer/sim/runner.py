@@ -37,7 +37,7 @@ def default_threads() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def chunk_bounds(n_deals: int, chunk_size: int = CHUNK_SIZE):
+def chunk_bounds(n_deals: int, chunk_size: int):
     return [(start, min(chunk_size, n_deals - start)) for start in range(0, n_deals, chunk_size)]
 
 
@@ -50,7 +50,7 @@ def _progress_bar(total: int, desc: str, enabled: bool):
 
 
 def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
-               chunk_size: int = CHUNK_SIZE, progress: bool = False, desc: str = "",
+               chunk_size: int | None = None, progress: bool = False, desc: str = "",
                skip: set[int] | None = None, initial: np.ndarray | None = None,
                on_chunk=None) -> RunResult:
     """Run ``chunk_fn`` over all chunks of ``n_deals`` deals and add up the statistics.
@@ -60,7 +60,7 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
     Ctrl-C stops after the chunks under way and returns what finished (``interrupted``).
     """
     threads = threads or default_threads()
-    bounds = chunk_bounds(n_deals, chunk_size)
+    bounds = chunk_bounds(n_deals, chunk_size or CHUNK_SIZE)
     skip = skip or set()
     todo = [i for i in range(len(bounds)) if i not in skip]
     total = None if initial is None else initial.copy()

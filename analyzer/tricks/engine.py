@@ -79,8 +79,10 @@ def free_lead_names(rules, hand, suits_led, shown_void):
     """Suits (4-bit mask) that a leader may name when leading the free card (500's joker);
     0 when it may not be led now.  The named suit must not have been led before; once
     every suit has been led, the joker may be led only to the last trick (a one-card hand).
-    Options: F_FREE_LEAD_LAST (only ever to the last trick) and F_FREE_NAME_NOT_VOID (not a
-    suit the leader has shown void in)."""
+    Options: F_FREE_LEAD_LAST (only ever to the last trick) and F_FREE_NAME_NOT_VOID (any
+    suit the leader has not shown void in, led before or not: the Queensland rule, which
+    replaces the "not led before" rule; with the default rule it would add nothing, since
+    a player can only show void in a suit that has been led)."""
     if not (hand & rules[R_FREE]):
         return 0
     if hand == (hand & rules[R_FREE]):
@@ -88,7 +90,6 @@ def free_lead_names(rules, hand, suits_led, shown_void):
     flags = rules[R_FLAGS]
     if flags & F_FREE_LEAD_LAST:
         return 0
-    names = 15 & ~suits_led
     if flags & F_FREE_NAME_NOT_VOID:
-        names &= ~shown_void
-    return names
+        return 15 & ~shown_void   # Queensland: instead of "a suit not led before"
+    return 15 & ~suits_led

@@ -82,13 +82,20 @@ def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_af
     in this trick; opponents_after: an opponent plays later; ruff_threat: a later
     opponent has shown void in the suit led (and so may trump it).
     """
+    if legal & (legal - ONE) == ZERO:
+        return legal  # a single legal card
     trump = rules[R_TRUMP]
     suit = rules[R_SUIT + led]
+    if legal & ~suit == ZERO:
+        # Following suit: one suit, so the lowest bit is the cheapest card.
+        cheap = low_bit(legal)
+    else:
+        cheap = cheapest(rules, legal)
     if partner_winning:
-        return cheapest(rules, legal)
+        return cheap
     win = winning_cards(rules, legal, best, led)
     if win == ZERO:
-        return cheapest(rules, legal)
+        return cheap
     plain_win = win & ~trump
     if not opponents_after:
         if plain_win:
@@ -107,11 +114,11 @@ def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_af
     if partner_after:
         # Second hand low: partner still to play.
         if plain_win:
-            return cheapest(rules, legal)
+            return cheap
         # Void: ruff low only a card partner cannot beat in its suit.
         if not (best & trump) and is_master(best, suit, unseen):
             return low_bit(win)
-        return cheapest(rules, legal)
+        return cheap
     # Last of our side with opponents to come: third hand high (cheapest of equal cards),
     # or trump as cheaply as possible.
     if plain_win:

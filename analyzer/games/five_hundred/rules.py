@@ -35,13 +35,13 @@ class Options:
     misere: str = "seven"          # seven: only while the bid is at the 7 level | any | none
     misere_rank: str = "ladder"    # ladder: above 7NT, below 8S | value: between 8S and 8C
     joker_lead: str = "any"        # any (name an unled suit) | last (only to the last trick)
-    joker_name: str = "any"        # any | not_void (Queensland: not a suit you showed void in)
+    joker_name: str = "unled"      # unled (a suit not led before) | not_void (Queensland: any suit you have not shown void in)
 
     CHOICES = {
         "misere": ("seven", "any", "none"),
         "misere_rank": ("ladder", "value"),
         "joker_lead": ("any", "last"),
-        "joker_name": ("any", "not_void"),
+        "joker_name": ("unled", "not_void"),
     }
 
     @classmethod

@@ -1,0 +1,1 @@
+"""Command-line interface: thin click commands over the question functions."""

@@ -1,0 +1,98 @@
+"""Options, validation and rendering shared by every game's commands."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+
+import click
+
+from ..errors import InputError
+
+
+class AliasGroup(click.Group):
+    """A group whose commands may have hidden aliases (``500`` for ``five-hundred``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.aliases: dict[str, str] = {}
+
+    def add_alias(self, alias: str, name: str):
+        self.aliases[alias] = name
+
+    def get_command(self, ctx, cmd_name):
+        return super().get_command(ctx, self.aliases.get(cmd_name, cmd_name))
+
+    def resolve_command(self, ctx, args):
+        name, cmd, rest = super().resolve_command(ctx, args)
+        return (cmd.name if cmd else name), cmd, rest
+
+
+def simulation_options(default_deals: int, play_models=("heuristic",)):
+    """--deals --seed --play --threads --rule, common to every simulation question."""
+
+    def decorate(f):
+        options = [
+            click.option("--deals", type=click.IntRange(min=1), default=default_deals, show_default=True,
+                         help="Number of simulated deals."),
+            click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+                         help="Random seed: the same seed gives the same answer on any number of threads."),
+            click.option("--play", type=click.Choice(play_models), default=play_models[0], show_default=True,
+                         help="Card-play model."),
+            click.option("--threads", type=click.IntRange(min=1), default=None,
+                         help="Worker threads (default: all cores)."),
+            click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+                         help="A rule option (repeatable); see the game's rules."),
+        ]
+        for opt in reversed(options):
+            f = opt(f)
+        return f
+
+    return decorate
+
+
+def output_options(f):
+    """--json --csv --plot."""
+    f = click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+                     help="Also write a chart to this PNG file.")(f)
+    f = click.option("--csv", "as_csv", is_flag=True, help="Print the table as CSV.")(f)
+    f = click.option("--json", "as_json", is_flag=True, help="Print one JSON object and nothing else.")(f)
+    return f
+
+
+def wants_progress(as_json: bool) -> bool:
+    """A progress bar only for a person watching: both streams on a terminal, not JSON."""
+    return not as_json and sys.stdout.isatty() and sys.stderr.isatty()
+
+
+def check_plot_path(path: str | None):
+    if path is None:
+        return
+    if not path.lower().endswith(".png"):
+        raise InputError(f"--plot needs a .png file name, got {path!r}")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise InputError(f"--plot: folder {os.path.dirname(path)!r} does not exist")
+
+
+def emit(answer, as_json: bool, as_csv: bool, render_text):
+    """Print an Answer as JSON, CSV or the game's text rendering."""
+    if as_json:
+        click.echo(json.dumps(answer.to_json_dict(), ensure_ascii=False))
+    elif as_csv:
+        click.echo(answer.table.to_csv(index=False), nl=False)
+    else:
+        click.echo(render_text(answer))
+    for note in answer.notes:
+        if not as_json:
+            click.echo(f"note: {note}", err=True)
+
+
+def pct(p: float) -> str:
+    return f"{100 * p:5.1f}%"
+
+
+def interval(lo: float, hi: float) -> str:
+    return f"{100 * lo:4.1f}–{100 * hi:4.1f}%"

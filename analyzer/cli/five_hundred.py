@@ -1,0 +1,85 @@
+"""``analyzer five-hundred`` (alias ``500``): bid and score."""
+
+from __future__ import annotations
+
+import click
+
+from .common import (check_plot_path, emit, interval, output_options, pct, simulation_options,
+                     wants_progress)
+
+BID_EXAMPLE = 'analyzer five-hundred bid "JK JH JD AH KH TH AS KS 7C 5D"'
+
+
+@click.group()
+def five_hundred():
+    """Five Hundred (Australian rules, Avondale scoring).
+
+    Cards: rank A K Q J T(10) 9..4 then suit S H D C (or ♠ ♥ ♦ ♣); the joker is JK.
+    """
+
+
+@five_hundred.command()
+@click.argument("hand")
+@click.option("--over", metavar="BID", default=None,
+              help="The current bid: only contracts that outrank it are allowed (e.g. 7S).")
+@click.option("--contracts", metavar="LIST", default=None,
+              help="Only these contracts, e.g. 8H,8NT,MIS (default: all 27).")
+@simulation_options(default_deals=100_000)
+@output_options
+def bid(hand, over, contracts, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
+    """Chance of making and expected score of every contract for HAND (your 10 cards).
+
+    You are the contractor: you take the kitty and discard 3, your partner sits
+    opposite.  EV is your side's score minus theirs for the deal (Avondale, slam 250,
+    10 a trick to the opponents).  Rules options: misere=seven|any|none,
+    misere_rank=ladder|value, joker_lead=any|last, joker_name=unled|not_void.
+    """
+    from ..games.five_hundred.questions import bid as ask
+
+    check_plot_path(plot_path)
+    answer = ask(hand, deals=deals, seed=seed, over=over, contracts=contracts, play=play,
+                 threads=threads, rules=list(rules), progress=wants_progress(as_json))
+    if plot_path:
+        from ..report.five_hundred import plot_trick_distribution
+        plot_trick_distribution(answer, plot_path)
+    emit(answer, as_json, as_csv, render_bid)
+
+
+def render_bid(answer) -> str:
+    t = answer.table
+    m = answer.meta
+    lines = [f"Five Hundred — hand {m['hand']}",
+             f"{m['deals']:,} deals, seed {m['seed']}, {m['play']} play"
+             + (f", over {m['over']}" if m.get("over") else "")
+             + f" ({answer.extra.get('elapsed', 0):.1f} s)", ""]
+    header = f"{'contract':<12} {'P(make)':>7}  {'95% interval':>12}  {'tricks':>6}  {'EV':>6} {'±se':>5}"
+    lines += [header, "-" * len(header)]
+    for row in t.itertuples():
+        flag = "" if row.allowed else "  (not allowed)"
+        mark = "→ " if row.action == answer.best else "  "
+        lines.append(f"{mark}{row.contract:<10} {pct(row.p_make):>7}  {interval(row.p_make_lo, row.p_make_hi):>12}"
+                     f"  {row.mean_tricks:6.2f}  {row.ev:+6.0f} {row.ev_se:5.1f}{flag}")
+    lines += ["", f"Recommendation: {answer.recommendation}"]
+    return "\n".join(lines)
+
+
+@five_hundred.command()
+@click.argument("contract")
+@click.argument("tricks", type=click.IntRange(0, 10))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def score(contract, tricks, as_json):
+    """Both sides' points when CONTRACT takes TRICKS (e.g. 7S 10 → +250, slam)."""
+    import json
+
+    from ..games.five_hundred.bidding import parse_contract
+    from ..games.five_hundred.scoring import score_deal
+
+    c = parse_contract(contract)
+    ours, theirs = score_deal(c, tricks)
+    if as_json:
+        click.echo(json.dumps({"contract": c.name, "tricks": tricks, "contractor": ours,
+                               "opponents": theirs}))
+        return
+    made = tricks == 0 if c.is_misere else tricks >= c.level
+    click.echo(f"{c.label} with {tricks} trick{'s' if tricks != 1 else ''} "
+               f"({'made' if made else 'failed'}): contractor {ours:+d}, opponents {theirs:+d}")

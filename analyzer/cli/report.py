@@ -1,0 +1,85 @@
+"""``analyzer report GAME`` and ``analyzer table GAME``: strategy tables from large surveys."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+
+import click
+
+from .common import wants_progress
+
+
+@click.command()
+@click.argument("game")
+@click.option("--deals", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+              help="Number of simulated deals.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True,
+              help="Folder to write README.md, CSV/Parquet tables and PNG charts into.")
+@click.option("--threads", type=click.IntRange(min=1), default=None, help="Worker threads (default: all cores).")
+@click.option("--resume", is_flag=True, help="Continue an interrupted run from its checkpoint in --out.")
+def report(game, deals, seed, out_dir, threads, resume):
+    """Write a self-contained strategy report for GAME (e.g. five-hundred) into --out."""
+    from ..report.build import write_report
+
+    command = "analyzer report " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else ""
+    summary = write_report(game, deals, out_dir, seed=seed, threads=threads,
+                           progress=wants_progress(False), resume=resume, command=command)
+    click.echo(f"wrote {len(summary['files']) + 1} files to {out_dir} "
+               f"({summary['deals']:,} deals in {summary['elapsed']:.1f} s)")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--by", default="trumps,top_trumps,side_aces", show_default=True,
+              help="Comma-separated breakdown, e.g. trumps,top_count.")
+@click.option("--table", "table_name", default=None,
+              help="Which table (Five Hundred: suit, ladder, kitty, nt, misere; default suit).")
+@click.option("--deals", type=click.IntRange(min=1), default=200_000, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--threads", type=click.IntRange(min=1), default=None)
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON records.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print the table as CSV.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None,
+              help="Save the table to a .csv or .parquet file instead of printing it.")
+def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file):
+    """Print (or save) one bid-success table of GAME for a chosen breakdown."""
+    from ..errors import InputError
+    from ..report.build import breakdown_table
+
+    keys = [b.strip() for b in by.split(",") if b.strip()]
+    if out_file and not out_file.endswith((".csv", ".parquet")):
+        raise InputError(f"--out needs a .csv or .parquet file name, got {out_file!r}")
+    df, result = breakdown_table(game, keys, deals, seed, table_name, threads,
+                                 wants_progress(as_json))
+    if out_file:
+        (df.to_parquet if out_file.endswith(".parquet") else df.to_csv)(out_file, index=False)
+        click.echo(f"wrote {len(df)} rows to {out_file}")
+    elif as_json:
+        click.echo(df.to_json(orient="records", force_ascii=False))
+    elif as_csv:
+        click.echo(df.to_csv(index=False), nl=False)
+    else:
+        click.echo(_render(df, result.n_done))
+    if result.interrupted:
+        click.echo(f"note: interrupted: {result.n_done:,} of {deals:,} deals", err=True)
+
+
+def _render(df, n) -> str:
+    import pandas as pd
+
+    show = pd.DataFrame()
+    for col in df.columns:
+        if col.endswith(("_lo", "_hi", "_se")):
+            continue
+        if col.startswith("p") and col[1:].isdigit() or col == "p_make":
+            lo, hi = df[f"{col}_lo"], df[f"{col}_hi"]
+            show[f"P({col[1:]})" if col != "p_make" else "P(make)"] = [
+                f"{100 * p:5.1f}% ({100 * a:4.1f}-{100 * b:4.1f})" if p == p else "–"
+                for p, a, b in zip(df[col], lo, hi)]
+        elif col.startswith("ev") and col[2:].isdigit():
+            continue
+        else:
+            show[col] = df[col].round(3) if df[col].dtype.kind == "f" else df[col]
+    return f"{n:,} deals\n" + show.to_string(index=False)

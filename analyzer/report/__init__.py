@@ -1,0 +1,1 @@
+"""Charts and written reports (matplotlib, markdown)."""

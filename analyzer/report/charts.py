@@ -1,0 +1,86 @@
+"""Chart helpers shared by every game's report: annotated heatmaps that mark thin cells."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def pyplot():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def pivot(df, rows: str, cols: str, value: str):
+    """(row labels, col labels, values, deals) grids from a tidy table."""
+    r_labels = list(dict.fromkeys(df[rows]))
+    c_labels = list(dict.fromkeys(df[cols]))
+    try:
+        r_labels, c_labels = sorted(r_labels), sorted(c_labels)
+    except TypeError:
+        pass
+    vals = np.full((len(r_labels), len(c_labels)), np.nan)
+    deals = np.zeros_like(vals)
+    for _, rec in df.iterrows():
+        i, j = r_labels.index(rec[rows]), c_labels.index(rec[cols])
+        vals[i, j] = rec[value]
+        deals[i, j] = rec["deals"]
+    return r_labels, c_labels, vals, deals
+
+
+def heatmap(ax, r_labels, c_labels, vals, deals, *, min_deals: int, fmt="{:.0%}", cmap="RdYlGn",
+            vmin=0.0, vmax=1.0, texts=None):
+    """Draw one annotated heatmap; cells with fewer than ``min_deals`` deals are hatched
+    and annotated with their count instead of hidden."""
+    shown = np.ma.masked_invalid(vals)
+    im = ax.imshow(shown, cmap=cmap, vmin=vmin, vmax=vmax, aspect="auto", origin="lower")
+    for i in range(len(r_labels)):
+        for j in range(len(c_labels)):
+            if np.isnan(vals[i, j]):
+                continue
+            thin = deals[i, j] < min_deals
+            label = texts[i][j] if texts is not None else fmt.format(vals[i, j])
+            if thin:
+                label += f"\nn={int(deals[i, j])}"
+                ax.add_patch(_hatch(j, i))
+            ax.text(j, i, label, ha="center", va="center", fontsize=7,
+                    color=_text_colour(im, vals[i, j], thin))
+    ax.set_xticks(range(len(c_labels)))
+    ax.set_xticklabels([str(c) for c in c_labels], fontsize=8)
+    ax.set_yticks(range(len(r_labels)))
+    ax.set_yticklabels([str(r) for r in r_labels], fontsize=8)
+    return im
+
+
+def _text_colour(im, value, thin):
+    """White on dark cells, black on light ones (thin cells a little greyer)."""
+    r, g, b, _ = im.cmap(im.norm(value))
+    dark = 0.299 * r + 0.587 * g + 0.114 * b < 0.5
+    if dark:
+        return "#dddddd" if thin else "white"
+    return "#444444" if thin else "black"
+
+
+def _hatch(x, y):
+    from matplotlib.patches import Rectangle
+    return Rectangle((x - 0.5, y - 0.5), 1, 1, fill=False, hatch="///", edgecolor="#777777", lw=0)
+
+
+def level_panels(df, rows: str, cols: str, levels, title: str, row_label: str, col_label: str,
+                 min_deals: int, value_fmt="p{level}"):
+    """One heatmap of P(make) per bid level, side by side, with a shared colour bar."""
+    plt = pyplot()
+    fig, axes = plt.subplots(1, len(levels), figsize=(3.3 * len(levels) + 1, 3.6), squeeze=False)
+    im = None
+    for ax, level in zip(axes[0], levels):
+        r, c, v, d = pivot(df, rows, cols, value_fmt.format(level=level))
+        im = heatmap(ax, r, c, v, d, min_deals=min_deals)
+        ax.set_title(f"make {level}", fontsize=10)
+        ax.set_xlabel(col_label, fontsize=9)
+        if ax is not axes[0][0]:
+            ax.set_yticklabels([])
+    axes[0][0].set_ylabel(row_label, fontsize=9)
+    fig.colorbar(im, ax=axes[0].tolist(), label="P(make)", fraction=0.025, pad=0.02)
+    fig.suptitle(title, fontsize=11)
+    return fig

@@ -1,0 +1,154 @@
+"""Five Hundred charts."""
+
+from __future__ import annotations
+
+
+def plot_trick_distribution(answer, path: str):
+    """One panel per strain: P(contractor side takes t tricks), with P(make) per level."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    dist = answer.extra["distribution"]
+    n = len(dist.index)
+    cols = min(n, 4)
+    rows = (n + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(3.6 * cols, 3.0 * rows), squeeze=False,
+                             sharey=True)
+    tricks = np.array(dist.columns, dtype=int)
+    for ax, (name, probs) in zip(axes.flat, dist.iterrows()):
+        misere = "misère" in name
+        colours = ["#2a9d8f" if (t == 0 if misere else t >= 6) else "#adb5bd" for t in tricks]
+        ax.bar(tricks, 100 * probs.values, color=colours)
+        mean = float((tricks * probs.values).sum())
+        ax.set_title(f"{name}: mean {mean:.2f} tricks" if not misere
+                     else f"{name}: clean {100 * probs.values[0]:.1f}%", fontsize=10)
+        ax.set_xticks(tricks)
+        ax.set_xlabel("contractor side's tricks" if not misere else "contractor's tricks")
+        ax.grid(axis="y", alpha=0.3)
+    for ax in axes[:, 0]:
+        ax.set_ylabel("% of deals")
+    for ax in list(axes.flat)[n:]:
+        ax.set_visible(False)
+    m = answer.meta
+    fig.suptitle(f"Five Hundred — {m['hand']} — trick distribution after the kitty "
+                 f"({m['deals']:,} deals, {m['play']} play)", fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+# ----------------------------------------------------------------------------- report
+SUIT_BY = ["trumps", "top_trumps", "side_aces"]
+
+
+def build_report(flat, writer, min_deals: int):
+    """Tables and charts of a Five Hundred survey (heuristic play) into ``writer``."""
+    import numpy as np
+
+    from ..games.five_hundred import survey
+    from .charts import heatmap, level_panels, pivot, pyplot
+
+    plt = pyplot()
+    levels = range(6, 11)
+    p_cols = [f"p{lv}" for lv in levels]
+
+    writer.heading("Suit contracts")
+    writer.text("P(make) of 6 to 10 in a suit, for the hand *before* the kitty, by trump length "
+                "(counting the bowers and the joker), top trumps held (JK = joker, R = right "
+                "bower, L = left bower) and side aces. Each suit sample comes from its own deal.")
+    full = survey.suit_table(flat, SUIT_BY)
+    writer.table("suit_by_trumps_top_aces", full, "Full three-way table.",
+                 preview_cols=SUIT_BY + ["deals"] + p_cols, preview_rows=0)
+    for col, name, label in (("top_count", "top", "top trumps (JK/R/L)"),
+                             ("side_aces", "aces", "side aces")):
+        table = survey.suit_table(flat, ["trumps", col])
+        writer.table(f"suit_by_trumps_{name}", table, f"By trump length and {label}.",
+                     preview_cols=["trumps", col, "deals", "mean_tricks"] + p_cols)
+        shown = table[table["trumps"].between(2, 8)]
+        writer.figure(f"suit_make_by_trumps_{name}", level_panels(
+            shown, "trumps", col, levels, f"Suit contracts: P(make) by trumps and {label}",
+            "trumps held", label, min_deals), f"P(make) by trump length and {label}.")
+
+    writer.heading("Which bid pays: the bid ladder")
+    writer.text("Expected score (your side minus theirs) of each level, per hand class; the "
+                "ladder is the level with the highest expected score, *pass* when none is "
+                "positive (passing is valued at 0 here, although the opponents may then bid).")
+    ladder = survey.bid_ladder(flat, ["trumps", "top_count"])
+    writer.table("bid_ladder", ladder, "Best suit level by trumps and top trumps.")
+    shown = ladder[ladder["trumps"].between(2, 8)]
+    r, c, v, d = pivot(shown, "trumps", "top_count", "best_ev")
+    texts = [[""] * len(c) for _ in r]
+    for _, rec in shown.iterrows():
+        texts[r.index(rec["trumps"])][c.index(rec["top_count"])] = (
+            f"{rec['best']}\n{rec['best_ev']:+.0f}" if rec["best"] != "pass" else "pass")
+    fig, ax = plt.subplots(figsize=(6, 4.6))
+    im = heatmap(ax, r, c, v, d, min_deals=min_deals, cmap="viridis", vmin=0,
+                 vmax=float(np.nanmax(v)) if np.isfinite(v).any() else 1, texts=texts)
+    fig.colorbar(im, ax=ax, label="expected score of the best level (points)")
+    ax.set_xlabel("top trumps (JK/R/L)")
+    ax.set_ylabel("trumps held")
+    ax.set_title("Bid ladder: the best suit level (and its expected score)")
+    writer.figure("bid_ladder", fig, "The level with the best expected score per hand class.")
+    ev_cols = [f"ev{lv}" for lv in levels]
+    evs = survey.suit_table(flat, ["trumps"])
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for lv in levels:
+        sub = evs[evs["deals"] >= min_deals]
+        ax.errorbar(sub["trumps"], sub[f"ev{lv}"], yerr=1.96 * sub[f"ev{lv}_se"], marker="o",
+                    capsize=2, label=f"bid {lv}")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xlabel("trumps held (before the kitty)")
+    ax.set_ylabel("expected score per deal (points, ±95%)")
+    ax.set_title("Expected score of each suit level by trump length (all suits)")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    writer.figure("ev_by_trumps", fig, "Expected score of bidding 6 to 10 in a suit, by trump length.")
+    writer.table("ev_by_trumps", evs[["trumps", "deals"] + ev_cols + [f"{e}_se" for e in ev_cols]],
+                 "Expected score per level by trump length.")
+
+    writer.heading("No-trumps")
+    nt = survey.nt_table(flat)
+    writer.table("nt_by_joker_aces", nt, "No-trump contracts by joker held and aces (before the kitty).",
+                 preview_cols=["joker", "aces", "deals", "mean_tricks"] + p_cols)
+    nt_plot = nt.assign(joker=nt["joker"].map({True: "joker", False: "no joker"}))
+    writer.figure("nt_make", level_panels(nt_plot, "joker", "aces", levels,
+                                          "No-trumps: P(make) by joker and aces", "", "aces",
+                                          min_deals), "No-trump P(make) by joker and aces.")
+
+    writer.heading("Misère")
+    writer.text("Misère is played by three (the partner sits out); *high cards* are cards of "
+                "rank 10 or better plus the joker; *short suits* are suits with at most one card.")
+    mis = survey.misere_table(flat)
+    writer.table("misere_by_high_short", mis, "Misère and open misère success.",
+                 preview_cols=["contract", "high_cards", "short_suits", "deals", "p_make",
+                               "p_make_lo", "p_make_hi", "ev"])
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4.2))
+    im = None
+    for ax, name in zip(axes, ("misère", "open misère")):
+        sub = mis[(mis["contract"] == name) & (mis["high_cards"] <= 6)]
+        r, c, v, d = pivot(sub, "high_cards", "short_suits", "p_make")
+        im = heatmap(ax, r, c, v, d, min_deals=min_deals)
+        ax.set_title(name)
+        ax.set_xlabel("short suits (0-1 cards)")
+        ax.set_ylabel("high cards (T-A, joker)")
+    fig.colorbar(im, ax=axes.tolist(), label="P(no trick)")
+    writer.figure("misere", fig, "Misère success by high cards and short suits.")
+
+    writer.heading("The value of the kitty")
+    writer.text("Tricks the contracting side gains from the kitty exchange: the same deals "
+                "played with the exchange and with the contractor keeping the original ten cards.")
+    kitty = survey.kitty_table(flat, ["trumps", "top_count"])
+    writer.table("kitty_value", kitty, "Tricks gained by the exchange.")
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for top in sorted(kitty["top_count"].unique()):
+        sub = kitty[(kitty["top_count"] == top) & (kitty["deals"] >= min_deals)]
+        ax.errorbar(sub["trumps"], sub["kitty_gain"], yerr=1.96 * sub["kitty_gain_se"], marker="o",
+                    capsize=2, label=f"{top} top trumps")
+    ax.set_xlabel("trumps held (before the kitty)")
+    ax.set_ylabel("tricks gained by the exchange (±95%)")
+    ax.set_title("Value of the kitty")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    writer.figure("kitty_value", fig, "Tricks gained by the kitty exchange.")

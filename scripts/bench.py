@@ -1,0 +1,143 @@
+#!/usr/bin/env python
+"""Benchmarks (never timed tests).  Each section measures ours next to a baseline taken
+in the same run, since the shared machines are noisy: ratios mean more than times.
+
+    python scripts/bench.py              # every section
+    python scripts/bench.py deal play500 # chosen sections
+    python scripts/bench.py --quick      # small sizes (smoke test)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+HAND = "JK JH JD AH KH TH AS KS 7C 5D"
+
+
+def best_of(fn, repeats=3):
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def section_deal(quick):
+    """Dealing 43-card Five Hundred deals (4 hands + kitty) into bitmasks, one thread."""
+    from analyzer.sim.deal import _deal_batch
+    from analyzer.sim.rng import seed_key
+
+    n = 200_000 if quick else 2_000_000
+    pool = np.arange(43, dtype=np.int64)
+    counts = np.array([3, 10, 10, 10, 10], np.int64)
+    fixed = np.zeros(5, np.uint64)
+    out = np.empty((n, 5), np.uint64)
+    key = seed_key(1)
+    _deal_batch(key, 0, 1000, pool, counts, fixed, out)  # warm-up (compile)
+    ours = best_of(lambda: _deal_batch(key, 0, n, pool, counts, fixed, out))
+
+    rng = np.random.default_rng(1)
+    m = n // 4
+    base = np.broadcast_to(np.arange(43, dtype=np.int8), (m, 43))
+    weights = np.uint64(1) << np.arange(43, dtype=np.uint64)
+
+    def numpy_deal():
+        perm = rng.permuted(base, axis=1)
+        bits = weights[perm]
+        # hands as masks, like ours: kitty + 4 hands
+        np.bitwise_or.reduce(bits[:, :3], axis=1)
+        for k in range(4):
+            np.bitwise_or.reduce(bits[:, 3 + 10 * k: 13 + 10 * k], axis=1)
+
+    def numpy_permuted_only():
+        rng.permuted(base, axis=1)
+
+    base_t = best_of(numpy_deal) * n / m
+    perm_t = best_of(numpy_permuted_only) * n / m
+    print(f"deal: ours {n / ours / 1e6:.2f} M deals/s per thread; numpy Generator.permuted "
+          f"{n / perm_t / 1e6:.2f} M/s (shuffle only), {n / base_t / 1e6:.2f} M/s (shuffle + masks); "
+          f"ratio ours/permuted {perm_t / ours:.1f}x")
+
+
+def _play_rate(kinds, n, threads):
+    from analyzer.games.five_hundred.questions import simulate_tricks
+    from analyzer.games.five_hundred.rules import Options
+    from analyzer.games.five_hundred.deck import DECK
+
+    hand = DECK.parse_cards(HAND)
+    simulate_tricks(hand, kinds, 64, 0, Options(), threads=1)  # warm-up
+    t = best_of(lambda: simulate_tricks(hand, kinds, n, 0, Options(), threads=threads), 2)
+    return n * len(kinds) / t
+
+
+def section_play500(quick):
+    """Heuristic Five Hundred play-outs (deal + kitty exchange + 10 tricks by all seats)."""
+    n = 20_000 if quick else 200_000
+    per_kind = []
+    for kind, name in enumerate(("S", "C", "D", "H", "NT", "MIS", "OPENMIS")):
+        per_kind.append((name, _play_rate([kind], n // 2, 1)))
+    kinds = list(range(7))
+    one = _play_rate(kinds, n, 1)
+    two = _play_rate(kinds, n, 2)
+    print("play500: " + ", ".join(f"{k} {r / 1e6:.2f}M/s" for k, r in per_kind))
+    print(f"play500: bid mix (7 play-outs a deal): 1 thread {one / 1e6:.2f} M hands/s, "
+          f"2 threads {two / 1e6:.2f} M hands/s (x{two / one:.2f})")
+
+
+def section_bid_cli(quick):
+    """Wall time of the CLI bid question, start-up included; and the cold compile time."""
+    cmd = [sys.executable, "-m", "analyzer.cli.main", "five-hundred", "bid", HAND]
+    if quick:
+        cmd += ["--deals", "10000"]
+    env = dict(os.environ)
+    subprocess.run(cmd, capture_output=True, env=env, check=True)  # make sure the cache is warm
+    warm = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, capture_output=True, env=env, check=True)
+        warm.append(time.perf_counter() - t0)
+    with tempfile.TemporaryDirectory() as cache:
+        env_cold = dict(env, NUMBA_CACHE_DIR=cache)
+        t0 = time.perf_counter()
+        subprocess.run(cmd + ["--deals", "1"], capture_output=True, env=env_cold, check=True)
+        cold = time.perf_counter() - t0
+    start = [sys.executable, "-c", "import analyzer.cli.main"]
+    t0 = time.perf_counter()
+    subprocess.run(start, capture_output=True, check=True)
+    imp = time.perf_counter() - t0
+    deals = "10,000" if quick else "100,000"
+    print(f"bid_cli: `analyzer five-hundred bid` with {deals} deals: median {statistics.median(warm):.2f} s wall "
+          f"(kernels cached; CLI import alone {imp:.2f} s); cold compile run {cold:.1f} s")
+
+
+SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section_bid_cli}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("sections", nargs="*", metavar="SECTION", help=f"any of: {', '.join(SECTIONS)}")
+    parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
+    args = parser.parse_args()
+    unknown = [s for s in args.sections if s not in SECTIONS]
+    if unknown:
+        parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
+    print(f"# bench on {os.cpu_count()} cores, python {sys.version.split()[0]}, numpy {np.__version__}")
+    for name in args.sections or list(SECTIONS):
+        SECTIONS[name](args.quick)
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

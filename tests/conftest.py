@@ -1,0 +1,95 @@
+"""Helpers shared by the tests: translate between the reference's card strings and the
+kernels' per-strain bit layouts, and ask the engine kernels about one position."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from analyzer.games.five_hundred.deck import DECK
+from analyzer.games.five_hundred.rules import BIT_OF, ID_OF, Options, nominate, rule_table
+from analyzer.tricks import engine
+from tests.reference import five_hundred as ref
+
+STRAIN_INDEX = {s: i for i, s in enumerate(ref.STRAINS)}
+SUIT_INDEX = {s: i for i, s in enumerate(ref.SUITS)}
+
+
+def card_id(card: str) -> int:
+    return DECK.card_id(card)
+
+
+def layout_bit(card: str, strain: str) -> int:
+    return int(BIT_OF[STRAIN_INDEX[strain], card_id(card)])
+
+
+def to_mask(cards, strain: str) -> np.uint64:
+    """Reference cards -> a mask in the strain's layout."""
+    m = 0
+    for c in cards:
+        m |= 1 << layout_bit(c, strain)
+    return np.uint64(m)
+
+
+def from_mask(mask, strain: str) -> set[str]:
+    """A mask in the strain's layout -> reference cards."""
+    mask = int(mask)
+    out = set()
+    for b in range(64):
+        if (mask >> b) & 1:
+            cid = int(ID_OF[STRAIN_INDEX[strain], b])
+            assert cid >= 0, f"bit {b} is no card in strain {strain}"
+            out.add(DECK.format(cid))
+    return out
+
+
+def card_of_bit(bit: int, strain: str) -> str:
+    cid = int(ID_OF[STRAIN_INDEX[strain], bit])
+    assert cid >= 0, f"bit {bit} is no card in strain {strain}"
+    return DECK.format(cid)
+
+
+def kernel_rules(strain: str, nominated: str | None = None, **options) -> np.ndarray:
+    rules = rule_table(STRAIN_INDEX[strain], Options(**options))
+    if nominated is not None:
+        rules = nominate(rules, SUIT_INDEX[nominated])
+    return rules
+
+
+def kernel_follows(hand, led: str, strain: str, nominated=None, best=None) -> set[str]:
+    rules = kernel_rules(strain, nominated)
+    best_mask = to_mask([best], strain) if best else np.uint64(0)
+    legal = engine.legal_follow(rules, to_mask(hand, strain), SUIT_INDEX[led], best_mask)
+    return from_mask(legal, strain)
+
+
+def kernel_winner(cards, strain: str, nominated=None, named=None) -> int:
+    """Index of the trick's winner by the engine: the lead, then ``beats`` card by card."""
+    rules = kernel_rules(strain, nominated)
+    best = to_mask([cards[0]], strain)
+    led = engine.suit_of(rules, best)
+    if led < 0:
+        led = SUIT_INDEX[named]
+    win = 0
+    for i, c in enumerate(cards[1:], 1):
+        m = to_mask([c], strain)
+        if engine.beats(rules, m, best, led):
+            best, win = m, i
+    return win
+
+
+def kernel_lead_names(hand, suits_led, strain: str, nominated=None, shown_void=(), **options) -> set[str]:
+    rules = kernel_rules(strain, nominated, **options)
+    names = engine.free_lead_names(rules, to_mask(hand, strain), suit_bits(suits_led),
+                                   suit_bits(shown_void))
+    return {s for i, s in enumerate(ref.SUITS) if (names >> i) & 1}
+
+
+def suit_bits(suits) -> int:
+    return sum(1 << SUIT_INDEX[s] for s in suits)
+
+
+def tolerance(p: float, n: int, z: float = 5.0) -> float:
+    """z standard errors of a proportion p estimated from n draws."""
+    return z * math.sqrt(p * (1 - p) / n)

@@ -1,0 +1,65 @@
+"""The CLI end to end: a real question, JSON shape, and one-line errors with exit 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HAND = "JK JH JD AH KH TH AS KS 7C 5D"
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args],
+                          capture_output=True, text=True)
+
+
+def test_bid_json_shape():
+    r = run("five-hundred", "bid", HAND, "--deals", "3000", "--json", "--contracts", "8H,9H,MIS")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["game"] == "five-hundred" and out["question"] == "bid"
+    assert out["deals"] == 3000 and out["seed"] == 0 and out["play"] == "heuristic"
+    assert [o["action"] for o in out["options"]] == ["8H", "9H", "MIS"]
+    for o in out["options"]:
+        assert o["p_make_lo"] <= o["p_make"] <= o["p_make_hi"]
+        assert set(o) >= {"action", "p_make", "p_make_lo", "p_make_hi", "mean_tricks", "ev", "ev_se"}
+    # 8H is at least as easy as 9H with the same play-outs
+    assert out["options"][0]["p_make"] >= out["options"][1]["p_make"]
+    assert out["best"] in {"8H", "9H", "pass"}
+
+
+def test_alias_and_score():
+    r = run("500", "score", "7S", "10")
+    assert r.returncode == 0
+    assert "+250" in r.stdout
+    r = run("500", "score", "MIS", "1", "--json")
+    assert json.loads(r.stdout) == {"contract": "MIS", "tricks": 1, "contractor": -250, "opponents": 0}
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["bid", "JK JH JD AH KH TH AS KS 7C XX"], "unknown card"),
+    (["bid", "JK JH JD AH KH TH AS KS 7C 2H"], "2H is not a card"),
+    (["bid", "JK JH JD AH KH TH AS KS 7C 4S"], "4S is not a card"),
+    (["bid", "JK JH JD AH KH TH AS KS 7C 7C"], "duplicate card 7C"),
+    (["bid", "JK JH JD AH KH TH AS KS 7C"], "9 cards"),
+    (["bid", "JK JH JD AH KH TH AS KS 7C 5D 6D"], "11 cards"),
+    (["bid", HAND, "--contracts", "11H"], "unknown contract"),
+    (["bid", HAND, "--over", "7Q"], "unknown contract"),
+    (["bid", HAND, "--deals", "0"], "--deals"),
+    (["bid", HAND, "--rule", "misere=sometimes"], "misere"),
+    (["bid", HAND, "--plot", "chart.jpg"], ".png"),
+    (["score", "7S", "11"], "TRICKS"),
+])
+def test_bad_input_one_line_exit_2(args, needle):
+    r = run("five-hundred", *args)
+    assert r.returncode == 2
+    assert r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert needle in lines[0]
+
+
+def test_version():
+    r = run("--version")
+    assert r.returncode == 0 and "analyzer" in r.stdout

@@ -1,0 +1,188 @@
+"""Simulated Five Hundred play-outs replayed through the reference, and the kitty exchange.
+
+``play_deal``/``play_out`` record every play in a trace (trick, seat, layout bit, suit
+led); the reference checks that every lead and every follow was legal, that each trick
+went to the card the rules say, that every card was played once, and that the trick
+count the kernel returns is the one the reference counts.
+"""
+
+import random
+
+import numpy as np
+import pytest
+
+from analyzer.games.five_hundred import play
+from analyzer.games.five_hundred.deck import DECK, N_TRICKS
+from analyzer.games.five_hundred.play import TRACE_COLS
+from analyzer.sim.deal import deal_batch
+from analyzer.tricks.tables import R_SUIT
+from tests.conftest import SUIT_INDEX, card_of_bit, from_mask, kernel_rules, to_mask
+from tests.reference import five_hundred as ref
+
+N_REPLAYS = 2700
+JOKER_OPTIONS = ({}, {}, {"joker_lead": "last"}, {"joker_name": "not_void"})
+
+
+def dealt_cards(seed, n):
+    """n random deals as reference cards: (kitty, [four hands])."""
+    deals = deal_batch(seed, 0, n, np.arange(DECK.size), np.array([3, 10, 10, 10, 10]))
+    for row in deals:
+        cards = [[DECK.format(i) for i in DECK.ids_in(int(m))] for m in row]
+        yield cards[0], cards[1:]
+
+
+def new_trace():
+    return np.empty((N_TRICKS * 4, TRACE_COLS), np.int64)
+
+
+def nominated_suit(rules, strain):
+    """Which suit (if any) the joker sits in under rule vector ``rules``."""
+    if strain not in ("NT", "MIS"):
+        return None
+    joker = to_mask(["JK"], strain)
+    for s in ref.SUITS:
+        if rules[R_SUIT + SUIT_INDEX[s]] & joker:
+            return s
+    return None
+
+
+def replay(trace, hands, contractor, strain, nominated, options=None):
+    """Replay a trace through the reference; returns the contractor side's tricks.
+
+    ``hands``: the hands of the seats that play, as they were when the first card was
+    led (dict of sets); ``options``: the joker rule options.
+    """
+    options = options or {}
+    misere = strain == "MIS"
+    seats = [s for s in range(4) if not (misere and s == (contractor + 2) % 4)]
+    rows = [r for r in trace.tolist() if r[0] >= 0]
+    assert len(rows) == N_TRICKS * len(seats)
+    assert all(r[0] == -1 for r in trace.tolist()[len(rows):])
+    hands = {s: set(h) for s, h in hands.items()}
+    suits_led, leader, taken, seen = set(), contractor, 0, []
+    shown_void = {s: set() for s in seats}
+    for t in range(N_TRICKS):
+        trick = rows[t * len(seats):(t + 1) * len(seats)]
+        order = seats[seats.index(leader):] + seats[:seats.index(leader)]
+        assert [r[0] for r in trick] == [t] * len(seats)
+        assert [r[1] for r in trick] == order, f"trick {t}: wrong seat order"
+        cards = [card_of_bit(r[2], strain) for r in trick]
+        led = ref.SUITS[trick[0][3]]
+        assert all(r[3] == trick[0][3] for r in trick)
+        assert (cards[0], led) in ref.legal_leads(sorted(hands[leader]), suits_led, strain, nominated,
+                                                  shown_void=shown_void[leader], **options), (
+            f"trick {t}: illegal lead {cards[0]} as {led} from {sorted(hands[leader])}, led before {suits_led}")
+        for seat, card in zip(order[1:], cards[1:]):
+            assert card in ref.legal_follows(sorted(hands[seat]), led, strain, nominated), (
+                f"trick {t}: {seat} played {card} to {led} from {sorted(hands[seat])}")
+            if ref.effective_suit(card, strain, nominated) != led:
+                shown_void[seat].add(led)
+        for seat, card in zip(order, cards):
+            hands[seat].remove(card)
+        suits_led.add(led)
+        seen += cards
+        winner = order[ref.trick_winner(cards, strain, nominated, led)]
+        taken += winner % 2 == contractor % 2
+        leader = winner
+    assert all(not hands[s] for s in seats), "cards left in hand after ten tricks"
+    assert len(seen) == len(set(seen)) == N_TRICKS * len(seats)
+    return taken
+
+
+def test_replayed_play_outs_follow_the_rules():
+    """play_deal on dealt hands (every strain, contractor at every seat; misère and open
+    misère), plus play_out with a random joker nomination in no-trumps and misère; the
+    joker rule options in no-trumps and misère."""
+    rng = random.Random(7)
+    kinds = [("S", 0), ("C", 0), ("D", 0), ("H", 0), ("NT", 0), ("MIS", 0), ("MIS", 1), ("NT", 1), ("MIS", 2)]
+    counts = {}
+    for i, (kitty, hands) in enumerate(dealt_cards(11, N_REPLAYS)):
+        strain, variant = kinds[i % len(kinds)]
+        misere = strain == "MIS"
+        open_misere = misere and variant == 1
+        contractor = rng.randrange(4)
+        options = rng.choice(JOKER_OPTIONS) if strain in ("NT", "MIS") else {}
+        rules = kernel_rules(strain, **options)
+        masks = np.array([to_mask(h, strain) for h in hands], np.uint64)
+        thirteen = set(hands[contractor]) | set(kitty)
+        trace = new_trace()
+        if strain == "NT" and variant == 1 or variant == 2:
+            # Exchange, then nominate the joker (or not) at random when the contractor has it.
+            # The misère exchange always sheds the joker, so there discard at random instead.
+            if misere:
+                throw = rng.sample(sorted(thirteen - {"JK"}), 3)
+                kept, discards = to_mask(thirteen - set(throw), strain), to_mask(throw, strain)
+            else:
+                kept, discards = play.exchange(rules, masks[contractor] | to_mask(kitty, strain), misere)
+                kept, discards = np.uint64(kept), np.uint64(discards)  # numba hands back Python ints
+            masks[contractor] = kept
+            nominated = None
+            if "JK" in from_mask(kept, strain) and rng.random() < 0.7:
+                nominated = rng.choice(ref.SUITS)
+                rules = kernel_rules(strain, nominated, **options)
+            start = {s: from_mask(masks[s], strain) for s in range(4)}
+            tricks = play.play_out(rules, masks, contractor, discards, misere, False, trace, True)
+        else:
+            tricks = play.play_deal(rules, masks, to_mask(kitty, strain), contractor, misere, open_misere,
+                                    trace, True)
+            kept = {card_of_bit(r[2], strain) for r in trace if r[1] == contractor}
+            # play_deal nominates the joker in no-trumps and misère by nominate_joker's choice
+            nominated = nominated_suit(play.nominate_joker(rules, to_mask(kept, strain)), strain)
+            start = {s: set(hands[s]) for s in range(4)}
+            start[contractor] = kept
+        assert start[contractor] <= thirteen and len(start[contractor]) == 10
+        partner = (contractor + 2) % 4
+        if misere:
+            assert from_mask(masks[partner], strain) == set(hands[partner]), "misère partner's hand was touched"
+            del start[partner]
+        assert all(masks[s] == 0 for s in start)
+        assert tricks == replay(trace, start, contractor, strain, nominated, options)
+        key = (strain, nominated is not None, tuple(options.values()))
+        counts[key] = counts.get(key, 0) + 1
+    # every strain, and a nominated joker in both no-trumps and misère, was replayed
+    assert {k[0] for k in counts} == set(ref.STRAINS)
+    assert sum(n for k, n in counts.items() if k[:2] == ("NT", True)) >= 20
+    assert sum(n for k, n in counts.items() if k[:2] == ("MIS", True)) >= 20
+    assert {k[2] for k in counts} == {(), ("last",), ("not_void",)}
+
+
+def test_replay_catches_an_illegal_trace():
+    """The replay is not vacuous: swapping two cards of one trick breaks it."""
+    kitty, hands = next(dealt_cards(3, 1))
+    rules = kernel_rules("H")
+    masks = np.array([to_mask(h, "H") for h in hands], np.uint64)
+    trace = new_trace()
+    play.play_deal(rules, masks, to_mask(kitty, "H"), 0, False, False, trace, True)
+    start = {s: set(hands[s]) for s in range(4)}
+    start[0] = {card_of_bit(r[2], "H") for r in trace if r[1] == 0}
+    replay(trace, start, 0, "H", None)
+    bad = trace.copy()
+    bad[[1, 5], 2] = bad[[5, 1], 2]  # seat 1 plays its trick-2 card in trick 1 and vice versa
+    with pytest.raises(AssertionError):
+        replay(bad, start, 0, "H", None)
+
+
+# ----------------------------------------------------------------------------- exchange
+@pytest.mark.parametrize("strain", ref.STRAINS)
+def test_exchange_discards_three_of_the_thirteen(strain):
+    rules = kernel_rules(strain)
+    misere = strain == "MIS"
+    checked = {"joker": 0, "trumps": 0}
+    for kitty, hands in dealt_cards(23, 400):
+        thirteen = set(hands[0]) | set(kitty)
+        kept, discards = play.exchange(rules, to_mask(thirteen, strain), misere)
+        kept, discards = from_mask(kept, strain), from_mask(discards, strain)
+        assert kept | discards == thirteen and not kept & discards
+        assert len(discards) == 3 and len(kept) == 10
+        if strain in ref.SUITS:
+            trumps = {c for c in thirteen if ref.effective_suit(c, strain) == strain}
+            if len(trumps) <= 10:
+                assert not discards & trumps, f"discarded a trump from {sorted(thirteen)}"
+                checked["trumps"] += bool(trumps)
+        if "JK" in thirteen:
+            checked["joker"] += 1
+            if misere:
+                assert "JK" in discards, f"misère kept the joker: {sorted(thirteen)}"
+            else:  # the joker always takes a trick: suit and no-trump contracts keep it
+                assert "JK" in kept
+    assert checked["joker"] > 50 and (strain not in ref.SUITS or checked["trumps"] > 300)

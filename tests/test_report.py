@@ -1,0 +1,121 @@
+"""The report pipeline on a small deal count: table invariants, valid PNGs, determinism."""
+
+import os
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analyzer.errors import InputError
+from analyzer.games.five_hundred import survey
+from analyzer.report.build import breakdown_table, write_report
+
+DEALS = 20_000
+
+
+@pytest.fixture(scope="module")
+def flat():
+    return survey.run_survey(DEALS, seed=3, threads=2).stats
+
+
+def test_counts_sum_to_deals(flat):
+    v = survey.LAYOUT.unpack(flat)
+    assert v["suit"].sum() == DEALS and v["suit_no_kitty"].sum() == DEALS
+    assert v["nt"].sum() == DEALS
+    assert v["misere"][0].sum() == DEALS and v["misere"][1].sum() == DEALS
+    # one suit per deal, by index: each suit gets a quarter of the deals
+    assert list(v["suit"].sum(axis=(1, 2, 3, 4))) == [DEALS // 4] * 4
+    for by in (["trumps"], ["trumps", "top_count"], ["trumps", "top_trumps", "side_aces"], ["suit"]):
+        assert survey.suit_table(flat, by)["deals"].sum() == DEALS
+
+
+def test_probabilities_monotone_in_level(flat):
+    for table in (survey.suit_table(flat, ["trumps", "top_count"]), survey.nt_table(flat)):
+        p = table[[f"p{lv}" for lv in range(6, 11)]].to_numpy()
+        assert (np.diff(p, axis=1) <= 1e-12).all()
+        for lv in range(6, 11):
+            assert (table[f"p{lv}_lo"] <= table[f"p{lv}"] + 1e-12).all()
+            assert (table[f"p{lv}"] <= table[f"p{lv}_hi"] + 1e-12).all()
+
+
+def test_stronger_hands_make_more_often(flat):
+    t = survey.suit_table(flat, ["trumps"]).set_index("trumps")
+    # P(make 6) rises with trump length over the well-populated range
+    assert t.loc[2, "p6"] < t.loc[3, "p6"] < t.loc[4, "p6"] < t.loc[5, "p6"]
+
+
+def test_kitty_and_ladder(flat):
+    k = survey.kitty_table(flat, ["trumps"])
+    assert (k["kitty_gain"][k["deals"] > 1000] > 0).all()   # the exchange helps on average
+    ladder = survey.bid_ladder(flat, ["trumps"])
+    assert set(ladder["best"]) <= {"pass", "6", "7", "8", "9", "10"}
+    assert (ladder.loc[ladder["best"] == "pass", "best_ev"] == 0).all()
+
+
+def test_same_seed_same_stats():
+    a = survey.run_survey(3000, seed=11, threads=1).stats
+    b = survey.run_survey(3000, seed=11, threads=2).stats
+    assert np.array_equal(a, b)
+
+
+def test_report_files(tmp_path):
+    out = tmp_path / "rep"
+    summary = write_report("five-hundred", 4000, str(out), seed=1, threads=2)
+    files = set(os.listdir(out))
+    assert "README.md" in files and not any(f.startswith(".checkpoint") for f in files)
+    pngs = [f for f in summary["files"] if f.endswith(".png")]
+    assert len(pngs) >= 6
+    for f in pngs:
+        with open(out / f, "rb") as fh:
+            assert fh.read(8) == b"\x89PNG\r\n\x1a\n"
+        assert f"({f})" in (out / "README.md").read_text()
+    for f in summary["files"]:
+        if f.endswith(".parquet"):
+            df = pd.read_parquet(out / f)
+            csv = pd.read_csv(out / f.replace(".parquet", ".csv"))
+            assert len(df) == len(csv) > 0
+    text = (out / "README.md").read_text()
+    assert "4,000" in text and "seed:** 1" in text
+
+
+def test_breakdown_validation():
+    with pytest.raises(InputError, match="unknown breakdown"):
+        breakdown_table("five-hundred", ["nonsense"], 100)
+    with pytest.raises(InputError, match="no report for game"):
+        breakdown_table("poker", ["trumps"], 100)
+
+
+def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch):
+    import dataclasses
+
+    from analyzer.errors import Interrupted
+    from analyzer.report import build
+    from analyzer.sim import runner
+
+    monkeypatch.setattr(runner, "CHUNK_SIZE", 1024)
+    monkeypatch.setattr(build, "CHECKPOINT_EVERY", 0.0)
+    real = build._five_hundred()
+    calls = {"n": 0}
+
+    def run_then_interrupt(deals, seed, threads, progress, on_chunk, skip, initial):
+        def hook(index, stats):
+            on_chunk(index, stats)
+            calls["n"] += 1
+            if calls["n"] == 3:
+                raise KeyboardInterrupt
+        return survey.run_survey(deals, seed, 1, False, on_chunk=hook, skip=skip, initial=initial)
+
+    def run_chunked(deals, seed, threads, progress, on_chunk, skip, initial):
+        return survey.run_survey(deals, seed, 1, False, on_chunk=on_chunk, skip=skip, initial=initial)
+
+    out = tmp_path / "r"
+    monkeypatch.setitem(build.GAMES, "five-hundred", lambda: dataclasses.replace(real, run=run_then_interrupt))
+    with pytest.raises(Interrupted, match="--resume"):
+        build.write_report("five-hundred", 6000, str(out), seed=5)
+    assert (out / build.CHECKPOINT).exists()
+    monkeypatch.setitem(build.GAMES, "five-hundred", lambda: dataclasses.replace(real, run=run_chunked))
+    build.write_report("five-hundred", 6000, str(out), seed=5, resume=True)
+    resumed = pd.read_csv(out / "suit_by_trumps_top.csv")
+    build.write_report("five-hundred", 6000, str(tmp_path / "direct"), seed=5)
+    direct = pd.read_csv(tmp_path / "direct" / "suit_by_trumps_top.csv")
+    pd.testing.assert_frame_equal(resumed, direct)
