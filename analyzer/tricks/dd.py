@@ -149,13 +149,31 @@ def _compress(x, m, pext8):
 
 
 @njit(cache=True, inline="always")
+def _compress64(x, m, pext8):
+    """pext over 64 bits, a byte at a time."""
+    out = ZERO
+    shift = np.uint64(0)
+    for b in range(8):
+        sh = np.uint64(8 * b)
+        mb = (m >> sh) & _BYTE
+        if mb:
+            out |= np.uint64(pext8[(x >> sh) & _BYTE, mb]) << shift
+            shift += np.uint64(popcount(mb))
+    return out
+
+
+@njit(cache=True, inline="always")
 def _rel_hand(rules, hand, unpl, pext8):
-    """A hand in relative ranks: per suit lane, its cards' positions among the unplayed
-    cards of that suit (bottom-aligned)."""
+    """A hand in relative ranks: per suit, its cards' positions among the unplayed cards
+    of that suit (bottom-aligned), in the suit's 16-bit lane."""
     r = ZERO
     for s in range(4):
         sm = rules[R_SUIT + s]
         base = np.uint64(16 * s)
+        if sm & ~(_LANE << base):
+            # a card outside its lane (500's nominated joker): compress the whole word
+            r |= _compress64(hand & sm, unpl & sm, pext8) << base
+            continue
         x = ((hand & sm) >> base) & _LANE
         m = ((unpl & sm) >> base) & _LANE
         if m:
@@ -710,7 +728,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     rv, rw = _last_trick(rules, cfg, hands, seat, suits_led)
                     state = _RETURN
                     continue
-                if cfg[C_QUICK] and (opts & O_QUICK):
+                if cfg[C_QUICK] > 0 and (opts & O_QUICK):
                     q, wq, so, ws = _quick(rules, cfg, hands, seat, left)
                     if is_max:
                         lo = q
@@ -1139,9 +1157,39 @@ def _root_moves(rules, cfg, hands, voids, tt, stats, pext8,
 
 
 # ----------------------------------------------------------------------------- public
+@njit(cache=True, nogil=True)
+def _make_cfg(cfg, nseats, active, maxside, count, rules, options, gen):
+    """Fill a cfg vector (no validation: see ``make_cfg``)."""
+    cfg[:] = 0
+    cfg[C_NSEATS] = nseats
+    cfg[C_ACTIVE] = active
+    cfg[C_MAX] = maxside
+    cfg[C_COUNT] = count
+    cfg[C_OPTS] = options
+    cfg[C_GEN] = gen
+    nact = 0
+    for s in range(nseats):
+        if (active >> s) & 1:
+            nact += 1
+            t = (s + 1) % nseats
+            while not (active >> t) & 1:
+                t = (t + 1) % nseats
+            cfg[C_NEXT + s] = t
+    cfg[C_NACT] = nact
+    flags = rules[R_FLAGS]
+    exact = (flags & (F_POINTS | F_MUST_HEAD | F_MUST_OVERTRUMP)) != ZERO or rules[R_DUP_SHIFT] != ZERO
+    cfg[C_EXACT] = 1 if exact else 0
+    forced = (flags & (F_MUST_HEAD | F_MUST_TRUMP | F_MUST_OVERTRUMP)) != ZERO
+    cfg[C_QUICK] = 1 if ((flags & F_POINTS) == ZERO and not forced and count == maxside) else 0
+    # suits must fit a 16-bit lane once ranked among themselves
+    for s in range(4):
+        if popcount(rules[R_SUIT + s]) > 16:
+            cfg[C_QUICK] = -1
+
+
 def make_cfg(n_seats: int, max_side: int, count_side: int | None = None, active: int | None = None,
-             rules: np.ndarray | None = None, options: int = O_ALL) -> np.ndarray:
-    """The seat configuration vector of a solve (see C_*)."""
+             rules: np.ndarray | None = None, options: int = O_ALL, gen: int = 1) -> np.ndarray:
+    """The seat configuration vector of a solve (see C_*), validated."""
     if not 2 <= n_seats <= MAX_SEATS:
         raise ValueError(f"the solver plays 2 to {MAX_SEATS} seats, not {n_seats}")
     full = (1 << n_seats) - 1
@@ -1152,28 +1200,14 @@ def make_cfg(n_seats: int, max_side: int, count_side: int | None = None, active:
     count_side = max_side if count_side is None else int(count_side) & active
     if max_side in (0, active):
         raise ValueError("both sides need at least one active seat")
+    if rules is None:
+        from .tables import new_rules
+        rules = new_rules()
     cfg = np.zeros(C_SIZE, np.int64)
-    cfg[C_NSEATS] = n_seats
-    cfg[C_ACTIVE] = active
-    cfg[C_MAX] = max_side
-    cfg[C_COUNT] = count_side
-    cfg[C_OPTS] = options
-    cfg[C_GEN] = 1
-    nact = 0
-    for s in range(n_seats):
-        if (active >> s) & 1:
-            nact += 1
-            t = (s + 1) % n_seats
-            while not (active >> t) & 1:
-                t = (t + 1) % n_seats
-            cfg[C_NEXT + s] = t
-    cfg[C_NACT] = nact
-    if rules is not None:
-        flags = int(rules[6])
-        exact = bool(flags & int(F_POINTS | F_MUST_HEAD | F_MUST_OVERTRUMP)) or int(rules[R_DUP_SHIFT]) != 0
-        cfg[C_EXACT] = int(exact)
-        forced = bool(flags & int(F_MUST_HEAD | F_MUST_TRUMP | F_MUST_OVERTRUMP))
-        cfg[C_QUICK] = int(not (flags & int(F_POINTS)) and not forced and count_side == max_side)
+    _make_cfg(cfg, n_seats, active, max_side, count_side, np.ascontiguousarray(rules, np.uint64),
+              options, gen)
+    if cfg[C_QUICK] < 0:
+        raise ValueError("a suit has more than 16 cards")
     return cfg
 
 
@@ -1204,8 +1238,7 @@ class Solver:
             raise ValueError(f"rules must be a rule vector of {R_SIZE} words")
         hands_in = [int(h) for h in hands]
         n_seats = len(hands_in) if n_seats is None else n_seats
-        cfg = make_cfg(n_seats, max_side, count_side, active, rules, self.options)
-        cfg[C_GEN] = self._next_gen()
+        cfg = make_cfg(n_seats, max_side, count_side, active, rules, self.options, self._next_gen())
         h = np.zeros(MAX_SEATS, np.uint64)
         seen = 0
         deck = int(rules[8])
