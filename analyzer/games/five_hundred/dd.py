@@ -147,3 +147,83 @@ def new_dd_table(megabytes: float = DD_TABLE_MB) -> np.ndarray:
 
 def new_stats() -> np.ndarray:
     return np.zeros(S_SIZE, np.int64)
+
+
+# ----------------------------------------------------------------------------- one deal
+DEAL_SEATS = ("N", "E", "S", "W")
+
+
+def solve_deal(deal: str, contract: str, contractor: str, kitty: bool = True,
+               rules: list[str] | None = None, solver=None) -> dict:
+    """Double-dummy result of one deal ``"N: ...; E: ...; S: ...; W: ...; K: ..."``.
+
+    Returns {"contract", "contractor", "contractor_tricks", "made", "nominated", "discards",
+    "leads": [{"card", "tricks"}, ...]} with the leads best first for the contractor.  In
+    misère ``contractor_tricks`` counts the contractor's tricks with the defenders trying
+    to give him tricks (0 = made)."""
+    from ...cards import parse_deal
+    from ...errors import InputError
+    from ...tricks.dd import Solver
+    from .bidding import parse_contract
+    from .rules import BIT_OF, ID_OF, STRAIN_NAMES, Options, rule_table
+    from .deck import DECK, KITTY_SIZE, SEAT_NAMES
+
+    options = Options.parse(rules)
+    c = parse_contract(contract)
+    who = str(contractor).strip().upper()[:1]
+    if who not in DEAL_SEATS:
+        raise InputError(f"--contractor must be one of N E S W, not {contractor!r}")
+    parts = parse_deal(deal, DECK, DEAL_SEATS, {"K": "kitty"})
+    for s in DEAL_SEATS:
+        if s not in parts:
+            raise InputError(f"the deal has no hand for {s}")
+        if len(parts[s]) != HAND_SIZE:
+            raise InputError(f"hand {s} has {len(parts[s])} cards; Five Hundred needs {HAND_SIZE}")
+    if kitty:
+        if len(parts.get("K", [])) != KITTY_SIZE:
+            raise InputError(f"the kitty (K:) must have {KITTY_SIZE} cards (or use --no-kitty)")
+    strain = c.strain if not c.is_misere else MISERE
+    table = rule_table(strain, options)
+    seat_of = {name: SEAT_NAMES.index(name) for name in DEAL_SEATS}
+    cseat = seat_of[who]
+
+    def layout(ids):
+        m = 0
+        for i in ids:
+            m |= 1 << int(BIT_OF[strain, i])
+        return m
+
+    hands = [0] * N_SEATS
+    for name in DEAL_SEATS:
+        hands[seat_of[name]] = layout(parts[name])
+    discards = []
+    if kitty:
+        kept, disc = exchange(table, np.uint64(hands[cseat] | layout(parts["K"])), c.is_misere)
+        hands[cseat] = int(kept)
+        discards = [int(ID_OF[strain, b]) for b in range(64) if (int(disc) >> b) & 1]
+    solver = solver or Solver(DD_TABLE_MB)
+    active, maxside, count = (int(x) for x in _seats(cseat, c.is_misere))
+    play_hands = [h if (active >> s) & 1 else 0 for s, h in enumerate(hands)]
+    kw = dict(n_seats=N_SEATS, count_side=count, active=active)
+    choices = [None]
+    if strain >= NT and hands[cseat] & int(table[R_FREE]):
+        choices = ([] if c.is_misere else [None]) + [0, 1, 2, 3]
+    best = None
+    for ch in choices:
+        r = table if ch is None else nominated(table, ch)
+        v = solver.solve(r, play_hands, cseat, maxside, **kw)
+        better = best is None or (v < best[0] if c.is_misere else v > best[0])
+        if better:
+            best = (v, ch, r)
+    value, choice, r = best
+    leads = []
+    for bit, name, v in solver.moves(r, play_hands, cseat, maxside, **kw):
+        card = DECK.format(int(ID_OF[strain, bit]))
+        if name is not None:
+            card += f" (names {'SCDH'[name]})"
+        leads.append({"card": card, "tricks": v})
+    made = value == 0 if c.is_misere else value >= c.level
+    return {"contract": c.name, "contractor": who, "contractor_tricks": int(value), "made": bool(made),
+            "nominated": None if choice is None else "SCDH"[choice],
+            "discards": DECK.format_cards(discards) if kitty else None, "leads": leads,
+            "strain": STRAIN_NAMES[strain]}
