@@ -585,72 +585,104 @@ def _tt_store(rules, cfg, tt, k0, k1, k2, rel, unpl, w, value, target, move, lef
 
 # ----------------------------------------------------------------------------- ordering
 @njit(cache=True, inline="always")
-def _weight(rules, cfg, hands, seat, pos, c, led, best, winner, unpl, averse):
-    """Heuristic score of playing ``c`` (higher first)."""
+def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse, opts, hint,
+               killer_code, row, points):
+    """Write the distinct moves of ``legal`` (one per run of equivalent cards) and their
+    ordering weights into ``row`` (codes, then weights at MAX_MOVES); returns the count."""
     trump = rules[R_TRUMP]
-    free = rules[R_FREE]
     nseats = cfg[C_NSEATS]
+    active = cfg[C_ACTIVE]
     side = _side_of(cfg, seat)
-    s = suit_of(rules, c)
-    rank = np.int64(high_index(c) & 15)
-    if c & free:
-        return np.int64(-100) if averse else np.int64(55)
-    sm = rules[R_SUIT + s]
-    if pos == 0:
-        if averse:
-            return -rank
-        w = np.int64(0)
-        top = high_bit(unpl & sm)
-        # opponents' holdings in the suit: leading where they are short and cannot ruff
-        for o in range(nseats):
-            if ((cfg[C_ACTIVE] >> o) & 1) and not ((side >> o) & 1):
-                n = popcount(hands[o] & sm)
-                if n == 0:
-                    if (hands[o] & trump) and not (c & trump):
-                        w -= 40
-                    else:
-                        w -= 6
-                else:
-                    w -= 2 * n
-        if c == top:
-            w += 60
-        else:
-            owner_side = False
-            for o in range(nseats):
-                if ((side >> o) & 1) and o != seat and (hands[o] & top):
-                    owner_side = True
-            if owner_side:
-                w += 45 - rank
-            elif top & hands[seat]:
-                w += 5 - rank
-            else:
-                w += 20 - rank
-        return w
-    friend_winning = (side >> winner) & 1
-    wins = beats(rules, c, best, led)
-    following = (c & rules[R_SUIT + led]) != ZERO
+    hand = hands[seat]
+    order = (opts & O_ORDER) != 0
+    equiv = (opts & O_EQUIV) != 0
+    friend_winning = pos > 0 and ((side >> winner) & 1) == 1
     last = pos == cfg[C_NACT] - 1
-    if averse:
-        if wins:
-            return -100 - rank
-        return 50 + rank
-    if following:
-        if friend_winning:
-            return -rank
-        if wins:
-            if last:
-                return 80 - rank
-            if c == high_bit(unpl & sm):
-                return 60
-            return 40 - rank
-        return -rank
-    if c & trump:
-        if friend_winning:
-            return -60 - rank
-        if wins:
-            return 50 - rank
-        return -40 - rank
-    return -rank + 2 * popcount(hands[seat] & sm) - (30 if c == high_bit(unpl & sm) else 0)
+    nm = 0
+    for s in range(4):
+        sm = rules[R_SUIT + s]
+        cards = legal & sm
+        if cards == ZERO:
+            continue
+        us = unpl & sm
+        top = high_bit(us)
+        is_trump = (sm & trump) != ZERO
+        mylen = popcount(hand & sm)
+        base = np.int64(0)
+        top_owner = 2
+        if order and pos == 0 and not averse:
+            for o in range(nseats):
+                if (active >> o) & 1:
+                    if (side >> o) & 1:
+                        if hands[o] & top:
+                            top_owner = 0 if o == seat else 1
+                    else:
+                        n = popcount(hands[o] & sm)
+                        if n == 0:
+                            if (hands[o] & trump) and not is_trump:
+                                base -= 40
+                            else:
+                                base -= 6
+                        else:
+                            base -= 2 * n
+        rest = cards
+        while rest:
+            c = high_bit(rest)
+            rest ^= c
+            if equiv and c != top:
+                nxt = low_bit(us & above(c))
+                if _equiv_up(rules, c, nxt, hand, unpl, points):
+                    continue
+            code = np.int64(high_index(c))
+            rank = code & 15
+            if not order:
+                wgt = rank
+            elif averse:
+                if pos == 0:
+                    wgt = -rank
+                elif beats(rules, c, best, led):
+                    wgt = -100 - rank
+                else:
+                    wgt = 50 + rank
+            elif pos == 0:
+                if c == top:
+                    wgt = base + 60
+                elif top_owner == 1:
+                    wgt = base + 45 - rank
+                elif top_owner == 0:
+                    wgt = base + 5 - rank
+                else:
+                    wgt = base + 20 - rank
+            elif s == led:
+                if friend_winning:
+                    wgt = -rank
+                elif beats(rules, c, best, led):
+                    if last:
+                        wgt = 80 - rank
+                    elif c == top:
+                        wgt = np.int64(60)
+                    else:
+                        wgt = 40 - rank
+                else:
+                    wgt = -rank
+            elif is_trump:
+                if friend_winning:
+                    wgt = -60 - rank
+                elif beats(rules, c, best, led):
+                    wgt = 50 - rank
+                else:
+                    wgt = -40 - rank
+            else:
+                wgt = -rank + 2 * mylen - (30 if c == top else 0)
+            if order:
+                if code == hint:
+                    wgt += 30
+                if code == killer_code:
+                    wgt += 20
+            row[nm] = code
+            row[MAX_MOVES + nm] = wgt
+            nm += 1
+    return nm
 
 
 # ----------------------------------------------------------------------------- search
@@ -782,26 +814,8 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 if legal & free:
                     names = 16  # the free card, following
                 legal &= ~free
-            nm = 0
-            rest = legal
-            while rest:
-                c = low_bit(rest)
-                rest ^= c
-                if opts & O_EQUIV:
-                    if _equiv_up(rules, c, _next_higher(rules, c, unpl), hand, unpl, points):
-                        continue
-                code = np.int64(low_index(c))
-                if opts & O_ORDER:
-                    wgt = _weight(rules, cfg, hands, seat, pos, c, led, best, winner, unpl, averse)
-                    if code == hint:
-                        wgt += 30
-                    if code == killer[ply]:
-                        wgt += 20
-                else:
-                    wgt = code & 15
-                mv[ply, nm] = code
-                mv[ply, MAX_MOVES + nm] = wgt
-                nm += 1
+            nm = _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse,
+                            opts, hint, killer[ply], mv[ply], points)
             if names:
                 fc = np.int64(low_index(free & hand))
                 for nmx in range(5):
