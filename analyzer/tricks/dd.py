@@ -585,6 +585,53 @@ def _tt_store(rules, cfg, tt, k0, k1, k2, rel, unpl, w, value, target, move, lef
 
 # ----------------------------------------------------------------------------- ordering
 @njit(cache=True, inline="always")
+def _second_hand(rules, cfg, hands, seat, led, best, winner):
+    """After the lead: 1 if the side of ``seat`` (second to play) surely wins the trick,
+    -1 if the leader's side surely does, else 0; and the cards whose rank it used.
+
+    A side is sure of the trick when one of its players still to play holds a card of
+    the led suit above the best card played and above every such card of the opponents
+    still to play, and none of those opponents can ruff (void with trumps); or when the
+    leader's card is already above every unplayed card of the suit and nobody still to
+    play can ruff.  Suit contracts with a trump lead and no-trumps work alike."""
+    trump = rules[R_TRUMP]
+    sm = rules[R_SUIT + led]
+    if best & trump and not (sm & trump):
+        return 0, ZERO   # a free joker led (500): it wins, but leave it to the search
+    nseats = cfg[C_NSEATS]
+    side = _side_of(cfg, seat)
+    # seats still to play: seat and the following ones up to the leader
+    later = 0
+    s2 = seat
+    for _ in range(cfg[C_NACT] - 1):
+        later |= 1 << s2
+        s2 = cfg[C_NEXT + s2]
+    mine_cards = ZERO
+    opp_cards = ZERO
+    opp_can_ruff = False
+    my_can_ruff = False
+    for o in range(nseats):
+        if (later >> o) & 1:
+            h = hands[o]
+            if (side >> o) & 1:
+                mine_cards |= h & sm
+                if not (h & sm) and (h & trump) and not (sm & trump):
+                    my_can_ruff = True
+            else:
+                opp_cards |= h & sm
+                if not (h & sm) and (h & trump) and not (sm & trump):
+                    opp_can_ruff = True
+    top_mine = high_bit(mine_cards)
+    if not opp_can_ruff and top_mine > best and top_mine > opp_cards and not (rules[R_DUP_SHIFT]):
+        return 1, top_mine
+    if not ((side >> winner) & 1) and not my_can_ruff and best > mine_cards and best > opp_cards \
+            and not (rules[R_DUP_SHIFT]):
+        # the leader's card holds: nobody of ours can beat or ruff it
+        return -1, best
+    return 0, ZERO
+
+
+@njit(cache=True, inline="always")
 def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse, opts, hint,
                killer_code, row, points):
     """Write the distinct moves of ``legal`` (one per run of equivalent cards) and their
@@ -729,6 +776,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             stats[S_NODES] += 1
             seat = fi[ply, F_SEAT]
             pos = fi[ply, F_POS]
+            stats[10 + pos] += 1
             left = fi[ply, F_LEFT]
             target = fi[ply, F_TARGET]
             suits_led = fi[ply, F_SUITS]
@@ -760,42 +808,70 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     rv, rw = _last_trick(rules, cfg, hands, seat, suits_led)
                     state = _RETURN
                     continue
-                if cfg[C_QUICK] > 0 and (opts & O_QUICK):
-                    q, wq, so, ws = _quick(rules, cfg, hands, seat, left)
-                    if is_max:
-                        lo = q
-                        hi = left - so
-                        wlo = wq
-                        whi = ws
-                    else:
-                        lo = so
-                        hi = left - q
-                        wlo = ws
-                        whi = wq
-                    if lo >= target:
+                # the table first while many tricks are left (a probe is cheaper than the
+                # quick-trick analysis there), quick tricks first near the end (as DDS)
+                done = False
+                for phase in range(2):
+                    if (phase == 0) == (left >= 5):
+                        if opts & O_TT:
+                            for h in range(4):
+                                rel[ply, h] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
+                            k0, k1 = _keys(rules, cfg, hands, seat, suits_led, voids)
+                            fu[ply, U_K0] = k0
+                            fu[ply, U_K1] = k1
+                            k2 = unpl_hands if exact else ZERO
+                            hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, rel[ply], unpl_hands, target)
+                            if hit:
+                                stats[S_TT_HITS] += 1
+                                rv = v
+                                rw = w
+                                done = True
+                                break
+                    elif cfg[C_QUICK] > 0 and (opts & O_QUICK):
+                        q, wq, so, ws = _quick(rules, cfg, hands, seat, left)
+                        if is_max:
+                            lo = q
+                            hi = left - so
+                            wlo = wq
+                            whi = ws
+                        else:
+                            lo = so
+                            hi = left - q
+                            wlo = ws
+                            whi = wq
+                        if lo >= target:
+                            stats[S_QT_CUTS] += 1
+                            rv = lo
+                            rw = wlo
+                            done = True
+                            break
+                        if hi < target:
+                            stats[S_QT_CUTS] += 1
+                            rv = hi
+                            rw = whi
+                            done = True
+                            break
+                if done:
+                    state = _RETURN
+                    continue
+            elif pos == 1 and cfg[C_QUICK] > 0 and (opts & O_QUICK):
+                # second hand: can a side surely win this trick? (DDS's QuickTricksSecondHand)
+                won, wsec = _second_hand(rules, cfg, hands, seat, fi[ply, F_LED], fu[ply, U_BEST],
+                                         fi[ply, F_WINNER])
+                if won != 0:
+                    # won > 0: the side of the seat to play takes this trick; < 0: the other
+                    mine = won > 0
+                    if mine == (is_max == 1):
+                        if target <= 1:
+                            stats[S_QT_CUTS] += 1
+                            rv = np.int64(1)
+                            rw = wsec
+                            state = _RETURN
+                            continue
+                    elif target > left - 1:
                         stats[S_QT_CUTS] += 1
-                        rv = lo
-                        rw = wlo
-                        state = _RETURN
-                        continue
-                    if hi < target:
-                        stats[S_QT_CUTS] += 1
-                        rv = hi
-                        rw = whi
-                        state = _RETURN
-                        continue
-                if opts & O_TT:
-                    for h in range(4):
-                        rel[ply, h] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
-                    k0, k1 = _keys(rules, cfg, hands, seat, suits_led, voids)
-                    fu[ply, U_K0] = k0
-                    fu[ply, U_K1] = k1
-                    k2 = unpl_hands if exact else ZERO
-                    hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, rel[ply], unpl_hands, target)
-                    if hit:
-                        stats[S_TT_HITS] += 1
-                        rv = v
-                        rw = w
+                        rv = left - 1
+                        rw = wsec
                         state = _RETURN
                         continue
             led = fi[ply, F_LED]
@@ -1194,7 +1270,8 @@ def _make_cfg(cfg, nseats, active, maxside, count, rules, options, gen):
     exact = (flags & (F_POINTS | F_MUST_HEAD | F_MUST_OVERTRUMP)) != ZERO or rules[R_DUP_SHIFT] != ZERO
     cfg[C_EXACT] = 1 if exact else 0
     forced = (flags & (F_MUST_HEAD | F_MUST_TRUMP | F_MUST_OVERTRUMP)) != ZERO
-    cfg[C_QUICK] = 1 if ((flags & F_POINTS) == ZERO and not forced and count == maxside) else 0
+    cfg[C_QUICK] = 1 if ((flags & F_POINTS) == ZERO and not forced and count == maxside
+                         and rules[R_DUP_SHIFT] == ZERO) else 0
     # suits must fit a 16-bit lane once ranked among themselves
     for s in range(4):
         if popcount(rules[R_SUIT + s]) > 16:
