@@ -667,11 +667,11 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                         n = popcount(hands[o] & sm)
                         if n == 0:
                             if (hands[o] & trump) and not is_trump:
-                                base -= 40
+                                base -= VOID_RUFF_PEN
                             else:
                                 base -= 6
                         else:
-                            base -= 2 * n
+                            base -= OPP_LEN_WEIGHT * n
         rest = cards
         while rest:
             c = high_bit(rest)
@@ -695,11 +695,11 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                 if c == top:
                     wgt = base + 60
                 elif top_owner == 1:
-                    wgt = base + 45 - rank
+                    wgt = base + LEAD_TO_PARTNER - rank
                 elif top_owner == 0:
                     wgt = base + 5 - rank
                 else:
-                    wgt = base + 20 - rank
+                    wgt = base + LEAD_LOSER - rank
             elif s == led:
                 if friend_winning:
                     wgt = -rank
@@ -709,7 +709,7 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                     elif c == top:
                         wgt = np.int64(60)
                     else:
-                        wgt = 40 - rank
+                        wgt = MID_WIN - rank
                 else:
                     wgt = -rank
             elif is_trump:
@@ -723,9 +723,9 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                 wgt = -rank + 2 * mylen - (30 if c == top else 0)
             if order:
                 if code == hint:
-                    wgt += 30
+                    wgt += HINT_BONUS
                 if code == killer_code:
-                    wgt += 20
+                    wgt += KILLER_BONUS
             row[nm] = code
             row[MAX_MOVES + nm] = wgt
             nm += 1
@@ -740,6 +740,13 @@ F_SIZE = 16
 U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED = range(10)
 U_SIZE = 10
 _ENTER, _NEXT, _RETURN = 0, 1, 2
+VOID_RUFF_PEN = 80   # leads: a suit an opponent can ruff
+MID_WIN = 40         # second/third hand: a card that beats the trick so far (not the top)
+LEAD_LOSER = 40      # leads in a suit the other side heads
+LEAD_TO_PARTNER = 45  # leads under partner's top card
+HINT_BONUS = 30     # the best move stored in a matching table entry
+KILLER_BONUS = 0   # the move that last cut off at this ply (DDS weighs it heavily too)
+OPP_LEN_WEIGHT = 0   # leads: fewer opposing cards in the suit, fewer replies to search
 
 
 @njit(cache=True, nogil=True)
