@@ -1159,16 +1159,19 @@ def _value_bounds(rules, cfg, hands, trick, left):
 
 @njit(cache=True, nogil=True)
 def _solve_kernel(rules, cfg, hands, voids, tt, stats, pext8,
-                  seat, pos, leader, led, best, winner, trick, suits_led, left, target):
-    """Value of a position (``target`` < 0), or whether it reaches ``target`` (0/1)."""
+                  seat, pos, leader, led, best, winner, trick, suits_led, left, target, guess):
+    """Value of a position (``target`` < 0), or whether it reaches ``target`` (0/1).
+    ``guess`` (< 0: the middle) is where the zero-window searches start."""
     mv, rel, killer, fi, fu = _scratch()
     lo, hi = _value_bounds(rules, cfg, hands, trick, left)
     if target >= 0:
         v, _ = _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                        seat, pos, leader, led, best, winner, trick, suits_led, left, target)
         return np.int64(1) if v >= target else np.int64(0)
+    if guess < 0:
+        guess = (lo + hi + 1) // 2
     return _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
-                seat, pos, leader, led, best, winner, trick, suits_led, left, lo, hi, (lo + hi + 1) // 2)
+                seat, pos, leader, led, best, winner, trick, suits_led, left, lo, hi, guess)
 
 
 @njit(cache=True, nogil=True)
@@ -1405,7 +1408,7 @@ class Solver:
         rules, cfg, h, v, seat, pos, leader, lsuit, best, winner, tmask, suits_led, left = a
         return int(_solve_kernel(rules, cfg, h, v, self.tt, self.stats, PEXT8, seat, pos, leader,
                                  lsuit, np.uint64(best), winner, np.uint64(tmask), suits_led, left,
-                                 -1 if target is None else int(target)))
+                                 -1 if target is None else int(target), -1))
 
     def moves(self, rules, hands, leader, max_side, **kw) -> list[tuple[int, int | None, int]]:
         """Every distinct move of the seat to play with its exact value:

@@ -19,10 +19,10 @@ from ...sim.rng import stream_key
 from ...tricks.dd import PEXT8, O_ALL, S_SIZE, C_SIZE, MAX_SEATS, _make_cfg, _solve_kernel, new_table
 from ...tricks.tables import R_FREE, R_SUIT, R_TRUMP
 from .deck import HAND_SIZE, N_SEATS, N_TRICKS
-from .play import KIND_OPEN_MISERE, exchange, to_layout
+from .play import TRACE_COLS, exchange, play_out, to_layout
 from .rules import MISERE, NT
 
-DD_TABLE_MB = 2.0   # transposition table per thread for Five Hundred solves
+DD_TABLE_MB = 16.0   # transposition table per thread for Five Hundred solves
 
 
 @njit(cache=True, nogil=True)
@@ -51,6 +51,7 @@ def _seats(contractor, misere):
 def solve_position(rules, hands, contractor, misere, target, tt, stats, work):
     """Contractor side's tricks (misère: the contractor's tricks, the defenders
     maximising) from the first lead; with ``target`` >= 0, 1 if it reaches ``target``.
+    The zero-window searches start from the heuristic play-out's result.
 
     ``work`` (int64, >= 8): work[0] is the table generation, bumped here."""
     cfg = np.empty(C_SIZE, np.int64)
@@ -74,8 +75,13 @@ def solve_position(rules, hands, contractor, misere, target, tt, stats, work):
                 m &= m - np.uint64(1)
                 n += 1
             left = n
+    guess = -1
+    if target < 0:
+        hh = hands.copy()
+        trace = np.empty((N_TRICKS * N_SEATS, TRACE_COLS), np.int64)
+        guess = play_out(rules, hh, contractor, ZERO, misere, False, trace, False)
     return _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, contractor, 0, contractor, 0,
-                         ZERO, contractor, ZERO, 0, left, target)
+                         ZERO, contractor, ZERO, 0, left, target, guess)
 
 
 @njit(cache=True, nogil=True)
