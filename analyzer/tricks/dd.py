@@ -235,12 +235,13 @@ def _eq_below(rules, c, hand, unpl, exact_pts):
 
 # ----------------------------------------------------------------------------- quick tricks
 @njit(cache=True)
-def _quick(rules, cfg, hands, leader, left):
+def _quick(rules, cfg, hands, leader, left, need):
     """Bounds from sure tricks at the start of a trick (tricks objective only).
 
     Returns (q, wq, s, ws): the leader's side can take ``q`` tricks now by cashing top
     cards; the other side is sure of ``s`` tricks; ``wq``/``ws`` are the cards whose rank
-    the arguments used."""
+    the arguments used.  Counting stops once ``q`` reaches ``need`` (then ``s`` is 0):
+    fewer cards in ``wq`` make the table entries above more general."""
     nseats = cfg[C_NSEATS]
     active = cfg[C_ACTIVE]
     side = _side_of(cfg, leader)
@@ -278,6 +279,8 @@ def _quick(rules, cfg, hands, leader, left):
                 wq |= cashed  # won by rank
             q += m
             cashed_trumps = m
+            if q >= need:
+                return q, wq, np.int64(0), ZERO
     # opponents' trumps left after the cash (a free joker counts as a trump)
     opp_left = np.int64(0)
     opp_tr_mask = 0
@@ -334,6 +337,42 @@ def _quick(rules, cfg, hands, leader, left):
                     top = high_bit(u2)
                     wq |= top
                     u2 ^= top
+            if q >= need:
+                return q, wq, np.int64(0), ZERO
+    # then a low card to a partner's winners in a suit (the partner keeps the lead)
+    pe_best = np.int64(0)
+    pe_w = ZERO
+    for p in range(nseats):
+        if not (partners >> p) & 1:
+            continue
+        hp = hands[p]
+        for s in range(4):
+            sm = rules[R_SUIT + s]
+            if not (hl & sm) or not (hp & sm):
+                continue
+            u = unpl & sm
+            if not (high_bit(u) & hp):
+                continue
+            if s == tsuit and cashed_trumps > 0:
+                continue
+            opp_s = opp_cards & sm
+            winners = hp & sm
+            if opp_s:
+                winners &= above(high_bit(opp_s))
+            limit = popcount(winners)
+            if s != tsuit:
+                for o in range(nseats):
+                    if (opp_tr_mask >> o) & 1:
+                        lo_ = popcount(hands[o] & sm)
+                        if lo_ < limit:
+                            limit = lo_
+            # the partner must keep those winners while the leader cashes q tricks
+            if limit > pe_best and popcount(hp) - limit >= q:
+                pe_best = limit
+                pe_w = _top_k(winners, limit) if opp_s else ZERO
+    if pe_best > 0:
+        q += pe_best
+        wq |= pe_w
     if q > left:
         q = left
     # ---- the other side's sure tricks
@@ -732,6 +771,52 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
     return nm
 
 
+@njit(cache=True, inline="always")
+def _play(rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick, suits_led, left):
+    """Play card ``c`` (``name``: the suit a free-card lead names) from ``seat``'s hand.
+
+    Modifies ``hands`` and ``voids`` (undo: restore hands[seat] and voids[seat]).
+    Returns (led, best, winner, suits_led, trick, done, value, W): ``done`` when the card
+    completes the trick, then ``value`` is what the counted side earns from it and ``W``
+    the winning card if it won by rank."""
+    free = rules[R_FREE]
+    hand = hands[seat]
+    hands[seat] = hand ^ c
+    if pos == 0:
+        nled = name if (c & free) else suit_of(rules, c)
+        nbest = c
+        nwin = seat
+        nsuits = suits_led | (1 << nled)
+    else:
+        nled = led
+        nsuits = suits_led
+        if beats(rules, c, best, led):
+            nbest = c
+            nwin = seat
+        else:
+            nbest = best
+            nwin = winner
+        if not (hand & rules[R_SUIT + led]):
+            voids[seat] = voids[seat] | (1 << led)
+    ntrick = trick | c
+    done = pos == cfg[C_NACT] - 1
+    tv = np.int64(0)
+    wr = ZERO
+    if done:
+        count = cfg[C_COUNT]
+        if (count >> nwin) & 1:
+            if rules[R_FLAGS] & F_POINTS:
+                tv = _points(rules, ntrick)
+                if left == 1:
+                    tv += np.int64(rules[R_LAST_BONUS])
+            else:
+                tv = np.int64(1)
+        ws_ = suit_of(rules, nbest)
+        if ws_ >= 0 and (ntrick & rules[R_SUIT + ws_] & ~nbest) != ZERO:
+            wr = nbest
+    return nled, nbest, nwin, nsuits, ntrick, done, tv, wr
+
+
 # ----------------------------------------------------------------------------- search
 # Frame of one ply (the search is an explicit-stack loop: numba cannot cache recursion).
 F_SEAT, F_POS, F_LEADER, F_LED, F_WINNER, F_SUITS, F_LEFT, F_TARGET = range(8)
@@ -835,7 +920,8 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                                 done = True
                                 break
                     elif cfg[C_QUICK] > 0 and (opts & O_QUICK):
-                        q, wq, so, ws = _quick(rules, cfg, hands, seat, left)
+                        need = target if is_max else left - target + 1
+                        q, wq, so, ws = _quick(rules, cfg, hands, seat, left, need)
                         if is_max:
                             lo = q
                             hi = left - so
@@ -981,45 +1067,12 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     continue
             fu[ply, U_SEARCHED] |= c
             name = (code >> 6) - 1
-            hand = hands[seat]
-            hands[seat] = hand ^ c
             fu[ply, U_CARD] = c
-            oldv = voids[seat]
-            fi[ply, F_OLDVOID] = oldv
-            if pos == 0:
-                if c & free:
-                    nled = name
-                else:
-                    nled = suit_of(rules, c)
-                nbest = c
-                nwin = seat
-                nsuits = suits_led | (1 << nled)
-            else:
-                nled = led
-                nsuits = suits_led
-                if beats(rules, c, best, led):
-                    nbest = c
-                    nwin = seat
-                else:
-                    nbest = best
-                    nwin = winner
-                if not (hand & rules[R_SUIT + led]):
-                    voids[seat] = oldv | (1 << led)
-            ntrick = trick | c
+            fi[ply, F_OLDVOID] = voids[seat]
+            nled, nbest, nwin, nsuits, ntrick, done, tv, wr = _play(
+                rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick, suits_led, left)
             cp = ply + 1
-            if pos == nact - 1:
-                if points:
-                    tv = _points(rules, ntrick)
-                    if left == 1:
-                        tv += np.int64(rules[R_LAST_BONUS])
-                    if not ((count >> nwin) & 1):
-                        tv = 0
-                else:
-                    tv = np.int64((count >> nwin) & 1)
-                wr = ZERO
-                ws_ = suit_of(rules, nbest)
-                if ws_ >= 0 and (ntrick & rules[R_SUIT + ws_] & ~nbest) != ZERO:
-                    wr = nbest
+            if done:
                 fi[ply, F_TV] = tv
                 fu[ply, U_WR] = wr
                 fi[cp, F_SEAT] = nwin
@@ -1208,39 +1261,14 @@ def _root_moves(rules, cfg, hands, voids, tt, stats, pext8,
             if (names >> nmx) & 1:
                 codes[n] = fc | ((nmx + 1) << 6) if nmx < 4 else fc
                 n += 1
-    count = cfg[C_COUNT]
-    points = (rules[R_FLAGS] & F_POINTS) != ZERO
-    nact = cfg[C_NACT]
     for i in range(n):
         code = codes[i]
         c = ONE << np.uint64(code & 63)
         name = (code >> 6) - 1
-        hands[seat] = hand ^ c
         oldv = voids[seat]
-        if pos == 0:
-            nled = name if (c & free) else suit_of(rules, c)
-            nbest = c
-            nwin = seat
-            nsuits = suits_led | (1 << nled)
-        else:
-            nled = led
-            nsuits = suits_led
-            if beats(rules, c, best, led):
-                nbest = c
-                nwin = seat
-            else:
-                nbest = best
-                nwin = winner
-            if not (hand & rules[R_SUIT + led]):
-                voids[seat] = oldv | (1 << led)
-        ntrick = trick | c
-        if pos == nact - 1:
-            if points:
-                tv = _points(rules, ntrick) + (np.int64(rules[R_LAST_BONUS]) if left == 1 else 0)
-                if not ((count >> nwin) & 1):
-                    tv = 0
-            else:
-                tv = np.int64((count >> nwin) & 1)
+        nled, nbest, nwin, nsuits, ntrick, done, tv, wr = _play(
+            rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick, suits_led, left)
+        if done:
             lo, hi = _value_bounds(rules, cfg, hands, ZERO, left - 1)
             v = tv + _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
                           nwin, 0, nwin, 0, ZERO, nwin, ZERO, nsuits, left - 1, lo, hi, (lo + hi + 1) // 2)
