@@ -165,6 +165,7 @@ def section_ddbridge(quick):
     identical trick counts required."""
     sys.path.insert(0, os.path.join(ROOT, "scripts"))
     import validate_dds
+    from analyzer.games.bridge.play import BRIDGE_TABLE_MB
     from analyzer.tricks.dd import Solver
 
     reason = validate_dds.dds_available()
@@ -173,7 +174,7 @@ def section_ddbridge(quick):
         return
     n, cards = (30, 10) if quick else (200, 13)
     deals = validate_dds.random_deals(n, cards, seed=1)
-    solver = Solver(16.0)
+    solver = Solver(BRIDGE_TABLE_MB)
     validate_dds.compare(deals[:1], solver)
     rows = validate_dds.compare(deals, solver)
     s = validate_dds.summary(rows)

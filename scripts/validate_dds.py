@@ -22,7 +22,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analyzer.games.bridge.rules import STRAIN_TEXT, format_pbn, rule_table  # noqa: E402
-from analyzer.games.bridge.play import side_of  # noqa: E402
+from analyzer.games.bridge.play import BRIDGE_TABLE_MB, side_of  # noqa: E402
 from analyzer.tricks.dd import Solver  # noqa: E402
 
 SEATS = "NESW"
@@ -100,7 +100,7 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--cards", type=int, default=13)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--tt-mb", type=float, default=16.0)
+    ap.add_argument("--tt-mb", type=float, default=BRIDGE_TABLE_MB)
     ap.add_argument("--quick", action="store_true", help="30 deals of 6 cards a hand")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--show", action="store_true", help="print every disagreement")

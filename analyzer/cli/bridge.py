@@ -26,7 +26,7 @@ def solve(deal, file, trump, leader, as_json):
     import json
 
     from ..errors import InputError
-    from ..games.bridge.play import solve_tricks
+    from ..games.bridge.play import BRIDGE_TABLE_MB, solve_tricks
     from ..games.bridge.rules import STRAIN_TEXT, parse_pbn, parse_seat, parse_strain
     from ..games.bridge.deck import SEAT_NAMES
     from ..tricks.dd import Solver
@@ -38,7 +38,7 @@ def solve(deal, file, trump, leader, as_json):
     seat = parse_seat(leader)
     texts = [deal] if file is None else read_deal_lines(file)
     parsed = [parse_pbn(t) for t in texts]       # validate every deal before solving
-    solver = Solver(16.0)
+    solver = Solver(BRIDGE_TABLE_MB)
     out = [{"tricks": solve_tricks(h, strain, seat, solver), "leader": SEAT_NAMES[seat],
             "trump": STRAIN_TEXT[strain]} for h in parsed]
     if as_json:
