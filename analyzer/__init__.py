@@ -1,3 +1,58 @@
 """Monte Carlo strategy analyzer for card games."""
 
+import hashlib
+import os
+import sys
+from pathlib import Path
+
 __version__ = "0.1.0"
+
+
+def _numba_cache_dir() -> str:
+    """A numba cache folder keyed by a hash of the package's source.
+
+    numba's own cache checks only the file of the function it compiled, so a kernel that
+    inlines code from another module would keep running stale machine code after that
+    module changes.  Keying the whole cache by all our sources makes any edit (or a
+    checkout of another version) recompile.  NUMBA_CACHE_DIR, if set, is used as the base.
+    """
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha1(__version__.encode())
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    key = digest.hexdigest()[:16]
+    base = os.environ.get("NUMBA_CACHE_DIR")
+    if base and os.path.basename(os.path.normpath(base)) == key:
+        return base  # inherited from a parent process of the same version
+    if not base:
+        cache_home = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+        base = os.path.join(cache_home, "analyzer", "numba")
+    path = os.path.join(base, key)
+    if not os.path.isdir(path):
+        _prune(base, keep=3)
+    return path
+
+
+def _prune(base: str, keep: int):
+    """Remove all but the newest ``keep`` caches of earlier source versions."""
+    import shutil
+
+    try:
+        old = [e for e in os.scandir(base) if e.is_dir() and len(e.name) == 16
+               and all(c in "0123456789abcdef" for c in e.name)]
+    except OSError:
+        return
+    old.sort(key=lambda e: e.stat().st_mtime, reverse=True)
+    for entry in old[keep:]:
+        shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def _use_keyed_numba_cache():
+    path = _numba_cache_dir()
+    os.environ["NUMBA_CACHE_DIR"] = path
+    if "numba" in sys.modules:  # numba already imported: its config was read; set it too
+        sys.modules["numba"].config.CACHE_DIR = path
+
+
+_use_keyed_numba_cache()

@@ -58,7 +58,7 @@ def parse_suit(text: str) -> int:
 
 def parse_code(text: str) -> int:
     """Parse one card such as ``AH``, ``10♥``, ``th``, ``♥Q`` or ``JK`` into its code."""
-    token = text.strip()
+    token = text.strip().replace("\ufe0f", "")  # emoji presentation selector after ♥ etc.
     upper = token.upper()
     if upper in _JOKER_TEXT:
         return JOKER
@@ -75,7 +75,7 @@ def format_code(code: int) -> str:
 
 
 def split_cards(text: str) -> list[str]:
-    return [t for t in _SPLIT.split(text.strip()) if t]
+    return [t for t in _SPLIT.split(text.replace("\ufe0f", "").strip()) if t]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,11 @@ def wilson(successes, n, z: float = Z95):
         denom = 1 + z * z / n
         centre = (p + z * z / (2 * n)) / denom
         half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+    lo, hi = np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+    # Exact ends (rounding would otherwise put the bound a hair inside at 0 or n successes).
+    lo = np.where(successes == 0, 0.0, lo)
+    hi = np.where(successes == n, 1.0, hi)
+    return lo, hi
 
 
 def hist_mean_se(values, counts) -> tuple[float, float]:

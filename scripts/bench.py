@@ -185,8 +185,84 @@ def section_ddbridge(quick):
           f"ratio ours/DDS median {s['median_ratio']:.2f}x, total time {s['total_ratio']:.2f}x")
 
 
-SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section_bid_cli,
-            "dd500": section_dd500, "ddbridge": section_ddbridge}
+def _euchre_random_rate(n_players, n, threads=1):
+    """Whole random Euchre hands (deal, bidding by policy, pickup, 5 tricks, score) per second
+    of thread CPU time and of wall time."""
+    from analyzer.games.euchre.bidding import DEFAULT_POLICY
+    from analyzer.games.euchre.deck import DECKS, nat_bits
+    from analyzer.games.euchre.play import random_chunk
+    from analyzer.games.euchre.rules import rule_tables
+    from analyzer.sim.rng import seed_key
+
+    pool = np.array(nat_bits(DECKS[24]), np.int64)
+    counts = np.array([1] + [5] * n_players + [24 - 1 - 5 * n_players], np.int64)
+    tables = rule_tables(24)
+    hist = np.zeros((2, 9), np.int64)
+    key = seed_key(1)
+    random_chunk(key, 0, 1000, pool, counts, n_players, tables, 0, DEFAULT_POLICY, hist)  # compile
+    cpu, wall = [], []
+    for _ in range(5):
+        c0, w0 = time.thread_time(), time.perf_counter()
+        random_chunk(key, 0, n, pool, counts, n_players, tables, 0, DEFAULT_POLICY, hist)
+        cpu.append(time.thread_time() - c0)
+        wall.append(time.perf_counter() - w0)
+    return n / min(cpu), n / min(wall)
+
+
+def section_euchre(quick):
+    """Heuristic Euchre hands (deal + bidding by policy + dealer's pickup + 5 tricks), one
+    thread, next to Five Hundred play-outs measured in the same run; and the order question."""
+    n = 100_000 if quick else 1_000_000
+    two_cpu, two_wall = _euchre_random_rate(2, n)
+    four_cpu, four_wall = _euchre_random_rate(4, n)
+    five = _play_rate([3], (n // 10), 1)   # Five Hundred hearts play-outs, wall time
+    print(f"euchre: two-handed {two_cpu / 1e6:.2f} M hands/s per thread (CPU time; wall "
+          f"{two_wall / 1e6:.2f}), target 3.0; four-handed {four_cpu / 1e6:.2f} M/s (wall "
+          f"{four_wall / 1e6:.2f}), target 1.5")
+    print(f"euchre: baseline in the same run, Five Hundred ♥ play-outs {five / 1e6:.2f} M/s wall: "
+          f"ratio two-handed/500 {two_wall / five:.1f}x, four-handed/500 {four_wall / five:.1f}x")
+    from analyzer.games.euchre.questions import order
+
+    deals = 20_000 if quick else 200_000
+    order("JH JD AH 9S KC", "9H", dealer="them", deals=1000, threads=1)
+    t0 = time.perf_counter()
+    a = order("JH JD AH 9S KC", "9H", dealer="them", deals=deals, threads=1)
+    t = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    b = order("JH JD AH 9S KC", "9H", players=4, seat=3, deals=deals, threads=1)
+    t4 = time.perf_counter() - t0
+    print(f"euchre: `order` question, {deals:,} deals, 1 thread: two-handed {t:.2f} s "
+          f"({deals * len(a.table) / t / 1e6:.2f} M play-outs/s), four-handed seat 3 {t4:.2f} s "
+          f"({deals * len(b.table) / t4 / 1e6:.2f} M play-outs/s, incl. redraws to match passes)")
+
+
+def section_report_euchre(quick):
+    """The Euchre strategy-report survey (a deal number = one two-handed and one four-handed
+    deal, every open action played out) on 1 and 2 threads, and the whole
+    `analyzer report euchre` command (kernels cached) with its tables and charts."""
+    from analyzer.games.euchre.survey import run_survey
+
+    n = 100_000 if quick else 1_000_000
+    run_survey(1000, threads=1)   # compile
+    c0, w0 = time.thread_time(), time.perf_counter()
+    run_survey(n, threads=1)
+    cpu1, wall1 = time.thread_time() - c0, time.perf_counter() - w0
+    w0 = time.perf_counter()
+    run_survey(n, threads=2)
+    wall2 = time.perf_counter() - w0
+    with tempfile.TemporaryDirectory() as out:
+        w0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "analyzer.cli.main", "report", "euchre", "--deals",
+                        str(n), "--threads", "2", "--out", out], check=True, cwd=ROOT,
+                       stdout=subprocess.DEVNULL, env=dict(os.environ, PYTHONPATH=ROOT))
+        total = time.perf_counter() - w0
+    print(f"report_euchre: survey of {n:,} deals: 1 thread {cpu1:.2f} s CPU ({wall1:.2f} s wall), "
+          f"2 threads {wall2:.2f} s wall ({wall1 / wall2:.2f}x); whole `analyzer report euchre "
+          f"--deals {n} --threads 2` {total:.1f} s wall (target 30 s for 1,000,000)")
+
+
+SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
+            "report_euchre": section_report_euchre, "dd500": section_dd500, "ddbridge": section_ddbridge}
 
 
 def main():

@@ -54,7 +54,7 @@ def main():
             print(f"   {SEAT_NAMES[s]}: {cards(kept if s == 0 else hands[s], strain)}")
         trace = np.empty((N_TRICKS * N_SEATS, TRACE_COLS), np.int64)
         tricks = play_deal(tables[strain], hands, kitty, 0, strain == MISERE, args.strain == "OPENMIS",
-                           trace, True)
+                           trace, True, np.empty_like(tables[strain]))
         for t in range(N_TRICKS):
             rows = trace[trace[:, 0] == t]
             plays = "  ".join(f"{SEAT_NAMES[r[1]]}:{DECK.format(int(ID_OF[strain, r[2]]))}" for r in rows)

@@ -124,10 +124,10 @@ def test_replayed_play_outs_follow_the_rules():
             tricks = play.play_out(rules, masks, contractor, discards, misere, False, trace, True)
         else:
             tricks = play.play_deal(rules, masks, to_mask(kitty, strain), contractor, misere, open_misere,
-                                    trace, True)
+                                    trace, True, np.empty_like(rules))
             kept = {card_of_bit(r[2], strain) for r in trace if r[1] == contractor}
             # play_deal nominates the joker in no-trumps and misère by nominate_joker's choice
-            nominated = nominated_suit(play.nominate_joker(rules, to_mask(kept, strain)), strain)
+            nominated = nominated_suit(play.nominate_joker(rules, to_mask(kept, strain), np.empty_like(rules)), strain)
             start = {s: set(hands[s]) for s in range(4)}
             start[contractor] = kept
         assert start[contractor] <= thirteen and len(start[contractor]) == 10
@@ -152,7 +152,7 @@ def test_replay_catches_an_illegal_trace():
     rules = kernel_rules("H")
     masks = np.array([to_mask(h, "H") for h in hands], np.uint64)
     trace = new_trace()
-    play.play_deal(rules, masks, to_mask(kitty, "H"), 0, False, False, trace, True)
+    play.play_deal(rules, masks, to_mask(kitty, "H"), 0, False, False, trace, True, np.empty_like(rules))
     start = {s: set(hands[s]) for s in range(4)}
     start[0] = {card_of_bit(r[2], "H") for r in trace if r[1] == 0}
     replay(trace, start, 0, "H", None)

@@ -24,7 +24,8 @@ def run_bid(monkeypatch, threads, chunk_size, seed=7):
 
     monkeypatch.setattr(questions, "run_chunks", partial(run_chunks, chunk_size=chunk_size))
     answer = questions.bid(HAND, deals=DEALS, seed=seed, threads=threads, over="7S")
-    assert sorted(chunks) == runner.chunk_bounds(DEALS, chunk_size)
+    bounds = runner.ChunkBounds(DEALS, chunk_size)
+    assert sorted(chunks) == [bounds[i] for i in range(len(bounds))]
     return answer
 
 
@@ -60,3 +61,107 @@ def test_bid_table_is_consistent(monkeypatch):
     assert t.loc["7C", "allowed"] and t.loc["MIS", "allowed"] and t.loc["OPENMIS", "allowed"]
     # a hearts hand with the joker and both top bowers makes 7H nearly always
     assert t.loc["7H", "p_make"] > 0.9 and t.loc["MIS", "p_make"] < 0.05
+
+
+# ----------------------------------------------------------------------------- EV and advice
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from analyzer.games.five_hundred.bidding import parse_contract  # noqa: E402
+from analyzer.stats import hist_mean_se, wilson  # noqa: E402
+from tests.reference import five_hundred as ref  # noqa: E402
+
+
+def test_ev_and_intervals_follow_from_the_trick_distribution():
+    answer = questions.bid(HAND, deals=4000, seed=3, threads=2)
+    dist = answer.extra["distribution"]
+    n = answer.meta["deals"]
+    labels = {0: "♠", 1: "♣", 2: "♦", 3: "♥", 4: "NT"}
+    for row in answer.table.itertuples():
+        c = parse_contract(row.action)
+        label = ("open misère" if c.open else "misère") if c.is_misere else labels[c.strain]
+        counts = np.rint(dist.loc[label].to_numpy() * n).astype(int)
+        assert counts.sum() == n
+        # Score each trick count with the plain-Python reference's Avondale scoring.
+        name = ("OPENMIS" if c.open else "MIS") if c.is_misere else c.name
+        values = [np.subtract(*ref.score(name, t)) for t in range(11)]
+        expect_ev = float((np.array(values) * counts).sum() / n)
+        assert row.ev == pytest.approx(expect_ev, abs=1e-9)
+        var = (counts * (np.array(values) - expect_ev) ** 2).sum() / (n - 1)
+        assert row.ev_se == pytest.approx(np.sqrt(var / n), rel=1e-9)
+        made = counts[0] if c.is_misere else counts[c.level:].sum()
+        assert row.p_make == pytest.approx(made / n)
+        assert row.p_make_lo <= row.p_make <= row.p_make_hi
+        assert row.mean_tricks == pytest.approx((np.arange(11) * counts).sum() / n)
+
+
+def test_wilson_known_values():
+    # Wilson 95% interval for 8 of 10 successes (Newcombe 1998 style check): 0.4902-0.9433
+    lo, hi = wilson(8, 10)
+    assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
+    lo, hi = wilson(0, 20)
+    assert lo == 0.0 and hi == pytest.approx(0.1611, abs=1e-4)
+    lo, hi = wilson(20, 20)
+    assert hi == 1.0 and lo == pytest.approx(0.8389, abs=1e-4)
+
+
+def test_hist_mean_se_matches_numpy():
+    rng = np.random.default_rng(0)
+    sample = rng.integers(-500, 500, size=1000)
+    values, counts = np.unique(sample, return_counts=True)
+    mean, se = hist_mean_se(values, counts)
+    assert mean == pytest.approx(sample.mean())
+    assert se == pytest.approx(sample.std(ddof=1) / np.sqrt(sample.size))
+
+
+def _table(rows):
+    import pandas as pd
+    return pd.DataFrame([{"action": a, "contract": a, "allowed": ok, "ev": ev, "p_make": 0.5,
+                          "p_make_lo": 0.4, "p_make_hi": 0.6, "ev_se": 1.0} for a, ok, ev in rows])
+
+
+def test_recommendation_is_the_best_allowed_ev():
+    best, text = questions._recommend(_table([("8H", False, 300.0), ("9H", True, 120.0), ("9NT", True, 40.0)]))
+    assert best == "9H" and "bid 9H" in text
+
+
+def test_recommendation_pass_when_every_allowed_ev_is_negative():
+    best, text = questions._recommend(_table([("8H", False, 300.0), ("9H", True, -5.0), ("9NT", True, -40.0)]))
+    assert best == "pass" and "loses points on average" in text and "9H" in text
+
+
+def test_recommendation_pass_when_nothing_is_allowed():
+    best, text = questions._recommend(_table([("6S", False, 10.0)]))
+    assert best == "pass" and "no listed contract" in text
+
+
+def test_rows_follow_the_table_order_whatever_the_request_order():
+    answer = questions.bid(HAND, deals=200, contracts="MIS,10NT,6S,8H", threads=1)
+    assert list(answer.table["action"]) == ["6S", "8H", "10NT", "MIS"]
+
+
+def test_bid_chunk_agrees_with_dealing_then_playing():
+    """The batch kernel's byte-table relabelling and dealing give the same tricks as
+    deal_batch + rules.to_layout + play_deal deal by deal."""
+    from analyzer.games.five_hundred.deck import DECK
+    from analyzer.games.five_hundred.play import TRACE_COLS, play_deal
+    from analyzer.games.five_hundred.rules import Options, rule_tables, to_layout
+    from analyzer.sim.deal import deal_batch
+
+    hand = DECK.parse_cards(HAND)
+    n = 300
+    run = questions.simulate_tricks(hand, list(range(7)), n, 5, Options(), threads=1)
+    pool = np.array([c for c in range(DECK.size) if c not in hand])
+    deals = deal_batch(5, 0, n, pool, [3, 0, 10, 10, 10], [0, DECK.mask(hand), 0, 0, 0])
+    tables = rule_tables()
+    hist = np.zeros((7, 11), np.int64)
+    trace = np.empty((40, TRACE_COLS), np.int64)
+    for d in deals:
+        for kind in range(7):
+            strain = min(kind, 5)
+            hands = np.array([to_layout(int(d[1 + s]), strain) for s in range(4)], np.uint64)
+            kitty = np.uint64(to_layout(int(d[0]), strain))
+            assert bin(int(np.bitwise_or.reduce(hands)) | int(kitty)).count("1") == 43
+            t = play_deal(tables[strain], hands, kitty, 0, kind >= 5, kind == 6, trace, False, np.empty(12, np.uint64))
+            hist[kind, t] += 1
+    assert np.array_equal(hist, run.stats)

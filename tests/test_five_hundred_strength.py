@@ -111,8 +111,8 @@ def _tricks_batch(deals, rules, byte_table, random_seats, key, use_play_out, out
     hands = np.empty(4, np.uint64)
     for i in range(deals.shape[0]):
         for s in range(4):
-            hands[s] = play.to_layout(deals[i, 1 + s], byte_table)
-        kept, discards = play.exchange(rules, hands[0] | play.to_layout(deals[i, 0], byte_table), False)
+            hands[s] = play.relabel(deals[i, 1 + s], byte_table)
+        kept, discards = play.exchange(rules, hands[0] | play.relabel(deals[i, 0], byte_table), False)
         hands[0] = kept
         if use_play_out:
             out[i] = play.play_out(rules, hands, 0, discards, False, False, traces[i], True)

@@ -46,7 +46,7 @@ def simulation_options(default_deals: int, play_models=("heuristic",), dd_deals:
                                           f"{dd_deals:,} with --play dd].")
         options = [
             deals_opt,
-            click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+            click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
                          help="Random seed: the same seed gives the same answer on any number of threads."),
             click.option("--play", type=click.Choice(play_models), default=play_models[0], show_default=True,
                          help="Card-play model."),
@@ -81,13 +81,26 @@ def check_plot_path(path: str | None):
         return
     if not path.lower().endswith(".png"):
         raise InputError(f"--plot needs a .png file name, got {path!r}")
+    check_writable(path, "--plot")
+
+
+def check_writable(path: str, option: str):
+    """Fail early, before a long run, if ``path`` cannot be written."""
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise InputError(f"--plot: folder {os.path.dirname(path)!r} does not exist")
+        raise InputError(f"{option}: folder {os.path.dirname(path) or '.'!r} does not exist")
+    import tempfile
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        raise InputError(f"{option}: cannot write into folder {os.path.dirname(path) or '.'!r}") from None
 
 
 def emit(answer, as_json: bool, as_csv: bool, render_text):
     """Print an Answer as JSON, CSV or the game's text rendering."""
+    if as_json and as_csv:
+        raise InputError("choose one of --json and --csv")
     if as_json:
         click.echo(json.dumps(answer.to_json_dict(), ensure_ascii=False))
     elif as_csv:

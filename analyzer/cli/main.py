@@ -30,6 +30,8 @@ def _register():
     from .report import report, table
     cli.add_command(report)
     cli.add_command(table)
+    from .euchre import euchre
+    cli.add_command(euchre, "euchre")
 
 
 _register()
@@ -37,24 +39,33 @@ _register()
 
 def main(argv=None):
     """Entry point: errors in the input become one line on stderr and exit status 2."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")  # a terminal without ♠♥: '?' rather than a crash
     try:
         cli.main(args=argv, prog_name="analyzer", standalone_mode=False)
     except InputError as err:
-        click.echo(f"analyzer: error: {err}", err=True)
-        sys.exit(2)
+        _fail(str(err), 2)
     except Interrupted as err:
-        click.echo(f"analyzer: interrupted: {err}", err=True)
-        sys.exit(130)
+        _fail(f"interrupted: {err}", 130)
+    except click.exceptions.NoArgsIsHelpError as err:
+        click.echo(err.ctx.get_help())
+        sys.exit(0)
     except click.exceptions.Abort:
-        click.echo("analyzer: interrupted", err=True)
-        sys.exit(130)
+        _fail("interrupted", 130)
     except click.ClickException as err:
-        click.echo(f"analyzer: error: {err.format_message()}", err=True)
-        sys.exit(2)
+        _fail(err.format_message(), 2)
     except KeyboardInterrupt:
-        click.echo("analyzer: interrupted", err=True)
-        sys.exit(130)
+        _fail("interrupted", 130)
+    except OSError as err:
+        where = f" {err.filename}" if getattr(err, "filename", None) else ""
+        _fail(f"cannot write or read{where}: {err.strerror or err}", 2)
     sys.exit(0)
+
+
+def _fail(message: str, status: int):
+    click.echo(f"analyzer: error: {message}" if status == 2 else f"analyzer: {message}", err=True)
+    sys.exit(status)
 
 
 if __name__ == "__main__":

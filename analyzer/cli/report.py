@@ -7,22 +7,30 @@ import sys
 
 import click
 
-from .common import wants_progress
+from .common import check_writable, wants_progress
 
 
 @click.command()
 @click.argument("game")
 @click.option("--deals", type=click.IntRange(min=1), default=1_000_000, show_default=True,
               help="Number of simulated deals.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True,
               help="Folder to write README.md, CSV/Parquet tables and PNG charts into.")
 @click.option("--threads", type=click.IntRange(min=1), default=None, help="Worker threads (default: all cores).")
 @click.option("--resume", is_flag=True, help="Continue an interrupted run from its checkpoint in --out.")
 def report(game, deals, seed, out_dir, threads, resume):
     """Write a self-contained strategy report for GAME (e.g. five-hundred) into --out."""
+    import os
+
+    from ..errors import InputError
     from ..report.build import write_report
 
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as err:
+        raise InputError(f"--out: cannot create folder {out_dir!r} ({err.strerror})") from None
+    check_writable(os.path.join(out_dir, "README.md"), "--out")
     command = "analyzer report " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else ""
     summary = write_report(game, deals, out_dir, seed=seed, threads=threads,
                            progress=wants_progress(False), resume=resume, command=command)
@@ -32,12 +40,15 @@ def report(game, deals, seed, out_dir, threads, resume):
 
 @click.command()
 @click.argument("game")
-@click.option("--by", default="trumps,top_trumps,side_aces", show_default=True,
-              help="Comma-separated breakdown, e.g. trumps,top_count.")
+@click.option("--by", default=None,
+              help="Comma-separated breakdown, e.g. trumps,top_count (default: Five Hundred "
+                   "trumps,top_trumps,side_aces; Euchre seat,trumps,bowers).")
 @click.option("--table", "table_name", default=None,
-              help="Which table (Five Hundred: suit, ladder, kitty, nt, misere; default suit).")
+              help="Which table (Five Hundred: suit, ladder, kitty, nt, misere; default suit. "
+                   "Euchre: order2, call2, order4, call4, thresholds, strength, reach; "
+                   "default order2).")
 @click.option("--deals", type=click.IntRange(min=1), default=200_000, show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
 @click.option("--threads", type=click.IntRange(min=1), default=None)
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON records.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print the table as CSV.")
@@ -48,9 +59,13 @@ def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file)
     from ..errors import InputError
     from ..report.build import breakdown_table
 
-    keys = [b.strip() for b in by.split(",") if b.strip()]
-    if out_file and not out_file.endswith((".csv", ".parquet")):
-        raise InputError(f"--out needs a .csv or .parquet file name, got {out_file!r}")
+    keys = None if by is None else [b.strip() for b in by.split(",") if b.strip()]
+    if out_file:
+        if not out_file.endswith((".csv", ".parquet")):
+            raise InputError(f"--out needs a .csv or .parquet file name, got {out_file!r}")
+        check_writable(out_file, "--out")
+    if as_json and as_csv:
+        raise InputError("choose one of --json and --csv")
     df, result = breakdown_table(game, keys, deals, seed, table_name, threads,
                                  wants_progress(as_json))
     if out_file:

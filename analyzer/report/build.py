@@ -28,6 +28,13 @@ class GameReport:
     tables: dict              # name -> table(flat, by) for `analyzer table`
     default_table: str
     breakdowns: tuple         # names --by accepts for the default table
+    default_by: tuple = ("trumps", "top_trumps", "side_aces")   # --by when not given
+
+
+def _runner(run_survey):
+    """GameReport.run for a survey module's ``run_survey``."""
+    return lambda deals, seed, threads, progress, on_chunk, skip, initial: run_survey(
+        deals, seed, threads, progress, on_chunk=on_chunk, skip=skip, initial=initial)
 
 
 def _five_hundred() -> GameReport:
@@ -41,8 +48,7 @@ def _five_hundred() -> GameReport:
         "with the heuristic players (see the main README). Every deal is played in one suit "
         "(suit = deal index mod 4, so suit samples are independent), in the same suit without "
         "the exchange, in no-trumps, in misère and in open misère.",
-        lambda deals, seed, threads, progress, on_chunk, skip, initial: survey.run_survey(
-            deals, seed, threads, progress, on_chunk=on_chunk, skip=skip, initial=initial),
+        _runner(survey.run_survey),
         build_report,
         {"suit": survey.suit_table,
          "ladder": survey.bid_ladder,
@@ -52,7 +58,27 @@ def _five_hundred() -> GameReport:
         "suit", survey.SUIT_FEATURES + survey.DERIVED)
 
 
-GAMES = {"five-hundred": _five_hundred}
+def _euchre() -> GameReport:
+    from ..games.euchre import survey
+    from .euchre import build_report
+    tables = {f"{d}{n}": (lambda flat, by, n=n, d=d: survey.decision_table(flat, n, d, by, MIN_CELL))
+              for n in survey.PLAYERS for d in survey.DECISIONS}
+    tables |= {"thresholds": lambda flat, by: survey.threshold_table(flat, min_deals=MIN_CELL),
+               "strength": lambda flat, by: survey.strength_table(flat, MIN_CELL),
+               "reach": lambda flat, by: survey.reach_table(flat)}
+    return GameReport(
+        "Euchre: ordering-up and calling tables",
+        "Each deal index gives a fully random 24-card deal played two-handed and another "
+        "played four-handed (default rules). One seat, rotating with the deal number, is the "
+        "player classified: when the auction reaches it, every action open to it (pass, "
+        "order up or accept, and four-handed alone; in round two pass, call its best suit, "
+        "alone) is played out on the same deal, everybody else bidding by the analyzer's "
+        "policy and all seats playing with the heuristic players (see below).",
+        _runner(survey.run_survey),
+        build_report, tables, "order2", survey.BREAKDOWNS, ("seat", "trumps", "bowers"))
+
+
+GAMES = {"five-hundred": _five_hundred, "euchre": _euchre}
 ALIASES = {"500": "five-hundred"}
 
 
@@ -132,12 +158,13 @@ def result_threads(threads):
     return threads or default_threads()
 
 
-def breakdown_table(game: str, by: list[str], deals: int, seed: int = 0, table: str | None = None,
+def breakdown_table(game: str, by: list[str] | None, deals: int, seed: int = 0, table: str | None = None,
                     threads: int | None = None, progress: bool = False):
     """One table of the game's survey for a chosen breakdown (``analyzer table``)."""
     if deals <= 0:
         raise InputError(f"--deals must be positive, got {deals}")
     spec = game_report(game)
+    by = list(spec.default_by) if by is None else by
     table = table or spec.default_table
     if table not in spec.tables:
         raise InputError(f"unknown table {table!r} for {game} (choose from {', '.join(spec.tables)})")

@@ -12,14 +12,17 @@ def pyplot():
     return plt
 
 
-def pivot(df, rows: str, cols: str, value: str):
-    """(row labels, col labels, values, deals) grids from a tidy table."""
+def pivot(df, rows: str, cols: str, value: str, row_order=None, col_order=None):
+    """(row labels, col labels, values, deals) grids from a tidy table; labels sorted, or
+    in ``row_order`` / ``col_order`` when given (then every label of that order is shown)."""
     r_labels = list(dict.fromkeys(df[rows]))
     c_labels = list(dict.fromkeys(df[cols]))
     try:
         r_labels, c_labels = sorted(r_labels), sorted(c_labels)
     except TypeError:
         pass
+    r_labels = list(row_order) if row_order is not None else r_labels
+    c_labels = list(col_order) if col_order is not None else c_labels
     vals = np.full((len(r_labels), len(c_labels)), np.nan)
     deals = np.zeros_like(vals)
     for _, rec in df.iterrows():

@@ -4,36 +4,45 @@ from __future__ import annotations
 
 
 def plot_trick_distribution(answer, path: str):
-    """One panel per strain: P(contractor side takes t tricks), with P(make) per level."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    """One panel per strain: P(contractor side takes t tricks), with P(make) of each level
+    written in the panel (misère: P(no trick))."""
     import numpy as np
 
+    from .charts import pyplot
+
+    plt = pyplot()
     dist = answer.extra["distribution"]
     n = len(dist.index)
     cols = min(n, 4)
     rows = (n + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(3.6 * cols, 3.0 * rows), squeeze=False,
+    fig, axes = plt.subplots(rows, cols, figsize=(3.8 * cols, 3.2 * rows), squeeze=False,
                              sharey=True)
     tricks = np.array(dist.columns, dtype=int)
     for ax, (name, probs) in zip(axes.flat, dist.iterrows()):
+        p = probs.to_numpy()
         misere = "misère" in name
-        colours = ["#2a9d8f" if (t == 0 if misere else t >= 6) else "#adb5bd" for t in tricks]
-        ax.bar(tricks, 100 * probs.values, color=colours)
-        mean = float((tricks * probs.values).sum())
-        ax.set_title(f"{name}: mean {mean:.2f} tricks" if not misere
-                     else f"{name}: clean {100 * probs.values[0]:.1f}%", fontsize=10)
+        made = (tricks == 0) if misere else (tricks >= 6)
+        ax.bar(tricks, 100 * p, color=np.where(made, "#2a9d8f", "#adb5bd"))
+        if misere:
+            lines = [f"P(no trick) {100 * p[0]:.1f}%"]
+        else:
+            lines = [f"P(make {lv}) {100 * p[lv:].sum():5.1f}%" for lv in range(6, 11)]
+        ax.text(0.03, 0.97, "\n".join(lines), transform=ax.transAxes, va="top", ha="left",
+                fontsize=7.5, family="monospace",
+                bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "#cccccc"})
+        mean = float((tricks * p).sum())
+        ax.set_title(f"{name}: mean {mean:.2f} tricks", fontsize=10)
         ax.set_xticks(tricks)
-        ax.set_xlabel("contractor side's tricks" if not misere else "contractor's tricks")
+        ax.set_xlabel("contractor's tricks" if misere else "contractor side's tricks")
         ax.grid(axis="y", alpha=0.3)
     for ax in axes[:, 0]:
         ax.set_ylabel("% of deals")
     for ax in list(axes.flat)[n:]:
         ax.set_visible(False)
     m = answer.meta
-    fig.suptitle(f"Five Hundred — {m['hand']} — trick distribution after the kitty "
-                 f"({m['deals']:,} deals, {m['play']} play)", fontsize=11)
+    fig.suptitle(f"Five Hundred — {m['hand']} — tricks after the kitty exchange "
+                 f"({m['deals']:,} deals, {m['play']} play; green: 6+ tricks, or none in misère)",
+                 fontsize=11)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

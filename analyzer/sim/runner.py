@@ -34,11 +34,24 @@ class RunResult:
 
 
 def default_threads() -> int:
-    return max(1, os.cpu_count() or 1)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
-def chunk_bounds(n_deals: int, chunk_size: int):
-    return [(start, min(chunk_size, n_deals - start)) for start in range(0, n_deals, chunk_size)]
+class ChunkBounds:
+    """(start, size) of chunk i, computed on demand: memory does not grow with the deals."""
+
+    def __init__(self, n_deals: int, chunk_size: int):
+        self.n_deals, self.chunk_size = n_deals, chunk_size
+
+    def __len__(self):
+        return -(-self.n_deals // self.chunk_size)
+
+    def __getitem__(self, i):
+        start = i * self.chunk_size
+        return start, min(self.chunk_size, self.n_deals - start)
 
 
 def _progress_bar(total: int, desc: str, enabled: bool):
@@ -60,9 +73,9 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
     Ctrl-C stops after the chunks under way and returns what finished (``interrupted``).
     """
     threads = threads or default_threads()
-    bounds = chunk_bounds(n_deals, chunk_size or CHUNK_SIZE)
+    bounds = ChunkBounds(n_deals, chunk_size or CHUNK_SIZE)
     skip = skip or set()
-    todo = [i for i in range(len(bounds)) if i not in skip]
+    todo = (i for i in range(len(bounds)) if i not in skip)
     total = None if initial is None else initial.copy()
     done_chunks = sorted(skip)
     n_done = sum(bounds[i][1] for i in skip)
@@ -74,8 +87,10 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
 
     def absorb(index, stats):
         nonlocal total, n_done
-        total = stats.copy() if total is None else total + stats
-        n_done += bounds[index][1]
+        # Build the new totals first, then assign both: a Ctrl-C between statements
+        # must not leave counts and deals out of step.
+        new_total = stats.copy() if total is None else total + stats
+        total, n_done = new_total, n_done + bounds[index][1]
         done_chunks.append(index)
         if bar is not None:
             bar.update(bounds[index][1])
@@ -89,7 +104,7 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
         else:
             with ThreadPoolExecutor(max_workers=threads) as pool:
                 pending = {}
-                queue = iter(todo)
+                queue = todo
                 try:
                     for i in queue:
                         pending[pool.submit(chunk_fn, *bounds[i])] = i

@@ -91,8 +91,19 @@ def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_af
         cheap = low_bit(legal)
     else:
         cheap = cheapest(rules, legal)
+    unseen_trumps = unseen & trump
     if partner_winning:
-        return cheap
+        if not opponents_after:
+            return cheap
+        # Partner's card is safe when nothing unseen beats it (and no ruff threatens it);
+        # otherwise third hand plays high over it, but never trumps it.
+        if best & trump:
+            if is_master(best, trump, unseen):
+                return cheap
+        elif is_master(best, suit, unseen) and not (ruff_threat and unseen_trumps):
+            return cheap
+        if partner_after or (legal & suit) == ZERO:
+            return cheap
     win = winning_cards(rules, legal, best, led)
     if win == ZERO:
         return cheap
@@ -101,7 +112,6 @@ def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_af
         if plain_win:
             return low_bit(plain_win)
         return low_bit(win)
-    unseen_trumps = unseen & trump
     # A sure winner: nothing unseen can beat it.
     if plain_win:
         top = high_bit(plain_win)

@@ -54,6 +54,8 @@ ALL_CONTRACTS = tuple(Contract(level, strain) for level in range(6, 11) for stra
 
 
 def parse_contract(text: str) -> Contract:
+    if not text.strip():
+        raise InputError("empty contract (use 6S..10NT, MIS or OPENMIS)")
     key = re.sub(r"[\s_\-]", "", text.strip().upper())
     if key in _MISERE_TEXT:
         return MISERE_CONTRACT

@@ -94,7 +94,7 @@ def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progres
                       BYTE_TABLES, hist)
         return hist
 
-    return run_chunks(chunk, deals, threads=threads, progress=progress, desc="dealing")
+    return run_chunks(chunk, deals, threads=threads, progress=progress, desc="playing")
 
 
 def bid(hand: str, deals: int | None = None, seed: int | None = None, over: str | None = None,
@@ -108,8 +108,9 @@ def bid(hand: str, deals: int | None = None, seed: int | None = None, over: str 
     seed = 0 if seed is None else seed
     options = Options.parse(rules)
     hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
-    over_c = parse_contract(over) if over else None
-    chosen = parse_contracts(contracts) if contracts else list(ALL_CONTRACTS)
+    over_c = parse_contract(over) if over is not None else None
+    chosen = parse_contracts(contracts) if contracts is not None else list(ALL_CONTRACTS)
+    chosen.sort(key=ALL_CONTRACTS.index)  # rows in table order: 6♠ … 10NT, misère, open misère
     kinds = sorted({kind_of(c) for c in chosen})
     run = simulate_tricks(hand_ids, kinds, deals, seed, options, threads, progress, play)
     n = run.n_done
@@ -154,6 +155,6 @@ def _recommend(table: pd.DataFrame) -> tuple[str, str]:
     if top["ev"] < 0:
         return "pass", (f"pass: every allowed contract loses points on average "
                         f"(the best, {top['contract']}, averages {top['ev']:+.0f})")
-    return top["action"], (f"bid {top['contract']}: makes {100 * top['p_make']:.0f}% "
-                           f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), "
-                           f"expected score {top['ev']:+.0f} ± {top['ev_se']:.0f}")
+    return top["action"], (f"bid {top['contract']}: makes {100 * top['p_make']:.1f}% "
+                           f"({100 * top['p_make_lo']:.1f}-{100 * top['p_make_hi']:.1f}%), "
+                           f"expected score {top['ev']:+.1f} ± {top['ev_se']:.1f}")

@@ -55,6 +55,8 @@ class Options:
                 raise InputError(f"unknown rule {item!r} (Five Hundred rules: {known})")
             if value not in cls.CHOICES[name]:
                 raise InputError(f"rule {name} takes {' | '.join(cls.CHOICES[name])}, not {value!r}")
+            if name in values and values[name] != value:
+                raise InputError(f"rule {name} is given twice ({values[name]} and {value})")
             values[name] = value
         return cls(**values)
 

@@ -21,7 +21,7 @@ from ...stats import hist_mean_se, wilson
 from ...tricks.tables import R_FREE, R_SUIT
 from .bidding import Contract
 from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_SEATS, N_TRICKS
-from .play import TRACE_COLS, nominate_joker, play_deal, play_out, to_layout
+from .play import TRACE_COLS, play_deal, play_out, relabel
 from .rules import MISERE, NT, Options, rule_tables
 from .scoring import score_deal
 
@@ -65,25 +65,26 @@ def _survey_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, out_
     deal = np.empty(counts.shape[0], np.uint64)
     hands = np.empty(N_SEATS, np.uint64)
     trace = np.empty((N_TRICKS * N_SEATS, TRACE_COLS), np.int64)
+    work = np.empty(tables.shape[1], np.uint64)
     for i in range(n):
         index = start + i
         _deal_into(stream_key(key0, index), pool, counts, fixed, buf, deal)
         # One suit per deal, by index: independent samples for the suit tables.
         strain = index & 3
         bt = byte_tables[strain]
-        own = to_layout(deal[1], bt)
+        own = relabel(deal[1], bt)
         trumps, top, aces = _hand_features(own, strain)
         for s in range(N_SEATS):
-            hands[s] = to_layout(deal[1 + s], bt)
-        tricks = play_deal(tables[strain], hands, to_layout(deal[0], bt), 0, False, False, trace, False)
+            hands[s] = relabel(deal[1 + s], bt)
+        tricks = play_deal(tables[strain], hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
         out_suit[strain, trumps, top, aces, tricks] += 1
         for s in range(N_SEATS):
-            hands[s] = to_layout(deal[1 + s], bt)
+            hands[s] = relabel(deal[1 + s], bt)
         tricks = play_out(tables[strain], hands, 0, ZERO, False, False, trace, False)
         out_suit_nk[strain, trumps, top, aces, tricks] += 1
         # No-trumps: joker held, aces.
         bt = byte_tables[NT]
-        own = to_layout(deal[1], bt)
+        own = relabel(deal[1], bt)
         joker = 1 if own & tables[NT][R_FREE] else 0
         n_aces = 0
         high = joker
@@ -96,16 +97,16 @@ def _survey_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, out_
             if popcount(m) <= 1:
                 short += 1
         for s in range(N_SEATS):
-            hands[s] = to_layout(deal[1 + s], bt)
-        tricks = play_deal(tables[NT], hands, to_layout(deal[0], bt), 0, False, False, trace, False)
+            hands[s] = relabel(deal[1 + s], bt)
+        tricks = play_deal(tables[NT], hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
         out_nt[joker, n_aces, tricks] += 1
         # Misère, closed and open.
         bt = byte_tables[MISERE]
         for k in range(2):
             for s in range(N_SEATS):
-                hands[s] = to_layout(deal[1 + s], bt)
-            tricks = play_deal(tables[MISERE], hands, to_layout(deal[0], bt), 0, True, k == 1,
-                               trace, False)
+                hands[s] = relabel(deal[1 + s], bt)
+            tricks = play_deal(tables[MISERE], hands, relabel(deal[0], bt), 0, True, k == 1,
+                               trace, False, work)
             out_mis[k, high, short, tricks] += 1
 
 

@@ -1,0 +1,1 @@
+"""Euchre, two-handed (default) and four-handed: see shared rules euchre.md."""

@@ -1,0 +1,368 @@
+"""Euchre kernels: the auction, the dealer's pickup, heuristic play of five tricks, and the
+batch kernels that deal, bid, play and fill histograms (numba).
+
+Seats are numbered in playing order, 0 being the player who asks; the side of a seat is
+``seat & 1`` (two-handed: each player alone; four-handed: partners opposite).  Hands
+travel as natural masks (``deck``) until trump is known, then in the trump layout.
+"""
+
+import numpy as np
+from numba import njit
+
+from ...bits import ONE, ZERO, low_index, popcount
+from ...sim.deal import _deal_into
+from ...sim.rng import mix64, stream_key
+from ...tricks.engine import beats, legal_follow, suit_of
+from ...tricks.heuristic import follow_for_tricks, lead_for_tricks
+from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP
+from .bidding import PASS, dealer_discard, joker_policy, round1_policy, round2_policy
+from .deck import HAND_SIZE, JOKER_NAT_BIT, N_TRICKS
+from .rules import to_trump
+from .scoring import REDEAL, outcome
+
+TRACE_COLS = 4          # trick, seat, layout bit, suit led
+MAX_TRIES = 1000        # redraws allowed to match the passes made before the question
+NO_SEAT = -1
+
+# Option flags (an int bit set passed to the kernels).
+OPT_STICK = 1           # stick the dealer
+OPT_JOKER_REDEAL = 2    # joker turned up: redeal (else the dealer names trump)
+OPT_NO_UP_DISCARD = 4   # the dealer may not discard the upcard
+
+
+@njit(cache=True, inline="always")
+def upcard_suit(up_nat):
+    """Printed suit of the upcard's natural bit, -1 for the joker."""
+    b = low_index(up_nat)
+    if b == JOKER_NAT_BIT:
+        return -1
+    return b >> 4
+
+
+@njit(cache=True, inline="always")
+def deal_buffers(pool, counts, n):
+    """Scratch for a kernel that deals and plays: (shuffle buffer, fixed cards (none), one
+    deal's slots, n natural hands, n layout hands, a one-row trace)."""
+    return (np.empty(pool.shape[0], np.int64), np.zeros(counts.shape[0], np.uint64),
+            np.empty(counts.shape[0], np.uint64), np.empty(n, np.uint64), np.empty(n, np.uint64),
+            np.empty((1, TRACE_COLS), np.int64))
+
+
+@njit(cache=True)
+def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, flags, pol,
+            passer=NO_SEAT):
+    """Run bidding turns ``from_turn .. to_turn - 1`` (turn k: seat dealer+1+k; round two
+    from k = n); the seat at ``forced_turn`` takes ``forced_act``, seat ``passer`` passes
+    (the player's own passes before the question), the others follow their policy.
+
+    Returns (maker, trump, alone, round) with maker -1 when nobody made trump (redeal, or
+    simply no maker within the turns asked for).
+    """
+    ut = upcard_suit(up)
+    allow_up = (flags & OPT_NO_UP_DISCARD) == 0
+    if ut < 0 and (flags & OPT_JOKER_REDEAL):
+        return NO_SEAT, 0, 0, 0
+    for k in range(from_turn, to_turn):
+        p = (dealer + 1 + k) & (n - 1)   # n is 2 or 4
+        if k < n:
+            if ut < 0:
+                if p != dealer:
+                    continue
+                act = forced_act if k == forced_turn else joker_policy(hands[p], n, allow_up, pol)
+                return p, act >> 1, act & 1, 1
+            if k == forced_turn:
+                act = forced_act
+            elif p == passer:
+                act = PASS
+            else:
+                act = round1_policy(hands[p], p, n, dealer, up, ut, allow_up, pol)
+            if act != PASS:
+                return p, ut, act & 1, 1
+        else:
+            if ut < 0:
+                break
+            if k == forced_turn:
+                act = forced_act
+            elif p == passer:
+                act = PASS
+            else:
+                act = round2_policy(hands[p], n, ut, (flags & OPT_STICK) != 0 and p == dealer,
+                                    pol)
+            if act != PASS:
+                return p, act >> 1, act & 1, 2
+    return NO_SEAT, 0, 0, 0
+
+
+@njit(cache=True, inline="always")
+def _next(seat, n, out):
+    s = (seat + 1) & (n - 1)
+    if s == out:
+        s = (s + 1) & (n - 1)
+    return s
+
+
+@njit(cache=True)
+def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known, trace, record):
+    """Play five tricks from layout ``hands`` (modified); returns the makers' tricks.
+
+    ``out``: the seat sitting out (partner of a lone maker) or -1; ``known``: cards every
+    player knows are out of play (a turned-down upcard); ``dealer_known``: the dealer's
+    discard.  With ``record`` every play goes to ``trace`` (unused rows -1).
+    """
+    if record:
+        trace[:, :] = -1
+    deck = rules[R_DECK]
+    trump = rules[R_TRUMP]
+    ts = suit_of(rules, trump & (~trump + ONE))
+    n_active = n - 1 if out >= 0 else n
+    maker_side = maker & 1
+    played = ZERO
+    voids = 0           # 4 bits per seat: suits shown void
+    taken = 0
+    row = 0
+    for t in range(N_TRICKS):
+        seat = leader
+        best = ZERO
+        winner = leader
+        led = 0
+        for pos in range(n_active):
+            hand = hands[seat]
+            unseen = deck & ~played & ~hand & ~known
+            if seat == dealer:
+                unseen &= ~dealer_known
+            side = seat & 1
+            if hand & (hand - ONE) == ZERO:
+                # The last card: nothing to choose.
+                card = hand
+                if pos == 0:
+                    led = suit_of(rules, card)
+                    best = card
+                    winner = seat
+                else:
+                    if not (hand & rules[R_SUIT + led]):
+                        voids |= 1 << (4 * seat + led)
+                    if beats(rules, card, best, led):
+                        best = card
+                        winner = seat
+            elif pos == 0:
+                partner = seat ^ 2
+                has_partner = n == 4 and partner != out
+                p_voids = (voids >> (4 * partner)) & 15 if has_partner else 0
+                o_voids = 0
+                o_may_trump = False
+                for o in range(n):
+                    if (o & 1) != side and o != out:
+                        v = (voids >> (4 * o)) & 15
+                        o_voids |= v
+                        if not ((v >> ts) & 1):
+                            o_may_trump = True
+                p_may_trump = has_partner and not ((p_voids >> ts) & 1)
+                card = lead_for_tricks(rules, hand, unseen, side == maker_side, p_voids, o_voids,
+                                       p_may_trump, o_may_trump)
+                led = suit_of(rules, card)
+                best = card
+                winner = seat
+            else:
+                legal = legal_follow(rules, hand, led, best)
+                partner_after = False
+                opponents_after = False
+                ruff_threat = False
+                s2 = seat
+                for _ in range(n_active - 1 - pos):
+                    s2 = _next(s2, n, out)
+                    if (s2 & 1) == side:
+                        partner_after = True
+                    else:
+                        opponents_after = True
+                        if (voids >> (4 * s2 + led)) & 1:
+                            ruff_threat = True
+                card = follow_for_tricks(rules, hand, legal, led, best, (winner & 1) == side,
+                                         partner_after, opponents_after, ruff_threat, unseen)
+                if not (hand & rules[R_SUIT + led]):
+                    voids |= 1 << (4 * seat + led)
+                if beats(rules, card, best, led):
+                    best = card
+                    winner = seat
+            hands[seat] = hand & ~card
+            played |= card
+            if record:
+                trace[row, 0] = t
+                trace[row, 1] = seat
+                trace[row, 2] = low_index(card)
+                trace[row, 3] = led
+                row += 1
+            seat = _next(seat, n, out)
+        if (winner & 1) == maker_side:
+            taken += 1
+        leader = winner
+    return taken
+
+
+@njit(cache=True)
+def play_made(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, my_discard,
+              flags, trace, record):
+    """Pickup and discard (round one), then play; returns the makers' tricks.
+
+    ``lay`` (n masks) receives the hands in trump's layout.  ``my_discard`` (natural mask,
+    0: the heuristic) is what seat 0 throws when it is the dealer and picks up.
+    """
+    rules = tables[trump]
+    out = (maker ^ 2) if (alone and n == 4) else NO_SEAT
+    for p in range(n):
+        lay[p] = to_trump(hands_nat[p], trump)
+    u = to_trump(up, trump)
+    known = ZERO
+    dealer_known = ZERO
+    if rnd == 1 and dealer != out:
+        h6 = lay[dealer] | u
+        if dealer == 0 and my_discard != ZERO:
+            d = to_trump(my_discard, trump)
+        else:
+            d = dealer_discard(h6, u, trump, (flags & OPT_NO_UP_DISCARD) == 0)
+        lay[dealer] = h6 & ~d
+        dealer_known = d
+    else:
+        known = u
+    leader = (dealer + 1) & (n - 1)
+    if leader == out:
+        leader = (leader + 1) & (n - 1)
+    return play_tricks(rules, lay, n, leader, out, maker, known, dealer, dealer_known, trace,
+                       record)
+
+
+@njit(cache=True, inline="always")
+def outcome_of(maker, tricks, alone):
+    """Outcome category (see scoring.OUTCOMES) from the side of seat 0."""
+    return outcome((maker & 1) == 0, tricks, alone != 0)
+
+
+@njit(cache=True)
+def play_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, pol, trace):
+    """Finish the auction from bidding turn ``turn``, whose seat takes ``act`` (the other
+    seats, and that seat's later turns, by policy), then pick up, discard and play.
+
+    ``discard`` (natural mask, 0: the heuristic) is what seat 0 throws when it deals and
+    picks up.  ``hands`` (natural masks) are not modified.  Returns (outcome category from
+    seat 0's side, the maker or -1 on a redeal, seat 0's side's tricks).
+    """
+    maker, trump, alone, rnd = auction(hands, n, dealer, up, turn, 2 * n, turn, act, flags, pol)
+    if maker == NO_SEAT:
+        return REDEAL, NO_SEAT, 0
+    tricks = play_made(tables, hands, lay, n, dealer, up, maker, trump, alone, rnd, discard,
+                       flags, trace, False)
+    ours = tricks if (maker & 1) == 0 else N_TRICKS - tricks
+    return outcome_of(maker, tricks, alone), maker, ours
+
+
+@njit(cache=True)
+def _seat_passes(hand, p, n, dealer, up, decision_turn, flags, pol):
+    """Would seat ``p`` with ``hand`` pass at all its turns before ``decision_turn``?
+    (A seat's decisions depend on its own hand only.)"""
+    ut = upcard_suit(up)
+    allow_up = (flags & OPT_NO_UP_DISCARD) == 0
+    for k in range(decision_turn):
+        if (dealer + 1 + k) & (n - 1) != p:
+            continue
+        if k < n:
+            if ut < 0:
+                if p == dealer:
+                    return False
+                continue
+            if round1_policy(hand, p, n, dealer, up, ut, allow_up, pol) != PASS:
+                return False
+        elif round2_policy(hand, n, ut, (flags & OPT_STICK) != 0 and p == dealer, pol) != PASS:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _deal_seat_by_seat(key, pool, n, dealer, up, decision_turn, flags, pol, hands, rest, buf):
+    """Fallback when whole deals rarely match the passes: give each other seat in turn a
+    hand from the cards left, redrawn until that seat alone would have passed.  (Close to,
+    but not exactly, the conditional distribution: a seat's hand does not see how it
+    constrains the later seats.)"""
+    m = pool.shape[0]
+    for i in range(m):
+        rest[i] = pool[i]
+    counts = np.array([HAND_SIZE, 0], np.int64)
+    fixed = np.zeros(2, np.uint64)
+    out = np.empty(2, np.uint64)
+    left = m
+    state = key
+    for p in range(1, n):
+        counts[1] = left - HAND_SIZE
+        for attempt in range(MAX_TRIES):
+            state = mix64(state + np.uint64(attempt + 1))
+            _deal_into(state, rest[:left], counts, fixed, buf, out)
+            if _seat_passes(out[0], p, n, dealer, up, decision_turn, flags, pol):
+                break
+        hands[p] = out[0]
+        j = 0
+        for i in range(left):
+            if not ((out[0] >> np.uint64(rest[i])) & ONE):
+                rest[j] = rest[i]
+                j += 1
+        left = j
+
+
+@njit(cache=True, nogil=True)
+def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n, dealer,
+                   decision_turn, acts, discards, tables, flags, pol, hist, trick_hist, tries):
+    """Deals ``start .. start+n_deals-1`` for a question asked at ``decision_turn``.
+
+    Other seats' hands are dealt from ``pool`` (slot ``seat_slot[p]``), redrawn until every
+    seat that spoke before the question passed under its policy (at most MAX_TRIES; the
+    number of redraws goes to ``tries[0]``; deals that never matched are dealt seat by
+    seat, counted in ``tries[1]``).  Then for every action ``acts[a]`` (with
+    ``discards[a]`` for a dealer's pickup) the auction continues by policy and the hand
+    is played: ``hist[a, outcome] += 1`` and ``trick_hist[a, maker side (0 us), our
+    tricks] += 1``.
+    """
+    buf, fixed, deal, hands, lay, trace = deal_buffers(pool, counts, n)
+    rest = np.empty(pool.shape[0], np.int64)
+    for i in range(n_deals):
+        key = stream_key(key0, start + i)
+        hands[0] = my_hand
+        matched = False
+        for attempt in range(MAX_TRIES if decision_turn > 0 else 1):
+            _deal_into(key if attempt == 0 else mix64(key + np.uint64(attempt)), pool, counts,
+                       fixed, buf, deal)
+            for p in range(1, n):
+                hands[p] = deal[seat_slot[p]]
+            m, _, _, _ = auction(hands, n, dealer, up, 0, decision_turn, -2, 0, flags, pol, 0)
+            if m == NO_SEAT:
+                matched = True
+                break
+            tries[0] += 1
+        if not matched:
+            tries[1] += 1
+            _deal_seat_by_seat(mix64(key ^ np.uint64(0x5EA7)), pool, n, dealer, up,
+                               decision_turn, flags, pol, hands, rest, buf)
+        for a in range(acts.shape[0]):
+            cat, maker, ours = play_forced(tables, hands, lay, n, dealer, up, decision_turn,
+                                           acts[a], discards[a], flags, pol, trace)
+            hist[a, cat] += 1
+            if maker != NO_SEAT:
+                trick_hist[a, maker & 1, ours] += 1
+
+
+@njit(cache=True, nogil=True)
+def random_chunk(key0, start, n_deals, pool, counts, n, tables, flags, pol, hist):
+    """Whole random deals (slot 0 the upcard, 1..n the hands, last the rest), the dealer
+    alternating; everybody bids and plays by policy.  ``hist[dealer side?, outcome]``:
+    ``hist[0 if seat 0 deals else 1, outcome from seat 0's side] += 1``.
+    """
+    buf, fixed, deal, hands, lay, trace = deal_buffers(pool, counts, n)
+    for i in range(n_deals):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        up = deal[0]
+        for p in range(n):
+            hands[p] = deal[1 + p]
+        dealer = (start + i) % n
+        maker, trump, alone, rnd = auction(hands, n, dealer, up, 0, 2 * n, -2, 0, flags, pol)
+        if maker == NO_SEAT:
+            hist[dealer & 1, REDEAL] += 1
+            continue
+        tricks = play_made(tables, hands, lay, n, dealer, up, maker, trump, alone, rnd, ZERO,
+                           flags, trace, False)
+        hist[dealer & 1, outcome_of(maker, tricks, alone)] += 1

@@ -1,0 +1,158 @@
+"""The Euchre survey and report on a small deal count: counts, table invariants, paired
+gains, thresholds, determinism, valid PNGs, breakdown errors."""
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analyzer.errors import InputError
+from analyzer.games.euchre import survey as sv
+from analyzer.report.build import breakdown_table, write_report
+
+DEALS = 24_000
+
+
+@pytest.fixture(scope="module")
+def flat():
+    return sv.run_survey(DEALS, seed=3, threads=2).stats
+
+
+def test_counts_sum_to_deals(flat):
+    v = sv.LAYOUT.unpack(flat)
+    for n in sv.PLAYERS:
+        reach = v[f"reach{n}"]
+        assert list(reach[:, 0]) == [DEALS // n] * n          # one position per deal, by index
+        assert (reach[:, 0] >= reach[:, 1]).all() and (reach[:, 1] >= reach[:, 2]).all()
+        assert (reach[0, 1] == reach[0, 0])                    # the first to speak always decides
+        for d, col in (("order", 1), ("call", 2)):
+            hist, strength = v[f"{d}{n}"], v[f"{d}{n}_strength"]
+            # every action is played on every reached deal
+            per_action = hist.sum(axis=(1, 2, 3, 4, 6))        # (seat, action)
+            assert (per_action == reach[:, col][:, None]).all()
+            assert (strength.sum(axis=(1, 3)) == reach[:, col][:, None]).all()
+            for by in (["seat"], ["seat", "trumps"], ["trumps", "bowers"], ["seat", "aces"], []):
+                assert sv.decision_table(flat, n, d, by)["deals"].sum() == reach[:, col].sum()
+    r = sv.reach_table(flat)
+    assert r.groupby("players")["deals"].sum().tolist() == [DEALS, DEALS]
+
+
+def test_table_invariants(flat):
+    for n in sv.PLAYERS:
+        for d in sv.DECISIONS:
+            names = sv.actions(n, d)
+            t = sv.decision_table(flat, n, d, ["seat", "trumps", "bowers"])
+            assert (t["p_make_lo"] <= t["p_make"] + 1e-12).all()
+            assert (t["p_make"] <= t["p_make_hi"] + 1e-12).all()
+            assert (t["p_march"] <= t["p_make"] + 1e-12).all()
+            assert (t["p_make"] + t["p_euchred"] <= 1 + 1e-12).all()
+            # the paired gain is exactly the difference of the two EVs on the same deals
+            assert np.allclose(t["gain"], t[f"ev_{names[1]}"] - t["ev_pass"])
+            if n == 4:
+                assert np.allclose(t["gain_alone"], t["ev_alone"] - t[f"ev_{names[1]}"])
+            ok = t["gain_se"].notna()
+            assert (t.loc[ok, "gain_lo"] <= t.loc[ok, "gain"]).all()
+            evs = t[[f"ev_{a}" for a in names]].to_numpy()
+            best = [names[i] for i in np.nanargmax(evs, axis=1)]
+            assert list(t["best"]) == best
+            assert ((t["deals"] < 200) == (t["note"] == "few deals")).all()
+            assert t.loc[t["trumps"] == 0, "bowers"].eq("none").all()
+
+
+def test_more_trumps_make_more_often(flat):
+    """P(make | order) and the gain of ordering rise with trumps where the cells are full."""
+    for n in sv.PLAYERS:
+        t = sv.decision_table(flat, n, "order", ["seat", "trumps"])
+        for seat in range(1, n + 1):
+            s = t[(t["seat"] == seat) & (t["trumps"] <= 3)].set_index("trumps")
+            assert s["p_make"].is_monotonic_increasing, (n, seat)
+    dealer = sv.decision_table(flat, 2, "order", ["seat", "trumps"]).query("seat == 2 and trumps <= 3")
+    assert dealer["gain"].is_monotonic_increasing
+    # the right bower beats no bower at the same length, for the two-handed dealer
+    tb = sv.decision_table(flat, 2, "order", ["seat", "trumps", "bowers"]).set_index(
+        ["seat", "trumps", "bowers"])
+    assert tb.loc[(2, 2, "right"), "p_make"] > tb.loc[(2, 2, "none"), "p_make"]
+
+
+def test_thresholds(flat):
+    th = sv.threshold_table(flat)
+    assert len(th) == 2 + 2 + 2 * 4 + 2 * 4   # 2p order/call per seat; 4p with alone
+    full = th[th["deals"] >= 1000]
+    assert (full["break_even_lo"] <= full["break_even"]).all()
+    assert (full["break_even"] <= full["break_even_hi"]).all()
+    assert (full["gain_per_deal"] >= 0).all()           # never acting is one of the rules
+    # the two-handed dealer's break-even is sharp and close to the fitted policy's
+    row = th[(th["players"] == 2) & (th["decision"] == "order") & (th["seat"] == 2)].iloc[0]
+    assert abs(row["break_even"] - row["policy_threshold"]) <= 5
+    st = sv.strength_table(flat)
+    for (n, d, seat, comp), g in st.groupby(["players", "decision", "seat", "comparison"]):
+        total = th[(th["players"] == n) & (th["decision"] == d) & (th["seat"] == seat)
+                   & (th["comparison"] == comp)]["deals"].iloc[0]
+        assert g["deals"].sum() == total
+
+
+def test_best_threshold():
+    gain = np.array([0, -5, -1, 2, 3, -1, 4, 0])
+    assert sv.best_threshold(gain, 2) == (3 - 2, 8.0)
+    assert sv.best_threshold(np.array([-1, -2]), 0) == (2, 0.0)   # never
+
+
+def test_same_seed_same_stats():
+    a = sv.run_survey(3000, seed=11, threads=1).stats
+    b = sv.run_survey(3000, seed=11, threads=2).stats
+    assert np.array_equal(a, b)
+    assert not np.array_equal(a, sv.run_survey(3000, seed=12, threads=2).stats)
+
+
+def test_difference_hook(flat):
+    d = sv.difference_table(flat, flat, 2, "order", ["seat", "trumps"])
+    assert np.allclose(d["diff"], 0)
+    with pytest.raises(InputError, match="no 'dd' play"):
+        sv.run_survey(10, play="dd")
+
+
+def test_report_files(tmp_path):
+    out = tmp_path / "rep"
+    summary = write_report("euchre", 4000, str(out), seed=1, threads=2)
+    files = set(os.listdir(out))
+    assert "README.md" in files and not any(f.startswith(".checkpoint") for f in files)
+    text = (out / "README.md").read_text()
+    pngs = [f for f in summary["files"] if f.endswith(".png")]
+    assert len(pngs) >= 10
+    for f in pngs:
+        with open(out / f, "rb") as fh:
+            assert fh.read(8) == b"\x89PNG\r\n\x1a\n"
+        assert f"({f})" in text
+    for f in summary["files"]:
+        if f.endswith(".parquet"):
+            df = pd.read_parquet(out / f)
+            csv = pd.read_csv(out / f.replace(".parquet", ".csv"))
+            assert len(df) == len(csv) > 0
+    assert "4,000" in text and "seed:** 1" in text and "few deals" in text
+
+
+def test_breakdown_tables():
+    with pytest.raises(InputError, match="unknown breakdown suit_kind"):
+        breakdown_table("euchre", ["suit_kind"], 100, table="order2")
+    with pytest.raises(InputError, match="unknown breakdown upcard"):
+        breakdown_table("euchre", ["upcard"], 100, table="call4")
+    with pytest.raises(InputError, match="unknown table"):
+        breakdown_table("euchre", None, 100, table="bid")
+    df, result = breakdown_table("euchre", None, 2000, seed=2)
+    assert list(df.columns[:3]) == ["seat", "trumps", "bowers"] and result.n_done == 2000
+    df, _ = breakdown_table("euchre", ["seat", "upcard"], 2000, table="order4")
+    assert set(df["upcard"]) <= set(sv.UP_GROUPS) and set(df["seat"]) == {1, 2, 3, 4}
+
+
+def test_table_cli():
+    res = subprocess.run([sys.executable, "-m", "analyzer.cli.main", "table", "euchre", "--table",
+                          "call2", "--by", "suit_kind", "--deals", "2000", "--csv"],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[0].startswith("suit_kind,deals,p_make")
+    bad = subprocess.run([sys.executable, "-m", "analyzer.cli.main", "table", "euchre", "--by",
+                          "colour", "--deals", "100"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "unknown breakdown colour" in bad.stderr
