@@ -132,7 +132,7 @@ def section_dd500(quick):
     kitty exchange), one solve per deal and contract strain, one thread."""
     from analyzer.games.five_hundred import dd as d5
     from analyzer.games.five_hundred.questions import BYTE_TABLES
-    from analyzer.games.five_hundred.play import to_layout
+    from analyzer.games.five_hundred.play import relabel as to_layout
     from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables
     from analyzer.sim.deal import deal_batch
 

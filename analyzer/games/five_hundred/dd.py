@@ -19,7 +19,7 @@ from ...sim.rng import stream_key
 from ...tricks.dd import PEXT8, O_ALL, S_SIZE, C_SIZE, MAX_SEATS, _make_cfg, _solve_kernel, new_table
 from ...tricks.tables import R_FREE, R_SUIT, R_TRUMP
 from .deck import HAND_SIZE, N_SEATS, N_TRICKS
-from .play import TRACE_COLS, exchange, play_out, to_layout
+from .play import TRACE_COLS, exchange, play_out, relabel
 from .rules import MISERE, NT
 
 DD_TABLE_MB = 16.0   # transposition table per thread for Five Hundred solves
@@ -139,8 +139,8 @@ def bid_chunk_dd(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables
                 continue
             bt = byte_tables[strain]
             for s in range(N_SEATS):
-                hands[s] = to_layout(deal[1 + s], bt)
-            kitty = to_layout(deal[0], bt)
+                hands[s] = relabel(deal[1 + s], bt)
+            kitty = relabel(deal[0], bt)
             res, _ = dd_deal(tables[strain], hands, kitty, 0, kind >= MISERE, tt, stats, work)
             if kind >= MISERE:
                 misere_result = res
