@@ -514,56 +514,83 @@ def _keys(rules, cfg, hands, leader, suits_led, voids):
     return k0, k1
 
 
+@njit(cache=True, inline="always")
+def _top_owners(rules, hands, nseats, unpl):
+    """Who holds the top card of each suit (3 bits a suit, 7: none left)."""
+    sig = ZERO
+    for s in range(4):
+        top = high_bit(unpl & rules[R_SUIT + s])
+        own = 7
+        if top:
+            for h in range(nseats):
+                if hands[h] & top:
+                    own = h
+        sig |= np.uint64(own) << np.uint64(3 * s)
+    return sig | (ONE << np.uint64(62))
+
+
 @njit(cache=True)
-def _tt_probe(rules, cfg, tt, k0, k1, k2, rel, unpl, target):
-    """Scan a bucket. Returns (hit, value, W, best move hint)."""
-    b, fp = _bucket(tt, k0, k1, k2)
-    fp |= np.uint64(cfg[C_GEN] & 255) << np.uint64(16)
+def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, rel, unpl, target):
+    """Scan the bucket(s) of a position. Returns (hit, value, W, best move hint).
+
+    Entries whose relevant cards include the top card of every suit live in a bucket
+    chosen by the suit lengths *and* those top cards' owners (``sig``), the others in the
+    bucket of the suit lengths alone: a suit-length pattern's entries spread over many
+    buckets, and a position only has two buckets to scan."""
     fmask = _FP_HASH | (_BYTE << np.uint64(16))
     nent = _n_entries(tt)
     exact = cfg[C_EXACT]
     hint = np.int64(-1)
-    for i in range(b, b + TT_BUCKET):
-        if (tt[nent + (i >> 3), i & 7] & fmask) != fp:
-            continue
-        if tt[i, 0] != k0 or tt[i, 1] != k1:
-            continue
-        if exact:
-            if tt[i, 2] != k2:
+    for bk in range(1 if exact else 2):
+        b, fp = _bucket(tt, k0, k1, k2 if exact else (ZERO if bk == 0 else sig))
+        fp |= np.uint64(cfg[C_GEN] & 255) << np.uint64(16)
+        for i in range(b, b + TT_BUCKET):
+            if (tt[nent + (i >> 3), i & 7] & fmask) != fp:
                 continue
-            m = ~ZERO
-        else:
-            m = tt[i, 2]
-        if ((rel[0] & m) != tt[i, 3] or (rel[1] & m) != tt[i, 4]
-                or (rel[2] & m) != tt[i, 5] or (rel[3] & m) != tt[i, 6]):
-            continue
-        info = tt[i, 7]
-        lo = np.int64(info & _LANE)
-        hi = np.int64((info >> np.uint64(16)) & _LANE)
-        hint = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
-        if lo >= target:
-            w = ~ZERO if exact else _abs_of_wrel(rules, m, unpl)
-            return True, lo, w, hint
-        if hi < target:
-            w = ~ZERO if exact else _abs_of_wrel(rules, m, unpl)
-            return True, hi, w, hint
+            if tt[i, 0] != k0 or tt[i, 1] != k1:
+                continue
+            if exact:
+                if tt[i, 2] != k2:
+                    continue
+                m = ~ZERO
+            else:
+                m = tt[i, 2]
+            if ((rel[0] & m) != tt[i, 3] or (rel[1] & m) != tt[i, 4]
+                    or (rel[2] & m) != tt[i, 5] or (rel[3] & m) != tt[i, 6]):
+                continue
+            info = tt[i, 7]
+            lo = np.int64(info & _LANE)
+            hi = np.int64((info >> np.uint64(16)) & _LANE)
+            hint = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
+            if lo >= target:
+                w = ~ZERO if exact else _abs_of_wrel(rules, m, unpl)
+                return True, lo, w, hint
+            if hi < target:
+                w = ~ZERO if exact else _abs_of_wrel(rules, m, unpl)
+                return True, hi, w, hint
     return False, np.int64(0), ZERO, hint
 
 
 @njit(cache=True)
-def _tt_store(rules, cfg, tt, k0, k1, k2, rel, unpl, w, value, target, move, left):
-    b, fp = _bucket(tt, k0, k1, k2)
-    gen8 = np.uint64(cfg[C_GEN] & 255)
-    fp |= gen8 << np.uint64(16)
-    fmask = _FP_HASH | (_BYTE << np.uint64(16))
-    nent = _n_entries(tt)
+def _tt_store(rules, cfg, tt, k0, k1, k2, sig, rel, unpl, w, value, target, move, left):
     exact = cfg[C_EXACT]
     if exact:
         m = ~ZERO
         w2 = k2
+        hk = k2
     else:
         m = _wrel_of(rules, w, unpl)
         w2 = m
+        # every suit's top card relevant: the bucket of the top owners (see _tt_probe)
+        hk = sig
+        for s in range(4):
+            if (unpl & rules[R_SUIT + s]) and not ((m >> np.uint64(16 * s)) & _LANE):
+                hk = ZERO
+    b, fp = _bucket(tt, k0, k1, hk)
+    gen8 = np.uint64(cfg[C_GEN] & 255)
+    fp |= gen8 << np.uint64(16)
+    fmask = _FP_HASH | (_BYTE << np.uint64(16))
+    nent = _n_entries(tt)
     p0 = rel[0] & m
     p1 = rel[1] & m
     p2 = rel[2] & m
@@ -822,8 +849,8 @@ def _play(rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick
 F_SEAT, F_POS, F_LEADER, F_LED, F_WINNER, F_SUITS, F_LEFT, F_TARGET = range(8)
 F_I, F_NM, F_BESTV, F_BESTM, F_OLDVOID, F_TV, F_CUT, F_HINT = range(8, 16)
 F_SIZE = 16
-U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED = range(10)
-U_SIZE = 10
+U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG = range(11)
+U_SIZE = 12
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 VOID_RUFF_PEN = 80   # leads: a suit an opponent can ruff
 MID_WIN = 40         # second/third hand: a card that beats the trick so far (not the top)
@@ -912,7 +939,10 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                             fu[ply, U_K0] = k0
                             fu[ply, U_K1] = k1
                             k2 = unpl_hands if exact else ZERO
-                            hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, rel[ply], unpl_hands, target)
+                            sig = ZERO if exact else _top_owners(rules, hands, nseats, unpl_hands)
+                            fu[ply, U_SIG] = sig
+                            hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, sig, rel[ply], unpl_hands,
+                                                        target)
                             if hit:
                                 stats[S_TT_HITS] += 1
                                 rv = v
@@ -1037,7 +1067,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     stats[S_STORES] += 1
                     unpl_hands = fu[ply, U_UNPL]
                     k2 = unpl_hands if exact else ZERO
-                    _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, rel[ply], unpl_hands,
+                    _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, fu[ply, U_SIG], rel[ply], unpl_hands,
                               wres, bestv, fi[ply, F_TARGET], bestm, fi[ply, F_LEFT])
                     stats[8] += popcount(_wrel_of(rules, wres, unpl_hands))
                     stats[9] += popcount(unpl_hands)
