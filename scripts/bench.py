@@ -158,6 +158,69 @@ def section_sheepshead(quick):
           f"{m / pick_t / 1e6:.2f} M deals/s, {3 * offered / pick_t / 1e6:.2f} M play-outs/s, 1 thread CPU time")
 
 
+def _dist_ms(times):
+    a = np.array(times) * 1e3
+    return f"median {np.median(a):.2f} ms, p90 {np.percentile(a, 90):.2f}, max {a.max():.1f}"
+
+
+def section_dd500(quick):
+    """Double-dummy Five Hundred: full 10-card deals (random, seat 0 contracts after the
+    kitty exchange), one solve per deal and contract strain, one thread."""
+    from analyzer.games.five_hundred import dd as d5
+    from analyzer.games.five_hundred.questions import BYTE_TABLES
+    from analyzer.games.five_hundred.play import relabel as to_layout
+    from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables
+    from analyzer.sim.deal import deal_batch
+
+    n = 40 if quick else 300
+    deals = deal_batch(7, 0, n, np.arange(43, dtype=np.int64), np.array([3, 10, 10, 10, 10], np.int64))
+    tables = rule_tables(Options())
+    tt, stats, work = d5.new_dd_table(), d5.new_stats(), np.zeros(8, np.int64)
+    hands = np.empty(4, np.uint64)
+    every = []
+    per = []
+    for strain, name in enumerate(("S", "C", "D", "H", "NT", "MIS")):
+        times = []
+        for k, d in enumerate(deals):
+            for s in range(4):
+                hands[s] = to_layout(d[1 + s], BYTE_TABLES[strain])
+            kitty = np.uint64(to_layout(d[0], BYTE_TABLES[strain]))
+            t0 = time.perf_counter()
+            d5.dd_deal(tables[strain], hands, kitty, 0, strain == MISERE, tt, stats, work)
+            if k:  # the first call compiles
+                times.append(time.perf_counter() - t0)
+        per.append(f"{name} {np.median(times) * 1e3:.2f}")
+        every += times
+    print(f"dd500: {len(deals) - 1} full deals x 6 strains, 1 thread, {tt.nbytes / 2**20:.1f} MB table: "
+          f"{_dist_ms(every)} per solve")
+    print("dd500: median ms by strain: " + ", ".join(per))
+
+
+def section_ddbridge(quick):
+    """Double-dummy bridge vs DDS (endplay) on the same random deals, one thread each,
+    identical trick counts required."""
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import validate_dds
+    from analyzer.games.bridge.play import BRIDGE_TABLE_MB
+    from analyzer.tricks.dd import Solver
+
+    reason = validate_dds.dds_available()
+    if reason:
+        print(f"ddbridge: skipped ({reason})")
+        return
+    n, cards = (30, 10) if quick else (200, 13)
+    deals = validate_dds.random_deals(n, cards, seed=1)
+    solver = Solver(BRIDGE_TABLE_MB)
+    validate_dds.compare(deals[:1], solver)
+    rows = validate_dds.compare(deals, solver)
+    s = validate_dds.summary(rows)
+    o, d = s["ours_ms"], s["dds_ms"]
+    print(f"ddbridge: {n} random {cards}-card deals, seed 1: {s['agree']}/{n} identical trick counts")
+    print(f"ddbridge: ours median {o['median']:.2f} ms, p90 {o['p90']:.1f}, max {o['max']:.0f}; "
+          f"DDS median {d['median']:.2f} ms, p90 {d['p90']:.1f}, max {d['max']:.0f}; "
+          f"ratio ours/DDS median {s['median_ratio']:.2f}x, total time {s['total_ratio']:.2f}x")
+
+
 def _euchre_random_rate(n_players, n, threads=1):
     """Whole random Euchre hands (deal, bidding by policy, pickup, 5 tricks, score) per second
     of thread CPU time and of wall time."""
@@ -242,10 +305,6 @@ def section_sheepshead_dd(quick):
     points (MTD(f)) are timed on the same deals as the baseline."""
     import random
 
-    from analyzer.games.sheepshead import dd
-    if not dd.AVAILABLE:
-        print("sheepshead_dd: the shared double-dummy solver (analyzer/tricks/dd.py) is not in this build")
-        return
     from analyzer.games.sheepshead.bidding import PICK_THRESHOLDS, POLICY, policy_bury_call, wants_to_pick
     from analyzer.games.sheepshead.dd import DD_RULES, new_dd_table, new_stats, solve_class, solve_points
     from analyzer.games.sheepshead.play import TRACE_COLS, play_called
@@ -285,8 +344,8 @@ def section_sheepshead_dd(quick):
 
 
 SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
-            "report_euchre": section_report_euchre, "sheepshead": section_sheepshead,
-            "sheepshead_dd": section_sheepshead_dd}
+            "report_euchre": section_report_euchre, "dd500": section_dd500, "ddbridge": section_ddbridge,
+            "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd}
 
 
 def main():

@@ -162,6 +162,6 @@ def test_bid_chunk_agrees_with_dealing_then_playing():
             hands = np.array([to_layout(int(d[1 + s]), strain) for s in range(4)], np.uint64)
             kitty = np.uint64(to_layout(int(d[0]), strain))
             assert bin(int(np.bitwise_or.reduce(hands)) | int(kitty)).count("1") == 43
-            t = play_deal(tables[strain], hands, kitty, 0, kind >= 5, kind == 6, trace, False, np.empty(12, np.uint64))
+            t = play_deal(tables[strain], hands, kitty, 0, kind >= 5, kind == 6, trace, False, np.empty(tables.shape[1], np.uint64))
             hist[kind, t] += 1
     assert np.array_equal(hist, run.stats)

@@ -7,8 +7,6 @@ import sys
 
 import pytest
 
-from analyzer.games.sheepshead.dd import AVAILABLE as DD
-
 HAND = "QC QS JD AD 7H 8S"
 EIGHT = "QC QS JD AD 7H 8S KH TC"
 
@@ -59,7 +57,7 @@ def test_bury_json_and_text(tmp_path):
     (["pick", HAND, "--plot", "chart.jpg"], ".png"),
     (["bury", HAND], "6 cards"),
     (["bury", EIGHT + " 9S"], "9 cards"),
-] + ([] if DD else [(["pick", HAND, "--play", "dd"], "double-dummy solver")]))
+])
 def test_bad_input_one_line_exit_2(args, needle, capsys):
     from analyzer.cli.main import main
 

@@ -7,20 +7,15 @@ import random
 import numpy as np
 import pytest
 
-from analyzer.games.sheepshead.dd import AVAILABLE
-
-if not AVAILABLE:
-    pytest.skip("the shared double-dummy solver is not in this build", allow_module_level=True)
-
-from analyzer.games.sheepshead import questions  # noqa: E402
-from analyzer.games.sheepshead.bidding import POLICY, policy_bury_call  # noqa: E402
-from analyzer.games.sheepshead.dd import DD_RULES, class_floors, new_dd_table, new_stats, solve_class, solve_points  # noqa: E402
-from analyzer.games.sheepshead.deck import DECK  # noqa: E402
-from analyzer.games.sheepshead.play import TRACE_COLS, pick_and_play, play_called  # noqa: E402
-from analyzer.games.sheepshead.rules import BIT_OF, ID_OF, PTS, RULES  # noqa: E402
-from analyzer.tricks.dd import Solver  # noqa: E402
-from analyzer.tricks.tables import R_CALLED  # noqa: E402
-from tests.reference import sheepshead as ref  # noqa: E402
+from analyzer.games.sheepshead import questions
+from analyzer.games.sheepshead.bidding import POLICY, policy_bury_call
+from analyzer.games.sheepshead.dd import DD_RULES, class_floors, new_dd_table, new_stats, solve_class, solve_points
+from analyzer.games.sheepshead.deck import DECK
+from analyzer.games.sheepshead.play import TRACE_COLS, pick_and_play, play_called
+from analyzer.games.sheepshead.rules import BIT_OF, ID_OF, PTS, RULES
+from analyzer.tricks.dd import Solver
+from analyzer.tricks.tables import R_CALLED
+from tests.reference import sheepshead as ref
 
 
 def bit(card):

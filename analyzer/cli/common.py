@@ -30,13 +30,22 @@ class AliasGroup(click.Group):
         return (cmd.name if cmd else name), cmd, rest
 
 
-def simulation_options(default_deals: int, play_models=("heuristic",)):
-    """--deals --seed --play --threads --rule, common to every simulation question."""
+def simulation_options(default_deals: int, play_models=("heuristic",), dd_deals: int | None = None):
+    """--deals --seed --play --threads --rule, common to every simulation question.
+
+    With ``dd_deals``, --deals defaults to None and the question picks ``default_deals``
+    or, with --play dd, the smaller ``dd_deals``."""
 
     def decorate(f):
+        if dd_deals is None:
+            deals_opt = click.option("--deals", type=click.IntRange(min=1), default=default_deals,
+                                     show_default=True, help="Number of simulated deals.")
+        else:
+            deals_opt = click.option("--deals", type=click.IntRange(min=1), default=None,
+                                     help=f"Number of simulated deals [default: {default_deals:,}; "
+                                          f"{dd_deals:,} with --play dd].")
         options = [
-            click.option("--deals", type=click.IntRange(min=1), default=default_deals, show_default=True,
-                         help="Number of simulated deals."),
+            deals_opt,
             click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
                          help="Random seed: the same seed gives the same answer on any number of threads."),
             click.option("--play", type=click.Choice(play_models), default=play_models[0], show_default=True,

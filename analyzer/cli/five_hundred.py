@@ -24,7 +24,7 @@ def five_hundred():
               help="The current bid: only contracts that outrank it are allowed (e.g. 7S).")
 @click.option("--contracts", metavar="LIST", default=None,
               help="Only these contracts, e.g. 8H,8NT,MIS (default: all 27).")
-@simulation_options(default_deals=100_000)
+@simulation_options(default_deals=100_000, play_models=("heuristic", "dd"), dd_deals=1_000)
 @output_options
 def bid(hand, over, contracts, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
     """Chance of making and expected score of every contract for HAND (your 10 cards).
@@ -83,3 +83,63 @@ def score(contract, tricks, as_json):
     made = tricks == 0 if c.is_misere else tricks >= c.level
     click.echo(f"{c.label} with {tricks} trick{'s' if tricks != 1 else ''} "
                f"({'made' if made else 'failed'}): contractor {ours:+d}, opponents {theirs:+d}")
+
+
+def read_deal_lines(path: str) -> list[str]:
+    """Deals of a --file, one per line (blank lines and # comments skipped)."""
+    from ..errors import InputError
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = [ln.strip() for ln in fh]
+    except OSError as err:
+        raise InputError(f"cannot read --file {path}: {err.strerror}") from None
+    deals = [ln for ln in lines if ln and not ln.startswith("#")]
+    if not deals:
+        raise InputError(f"--file {path} has no deals")
+    return deals
+
+
+@five_hundred.command()
+@click.option("--deal", "deal", metavar="DEAL", default=None,
+              help='The deal: "N: ...; E: ...; S: ...; W: ...; K: ..." (K: the kitty).')
+@click.option("--file", "file", metavar="DEALS", type=click.Path(dir_okay=False), default=None,
+              help="Solve every deal of this file (one a line).")
+@click.option("--contract", required=True, metavar="BID", help="e.g. 8H, 7NT, MIS.")
+@click.option("--contractor", required=True, metavar="SEAT", help="N, E, S or W (leads first).")
+@click.option("--no-kitty", is_flag=True, help="Solve the 10-card hands as given (no exchange).")
+@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (a list with --file).")
+def solve(deal, file, contract, contractor, no_kitty, rules, as_json):
+    """Double-dummy result of a deal: the contractor side's tricks with perfect play by
+    everyone, and the value of each opening lead.  The contractor first exchanges with
+    the kitty by the same policy as `bid` (unless --no-kitty)."""
+    import json
+
+    from ..errors import InputError
+    from ..games.five_hundred.dd import solve_deal
+    from ..tricks.dd import Solver
+
+    if (deal is None) == (file is None):
+        raise InputError("give exactly one of --deal or --file")
+    deals = [deal] if file is None else read_deal_lines(file)
+    solver = Solver(2.0)
+    results = [solve_deal(d, contract, contractor, not no_kitty, list(rules), solver) for d in deals]
+    if as_json:
+        out = [{"contractor_tricks": r["contractor_tricks"], "made": r["made"],
+                "nominated": r["nominated"], "discards": r["discards"], "leads": r["leads"]}
+               for r in results]
+        click.echo(json.dumps(out if file is not None else out[0], ensure_ascii=False))
+        return
+    for i, r in enumerate(results):
+        if file is not None:
+            click.echo(f"deal {i + 1}: {deals[i]}")
+        lines = [f"{r['contract']} by {r['contractor']}: {r['contractor_tricks']} trick"
+                 f"{'s' if r['contractor_tricks'] != 1 else ''} with perfect play "
+                 f"({'made' if r['made'] else 'failed'})"]
+        if r["discards"]:
+            lines.append(f"discards: {r['discards']}")
+        if r["nominated"]:
+            lines.append(f"joker nominated as a {r['nominated']}")
+        lines.append("leads: " + ", ".join(f"{x['card']} {x['tricks']}" for x in r["leads"]))
+        click.echo("\n".join(lines))

@@ -25,6 +25,8 @@ def _register():
     from .five_hundred import five_hundred
     cli.add_command(five_hundred, "five-hundred")
     cli.add_alias("500", "five-hundred")
+    from .bridge import bridge
+    cli.add_command(bridge)
     from .sheepshead import sheepshead
     cli.add_command(sheepshead)
     from .report import report, table

@@ -11,15 +11,6 @@ RULES_HELP = ("Rule options: jack_order=standard|seed, leaster_blind=last|first 
               "(also nobody_picks=leaster|doubler and bump=single|double, as the flags below).")
 
 
-def _deals(deals, play):
-    """--deals as given; left at its default with --play dd, None: the question then uses
-    its smaller double-dummy default."""
-    source = click.get_current_context().get_parameter_source("deals")
-    if play == "dd" and source == click.core.ParameterSource.DEFAULT:
-        return None
-    return deals
-
-
 def _game_options(f):
     f = click.option("--no-leaster", "no_leaster", is_flag=True,
                      help="Nobody picks: redeal and double the next hand (doubler), instead of a leaster.")(f)
@@ -42,21 +33,21 @@ def sheepshead():
 @sheepshead.command()
 @click.argument("hand")
 @_game_options
-@simulation_options(default_deals=200_000, play_models=PLAY_CHOICES)
+@simulation_options(default_deals=200_000, play_models=PLAY_CHOICES, dd_deals=1_000)
 @output_options
 def pick(hand, seat, double_on_bump, no_leaster, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
     """Is HAND (your 6 cards) a pick?  Pick, pick alone, or pass, with P(win),
     schneider both ways and expected points per hand.
 
     Pick: you take the blind, bury and call by the heuristic policy (alone only when no
-    call is legal).  --deals defaults to 200,000, or 1,000 with --play dd.  Pass: the later seats decide by the policy; if nobody picks, a
+    call is legal).  Pass: the later seats decide by the policy; if nobody picks, a
     leaster (or, with --no-leaster, a redeal worth 0).  Deals in which an earlier seat
     would have picked are not counted.  EV is your score for the hand.
     """
     from ..games.sheepshead.questions import pick as ask
 
     check_plot_path(plot_path)
-    answer = ask(hand, seat=seat, deals=_deals(deals, play), seed=seed, play=play, threads=threads, rules=list(rules),
+    answer = ask(hand, seat=seat, deals=deals, seed=seed, play=play, threads=threads, rules=list(rules),
                  double_on_bump=double_on_bump, leaster=not no_leaster, progress=wants_progress(as_json))
     if plot_path:
         from ..report.sheepshead import plot_pick
@@ -72,7 +63,7 @@ pick.help += "\n\n" + RULES_HELP
 @click.option("--top", type=click.IntRange(min=1), default=15, show_default=True,
               help="Rows to print (JSON and CSV have them all).")
 @_game_options
-@simulation_options(default_deals=20_000, play_models=PLAY_CHOICES)
+@simulation_options(default_deals=20_000, play_models=PLAY_CHOICES, dd_deals=100)
 @output_options
 def bury(cards, top, seat, double_on_bump, no_leaster, deals, seed, play, threads, rules, as_json, as_csv,
          plot_path):
@@ -82,12 +73,11 @@ def bury(cards, top, seat, double_on_bump, no_leaster, deals, seed, play, thread
     A call is the ace of a fail suit you hold but without its ace (a ten if you hold
     all three fail aces); a card of the called suit stays in your hand.  All options
     are played on the same deals, so their differences are more precise than each ±.
-    --deals defaults to 20,000, or 100 with --play dd.
     """
     from ..games.sheepshead.questions import bury as ask
 
     check_plot_path(plot_path)
-    answer = ask(cards, seat=seat, deals=_deals(deals, play), seed=seed, play=play, threads=threads, rules=list(rules),
+    answer = ask(cards, seat=seat, deals=deals, seed=seed, play=play, threads=threads, rules=list(rules),
                  double_on_bump=double_on_bump, progress=wants_progress(as_json))
     if plot_path:
         from ..report.sheepshead import plot_bury

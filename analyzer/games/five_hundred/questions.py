@@ -16,7 +16,13 @@ from .rules import MISERE, N_STRAINS, Options, BIT_OF, rule_tables
 from .scoring import score_deal
 
 DEFAULT_DEALS = 100_000
-PLAY_MODELS = ("heuristic",)
+DEFAULT_DEALS_DD = 1_000      # double-dummy play: answers in well under a minute on 2 cores
+DD_CHUNK = 64                 # deals per chunk with double-dummy play (progress, interrupts)
+PLAY_MODELS = ("heuristic", "dd")
+
+
+def default_deals(play: str) -> int:
+    return DEFAULT_DEALS_DD if play == "dd" else DEFAULT_DEALS
 
 
 def _byte_tables() -> np.ndarray:
@@ -53,8 +59,11 @@ def validate_common(deals: int, seed: int | None, play: str, threads: int | None
         raise InputError(f"--threads must be positive, got {threads}")
 
 
-def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progress=False):
-    """Histogram of the contractor side's tricks, shape (len(kinds), 11), and the run."""
+def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progress=False,
+                    play="heuristic"):
+    """Histogram of the contractor side's tricks, shape (len(kinds), 11), and the run.
+
+    ``play="dd"``: double-dummy results on the same deals (misère rows: 0 made, 1 failed)."""
     from .play import bid_chunk
 
     hand_mask = DECK.mask(hand_ids)
@@ -64,6 +73,19 @@ def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progres
     kinds = np.asarray(kinds, np.int64)
     tables = rule_tables(options)
     key0 = seed_key(seed)
+
+    if play == "dd":
+        from .dd import bid_chunk_dd, new_dd_table, new_stats
+
+        def chunk(start, n):
+            hist = np.zeros((len(kinds), N_TRICKS + 1), np.int64)
+            if n:
+                bid_chunk_dd(key0, np.int64(start), np.int64(n), pool, counts, fixed, kinds, tables,
+                             BYTE_TABLES, hist, new_dd_table(), new_stats())
+            return hist
+
+        return run_chunks(chunk, deals, threads=threads, progress=progress, desc="solving",
+                          chunk_size=DD_CHUNK)
 
     def chunk(start, n):
         hist = np.zeros((len(kinds), N_TRICKS + 1), np.int64)
@@ -75,11 +97,13 @@ def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progres
     return run_chunks(chunk, deals, threads=threads, progress=progress, desc="playing")
 
 
-def bid(hand: str, deals: int = DEFAULT_DEALS, seed: int | None = None, over: str | None = None,
+def bid(hand: str, deals: int | None = None, seed: int | None = None, over: str | None = None,
         contracts: str | None = None, play: str = "heuristic", threads: int | None = None,
         rules: list[str] | None = None, progress: bool = False) -> Answer:
     """P(make), tricks and expected score of every contract for the player's 10 cards,
-    the player being the contractor (seat S, partner N) after taking the kitty."""
+    the player being the contractor (seat S, partner N) after taking the kitty.
+    ``deals`` defaults to DEFAULT_DEALS (heuristic play) or DEFAULT_DEALS_DD (dd)."""
+    deals = default_deals(play) if deals is None else deals
     validate_common(deals, seed, play, threads)
     seed = 0 if seed is None else seed
     options = Options.parse(rules)
@@ -88,7 +112,7 @@ def bid(hand: str, deals: int = DEFAULT_DEALS, seed: int | None = None, over: st
     chosen = parse_contracts(contracts) if contracts is not None else list(ALL_CONTRACTS)
     chosen.sort(key=ALL_CONTRACTS.index)  # rows in table order: 6♠ … 10NT, misère, open misère
     kinds = sorted({kind_of(c) for c in chosen})
-    run = simulate_tricks(hand_ids, kinds, deals, seed, options, threads, progress)
+    run = simulate_tricks(hand_ids, kinds, deals, seed, options, threads, progress, play)
     n = run.n_done
     if n == 0:
         raise KeyboardInterrupt
@@ -114,6 +138,9 @@ def bid(hand: str, deals: int = DEFAULT_DEALS, seed: int | None = None, over: st
     meta = {"hand": DECK.format_cards(hand_ids), "deals": int(n), "seed": seed, "play": play,
             "over": over_c.name if over_c else None, "rules": options.__dict__.copy()}
     notes = []
+    if play == "dd" and any(c.is_misere for c in chosen):
+        notes.append("double-dummy misère records made (0) or failed (1): its tricks column is the "
+                     "share of deals the defenders can beat")
     if run.interrupted:
         notes.append(f"interrupted: results from {n:,} of {deals:,} deals")
     return Answer("five-hundred", "bid", table, best, recommendation, meta,

@@ -9,9 +9,6 @@ The score depends on the picker side's points only through their class (≤ 30, 
 zero-window searches at those thresholds, starting next to the heuristic play's result,
 instead of solving for the exact points.  A side that takes every card point is counted
 as taking every trick (they differ only by a trick of sevens, eights and nines).
-
-The shared solver (``analyzer.tricks.dd``) comes from another branch; until it is merged
-``AVAILABLE`` is False, ``--play dd`` says so, and these kernels are inert stubs.
 """
 
 from __future__ import annotations
@@ -20,15 +17,10 @@ import numpy as np
 from numba import njit
 
 from ...bits import ZERO
+from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, PEXT8, S_SIZE, _make_cfg, _solve_kernel, new_table
+from ...tricks.tables import R_CALLED, set_points
 from .deck import N_SEATS, N_TRICKS, SCHNEIDER_PICKER, SCHNEIDERED_PICKER, TOTAL_POINTS, WIN_POINTS
 from .rules import PTS, RULES
-
-try:
-    from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, PEXT8, S_SIZE, _make_cfg, _solve_kernel, new_table
-    from ...tricks.tables import R_CALLED, set_points
-    AVAILABLE = True
-except ImportError:          # the shared double-dummy solver is not in this build yet
-    AVAILABLE = False
 
 DD_TABLE_MB = 16.0
 N_CLASSES = 6
@@ -42,69 +34,66 @@ def class_floors(bury_points):
                      SCHNEIDER_PICKER - bury_points, TOTAL_POINTS - bury_points], np.int64)
 
 
-if AVAILABLE:
-    DD_RULES = set_points(RULES.copy(), PTS)
+DD_RULES = set_points(RULES.copy(), PTS)
 
-    @njit(cache=True, nogil=True)
-    def _prepare(rules, hands, picker, partner, called, tt, work, cfg, h5, r):
-        r[:] = rules
-        r[R_CALLED] = called
-        side = (1 << picker) | ((1 << partner) if partner >= 0 else 0)
-        for s in range(N_SEATS):
-            h5[s] = hands[s]
-        work[0] += 1
-        if work[0] > 0xFFFF:
-            tt[:, :] = 0
-            work[0] = 1
-        _make_cfg(cfg, N_SEATS, (1 << N_SEATS) - 1, side, side, r, O_ALL, work[0])
 
-    @njit(cache=True, nogil=True)
-    def solve_class(rules, hands, picker, partner, called, bury_points, guess, tt, stats, work):
-        """The class k (0..5, see ``class_floors``) of the picker side's trick points with
-        perfect play from the first lead (seat 0); ``guess``: the heuristic's trick
-        points.  One table generation for the deal: later searches reuse the bounds of
-        the earlier ones.  ``work[0]`` is the table generation."""
-        cfg = np.empty(C_SIZE, np.int64)
-        h5 = np.zeros(MAX_SEATS, np.uint64)
-        v5 = np.zeros(MAX_SEATS, np.int64)
-        r = np.empty_like(rules)
-        _prepare(rules, hands, picker, partner, called, tt, work, cfg, h5, r)
-        floors = class_floors(bury_points)
-        c = 0
-        while c < N_CLASSES - 1 and guess >= floors[c + 1]:
-            c += 1
-        lo, hi = 0, N_CLASSES - 1     # the class is in lo..hi
-        k = max(c, 1)                 # probe "value >= floors[k]", next to the guess first
-        while lo < hi:
-            if _solve_kernel(r, cfg, h5, v5, tt, stats, PEXT8, 0, 0, 0, 0, ZERO, 0, ZERO, 0, N_TRICKS,
-                             floors[k], guess):
-                lo = k
-                k += 1
-            else:
-                hi = k - 1
-                k -= 1
-        return lo
+@njit(cache=True, nogil=True)
+def _prepare(rules, hands, picker, partner, called, tt, work, cfg, h5, r):
+    r[:] = rules
+    r[R_CALLED] = called
+    side = (1 << picker) | ((1 << partner) if partner >= 0 else 0)
+    for s in range(N_SEATS):
+        h5[s] = hands[s]
+    work[0] += 1
+    if work[0] > 0xFFFF:
+        tt[:, :] = 0
+        work[0] = 1
+    _make_cfg(cfg, N_SEATS, (1 << N_SEATS) - 1, side, side, r, O_ALL, work[0])
 
-    @njit(cache=True, nogil=True)
-    def solve_points(rules, hands, picker, partner, called, guess, tt, stats, work):
-        """The picker side's exact trick points with perfect play (MTD(f) from ``guess``)."""
-        cfg = np.empty(C_SIZE, np.int64)
-        h5 = np.zeros(MAX_SEATS, np.uint64)
-        v5 = np.zeros(MAX_SEATS, np.int64)
-        r = np.empty_like(rules)
-        _prepare(rules, hands, picker, partner, called, tt, work, cfg, h5, r)
-        return _solve_kernel(r, cfg, h5, v5, tt, stats, PEXT8, 0, 0, 0, 0, ZERO, 0, ZERO, 0, N_TRICKS, -1,
-                             guess)
 
-    def new_dd_table(megabytes: float = DD_TABLE_MB) -> np.ndarray:
-        return new_table(megabytes)
+@njit(cache=True, nogil=True)
+def solve_class(rules, hands, picker, partner, called, bury_points, guess, tt, stats, work):
+    """The class k (0..5, see ``class_floors``) of the picker side's trick points with
+    perfect play from the first lead (seat 0); ``guess``: the heuristic's trick
+    points.  One table generation for the deal: later searches reuse the bounds of
+    the earlier ones.  ``work[0]`` is the table generation."""
+    cfg = np.empty(C_SIZE, np.int64)
+    h5 = np.zeros(MAX_SEATS, np.uint64)
+    v5 = np.zeros(MAX_SEATS, np.int64)
+    r = np.empty_like(rules)
+    _prepare(rules, hands, picker, partner, called, tt, work, cfg, h5, r)
+    floors = class_floors(bury_points)
+    c = 0
+    while c < N_CLASSES - 1 and guess >= floors[c + 1]:
+        c += 1
+    lo, hi = 0, N_CLASSES - 1     # the class is in lo..hi
+    k = max(c, 1)                 # probe "value >= floors[k]", next to the guess first
+    while lo < hi:
+        if _solve_kernel(r, cfg, h5, v5, tt, stats, PEXT8, 0, 0, 0, 0, ZERO, 0, ZERO, 0, N_TRICKS,
+                         floors[k], guess):
+            lo = k
+            k += 1
+        else:
+            hi = k - 1
+            k -= 1
+    return lo
 
-    def new_stats() -> np.ndarray:
-        return np.zeros(S_SIZE, np.int64)
 
-else:
-    DD_RULES = RULES.copy()
+@njit(cache=True, nogil=True)
+def solve_points(rules, hands, picker, partner, called, guess, tt, stats, work):
+    """The picker side's exact trick points with perfect play (MTD(f) from ``guess``)."""
+    cfg = np.empty(C_SIZE, np.int64)
+    h5 = np.zeros(MAX_SEATS, np.uint64)
+    v5 = np.zeros(MAX_SEATS, np.int64)
+    r = np.empty_like(rules)
+    _prepare(rules, hands, picker, partner, called, tt, work, cfg, h5, r)
+    return _solve_kernel(r, cfg, h5, v5, tt, stats, PEXT8, 0, 0, 0, 0, ZERO, 0, ZERO, 0, N_TRICKS, -1,
+                         guess)
 
-    @njit(cache=True, nogil=True)
-    def solve_class(rules, hands, picker, partner, called, bury_points, guess, tt, stats, work):
-        return 0
+
+def new_dd_table(megabytes: float = DD_TABLE_MB) -> np.ndarray:
+    return new_table(megabytes)
+
+
+def new_stats() -> np.ndarray:
+    return np.zeros(S_SIZE, np.int64)

@@ -44,11 +44,6 @@ _HIST_SHAPE = (TOTAL_POINTS + 1, 3)
 def _validate(deals, seed, play, threads, seat):
     check_run(deals, seed, threads)
     check_play(play, PLAY_MODELS, "Sheepshead")
-    if play == "dd":
-        from .dd import AVAILABLE
-        if not AVAILABLE:
-            raise InputError("--play dd needs the shared double-dummy solver (analyzer/tricks/dd.py), "
-                             "which is not in this build yet")
     if seat is None or not 1 <= seat <= N_SEATS:
         raise InputError(f"--seat must be 1..{N_SEATS} ({SEAT_HELP}), got {seat}")
 

@@ -1,0 +1,1506 @@
+"""Exact double-dummy solver for every trick game, driven by the rule tables.
+
+Every hand is visible; one side maximises, the other minimises the tricks (or card
+points) taken by a *counted* side from the current position on.  Normally the counted
+side is the maximising side; in misère the defenders maximise the tricks of the lone
+contractor.  Seats 0..4 play clockwise (seat + 1), skipping seats that sit out.
+
+The search (``_search``) is a fail-soft zero-window alpha-beta over single card plays,
+driven MTD(f)-style by ``_mtd``: each call answers "is the value at least ``target``?"
+and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
+
+* **Transposition table** probed and stored at trick boundaries.  An entry holds bounds
+  on the value of the remaining play and, like DDS's, covers a whole class of positions:
+  the suit lengths of every hand must match exactly (plus the leader and the joker
+  state), and within each suit only the owners of the cards that *won by rank* in the
+  search (and every card above them) must match, in *relative* rank (rank among the
+  unplayed cards of the suit).  The set of such cards is backed up through the search
+  as a mask (``W``).  Games whose legality depends on rank (Pinochle's must-head), with
+  identical cards, or scored in points use exact entries instead (every card matters).
+* **Equivalent cards**: cards of one hand with no unplayed card between them in power
+  are searched once; if the searched one wins by rank, its equivalents are backed up too.
+* **Quick tricks** at the start of a trick (top cards the leader can cash, with ruff
+  limits) and **sure tricks** of the other side (top trumps, a free joker, a leader
+  who can only lead into the other side's winners): early cutoffs.
+* **Move ordering** by a card-play heuristic, the table's best move and killer moves.
+
+The table is a preallocated ``uint64`` array of ``TT_WORDS``-word entries in buckets of
+``TT_BUCKET``: its memory is fixed (``tt_bytes``), entries are replaced in place.  A
+generation number in every entry invalidates a whole table in O(1) between deals.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, popcount
+from .engine import beats, free_lead_names, legal_follow, seat_called_duties, suit_of
+from .tables import (F_FREE_NAME_NOT_VOID, F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP,
+                     F_POINTS, R_CALLED, R_DUP_SHIFT, R_FLAGS, R_FREE, R_LAST_BONUS, R_POINTS,
+                     R_SIZE, R_SUIT, R_TRUMP, R_TRUMP_SUIT)
+
+MAX_SEATS = 5
+MAX_PLY = 68
+MAX_MOVES = 24
+
+# cfg vector (int64)
+C_NSEATS = 0      # seats at the table (2..5)
+C_ACTIVE = 1      # mask of seats that play
+C_MAX = 2         # mask of the maximising side
+C_COUNT = 3       # mask of the side whose tricks/points are the value
+C_OPTS = 4        # O_* switches (speed only: results never depend on them)
+C_GEN = 5         # generation stamp of table entries (1..65535)
+C_EXACT = 6       # 1: table entries match exact cards (points, duplicates, must-head)
+C_QUICK = 7       # 1: quick/sure-trick bounds apply (tricks objective, no forced plays)
+C_NACT = 8        # number of active seats
+C_NEXT = 9        # C_NEXT + seat: next active seat clockwise
+C_BEST = 14       # out: best move found at the root (move code)
+C_STAMP = 15      # running count of table stores (entry ages)
+C_SIZE = 16
+
+O_TT = 1          # use the transposition table
+O_QUICK = 2       # quick/sure-trick cutoffs
+O_EQUIV = 4       # search one card of each run of equivalent cards
+O_ORDER = 8       # heuristic move ordering (else: high cards first)
+O_SMALL = 16      # skip small cards shown never to win by rank (after one of them)
+O_ALL = O_TT | O_QUICK | O_EQUIV | O_ORDER | O_SMALL
+
+# stats vector (int64)
+S_NODES, S_TT_HITS, S_QT_CUTS, S_STORES, S_SEARCHES = range(5)
+S_SIZE = 16
+
+TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
+TT_BUCKET = 64    # entries scanned per probe
+_VALID = np.uint64(1) << np.uint64(63)
+_LANE = np.uint64(0xFFFF)
+_FP_HASH = np.uint64(0xFFFFFFFFFF000000)
+_BYTE = np.uint64(0xFF)
+NONE = -1
+
+
+def tt_entries(megabytes: float) -> int:
+    """Number of entries (a power of two, at least one bucket) fitting in ``megabytes``:
+    each takes TT_WORDS words plus one fingerprint word (72 bytes)."""
+    n = max(TT_BUCKET, int(megabytes * 2**20) // ((TT_WORDS + 1) * 8))
+    return 1 << (n.bit_length() - 1)
+
+
+def new_table(megabytes: float = 16.0) -> np.ndarray:
+    """A transposition table of fixed size: ``n`` entry rows of TT_WORDS words, then
+    ``n / 8`` rows holding one fingerprint word per entry (scanned first)."""
+    n = tt_entries(megabytes)
+    return np.zeros((n + n // 8, TT_WORDS), np.uint64)
+
+
+def tt_bytes(tt: np.ndarray) -> int:
+    return int(tt.nbytes)
+
+
+def _pext8_table() -> np.ndarray:
+    """pext8[x, m]: the bits of x selected by m, packed to the bottom (8-bit pext)."""
+    out = np.zeros((256, 256), np.uint8)
+    for m in range(256):
+        sel = [b for b in range(8) if (m >> b) & 1]
+        for x in range(256):
+            v = 0
+            for j, b in enumerate(sel):
+                if (x >> b) & 1:
+                    v |= 1 << j
+            out[x, m] = v
+    return out
+
+
+PEXT8 = _pext8_table()
+
+
+# ----------------------------------------------------------------------------- helpers
+@njit(cache=True, inline="always")
+def _points(rules, mask):
+    p = np.int64(0)
+    for k in range(4):
+        p += popcount(mask & rules[R_POINTS + k]) << k
+    return p
+
+
+@njit(cache=True, inline="always")
+def _union(hands, nseats):
+    u = ZERO
+    for s in range(nseats):
+        u |= hands[s]
+    return u
+
+
+@njit(cache=True, inline="always")
+def _side_of(cfg, seat):
+    """Mask of the seats on ``seat``'s side (active seats only)."""
+    m = cfg[C_MAX]
+    if (m >> seat) & 1:
+        return m
+    return cfg[C_ACTIVE] & ~m
+
+
+@njit(cache=True, inline="always")
+def _compress(x, m, pext8):
+    """pext of 16-bit lanes values: bits of x selected by m, packed low."""
+    lo = np.uint64(pext8[x & _BYTE, m & _BYTE])
+    hi = np.uint64(pext8[(x >> np.uint64(8)) & _BYTE, (m >> np.uint64(8)) & _BYTE])
+    return lo | (hi << np.uint64(popcount(m & _BYTE)))
+
+
+@njit(cache=True, inline="always")
+def _compress64(x, m, pext8):
+    """pext over 64 bits, a byte at a time."""
+    out = ZERO
+    shift = np.uint64(0)
+    for b in range(8):
+        sh = np.uint64(8 * b)
+        mb = (m >> sh) & _BYTE
+        if mb:
+            out |= np.uint64(pext8[(x >> sh) & _BYTE, mb]) << shift
+            shift += np.uint64(popcount(mb))
+    return out
+
+
+@njit(cache=True, inline="always")
+def _rel_hand(rules, hand, unpl, pext8):
+    """A hand in relative ranks: per suit, its cards' positions among the unplayed cards
+    of that suit (bottom-aligned), in the suit's 16-bit lane."""
+    r = ZERO
+    for s in range(4):
+        sm = rules[R_SUIT + s]
+        base = np.uint64(16 * s)
+        if sm & ~(_LANE << base):
+            # a card outside its lane (500's nominated joker): compress the whole word
+            r |= _compress64(hand & sm, unpl & sm, pext8) << base
+            continue
+        x = ((hand & sm) >> base) & _LANE
+        m = ((unpl & sm) >> base) & _LANE
+        if m:
+            r |= _compress(x, m, pext8) << base
+    return r
+
+
+@njit(cache=True, inline="always")
+def _next_higher(rules, c, unpl):
+    """The next unplayed card above ``c`` in its suit (0 if none / no suit)."""
+    s = suit_of(rules, c)
+    if s < 0:
+        return ZERO
+    return low_bit(unpl & rules[R_SUIT + s] & above(c))
+
+
+@njit(cache=True, inline="always")
+def _equiv_up(rules, c, nxt, hand, unpl, exact_pts):
+    """Is ``c`` equivalent to ``nxt``, the next unplayed card above it in its suit?"""
+    if nxt == ZERO or not (nxt & hand):
+        return False
+    if rules[R_DUP_SHIFT] != ZERO:
+        # identical copies: the twin below c and the twin above nxt must not be someone
+        # else's unplayed card (a tie with them would make c and nxt differ)
+        ic = low_index(c)
+        if ic & 1:
+            tw = ONE << np.uint64(ic - 1)
+            if (unpl & tw) and not (hand & tw):
+                return False
+        inx = low_index(nxt)
+        if not (inx & 1) and inx < 63:
+            tw = ONE << np.uint64(inx + 1)
+            if (unpl & tw) and not (hand & tw):
+                return False
+    if exact_pts:
+        if _points(rules, c) != _points(rules, nxt):
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _eq_below(rules, c, hand, unpl, exact_pts):
+    """Cards of ``hand`` equivalent to ``c`` below it (the run it represents)."""
+    out = ZERO
+    s = suit_of(rules, c)
+    if s < 0:
+        return out
+    sm = rules[R_SUIT + s]
+    cur = c
+    while True:
+        lower = high_bit(unpl & sm & (cur - ONE))
+        if lower == ZERO or not (lower & hand):
+            return out
+        if not _equiv_up(rules, lower, cur, hand, unpl, exact_pts):
+            return out
+        out |= lower
+        cur = lower
+
+
+# ----------------------------------------------------------------------------- quick tricks
+@njit(cache=True)
+def _quick(rules, cfg, hands, leader, left, need):
+    """Bounds from sure tricks at the start of a trick (tricks objective only).
+
+    Returns (q, wq, s, ws): the leader's side can take ``q`` tricks now by cashing top
+    cards; the other side is sure of ``s`` tricks; ``wq``/``ws`` are the cards whose rank
+    the arguments used.  Counting stops once ``q`` reaches ``need`` (then ``s`` is 0):
+    fewer cards in ``wq`` make the table entries above more general."""
+    nseats = cfg[C_NSEATS]
+    active = cfg[C_ACTIVE]
+    side = _side_of(cfg, leader)
+    trump = rules[R_TRUMP]
+    tsuit = np.int64(rules[R_TRUMP_SUIT])
+    hl = hands[leader]
+    opp_cards = ZERO
+    side_cards = ZERO
+    for o in range(nseats):
+        if (active >> o) & 1:
+            if (side >> o) & 1:
+                side_cards |= hands[o]
+            else:
+                opp_cards |= hands[o]
+    unpl = opp_cards | side_cards
+    partners = side & ~(np.int64(1) << leader)
+    # ---- leader's quick tricks
+    q = np.int64(0)
+    wq = ZERO
+    cashed_trumps = np.int64(0)
+    if tsuit < 4:
+        tm = rules[R_SUIT + tsuit]
+        u = unpl & tm
+        m = np.int64(0)
+        cashed = ZERO
+        while u:
+            top = high_bit(u)
+            if not (top & hl):
+                break
+            m += 1
+            cashed |= top
+            u ^= top
+        if m:
+            if (unpl & tm & ~hl) != ZERO:
+                wq |= cashed  # won by rank
+            q += m
+            cashed_trumps = m
+            if q >= need:
+                return q, wq, np.int64(0), ZERO
+    # opponents' trumps left after the cash (a free joker counts as a trump)
+    opp_left = np.int64(0)
+    opp_tr_mask = 0
+    for o in range(nseats):
+        if ((active >> o) & 1) and not ((side >> o) & 1):
+            t = popcount(hands[o] & trump) - cashed_trumps
+            if t > 0:
+                opp_left += t
+                opp_tr_mask |= 1 << o
+    if tsuit < 4 and opp_left == 0:
+        # no opposing trumps left: every trump of the leader wins if partners hold none
+        tm = rules[R_SUIT + tsuit]
+        if (side_cards & ~hl & tm) == ZERO:
+            q = popcount(hl & tm)
+    for s in range(4):
+        if s == tsuit:
+            continue
+        sm = rules[R_SUIT + s]
+        mine = hl & sm
+        if mine == ZERO:
+            continue
+        others = unpl & sm & ~hl
+        u = unpl & sm
+        m = np.int64(0)
+        while u:
+            top = high_bit(u)
+            if not (top & hl):
+                break
+            m += 1
+            u ^= top
+        if others == ZERO:
+            m = popcount(mine)
+        if m == 0:
+            continue
+        # opponents holding trumps may ruff once void
+        limit = m
+        for o in range(nseats):
+            if (opp_tr_mask >> o) & 1:
+                lo_ = popcount(hands[o] & sm)
+                if lo_ < limit:
+                    limit = lo_
+        # a partner void in the suit with only trumps left would have to overtake
+        for p in range(nseats):
+            if (partners >> p) & 1:
+                hp = hands[p]
+                if (hp & sm) == ZERO and hp != ZERO and (hp & ~trump & ~rules[R_FREE]) == ZERO:
+                    limit = 0
+        if limit > 0:
+            q += limit
+            if others != ZERO:
+                # the top `limit` cards of the suit (all the leader's) won by rank
+                u2 = unpl & sm
+                for _ in range(limit):
+                    top = high_bit(u2)
+                    wq |= top
+                    u2 ^= top
+            if q >= need:
+                return q, wq, np.int64(0), ZERO
+    # then a low card to a partner's winners in a suit (the partner keeps the lead)
+    pe_best = np.int64(0)
+    pe_w = ZERO
+    for p in range(nseats):
+        if not (partners >> p) & 1:
+            continue
+        hp = hands[p]
+        for s in range(4):
+            sm = rules[R_SUIT + s]
+            if not (hl & sm) or not (hp & sm):
+                continue
+            u = unpl & sm
+            if not (high_bit(u) & hp):
+                continue
+            if s == tsuit and cashed_trumps > 0:
+                continue
+            opp_s = opp_cards & sm
+            winners = hp & sm
+            if opp_s:
+                winners &= above(high_bit(opp_s))
+            limit = popcount(winners)
+            if s != tsuit:
+                for o in range(nseats):
+                    if (opp_tr_mask >> o) & 1:
+                        lo_ = popcount(hands[o] & sm)
+                        if lo_ < limit:
+                            limit = lo_
+            # the partner must keep those winners while the leader cashes q tricks
+            if limit > pe_best and popcount(hp) - limit >= q:
+                pe_best = limit
+                pe_w = _top_k(winners, limit) if opp_s else ZERO
+    if pe_best > 0:
+        q += pe_best
+        wq |= pe_w
+    if q > left:
+        q = left
+    # ---- the other side's sure tricks
+    s_opp = np.int64(0)
+    ws = ZERO
+    ut = unpl & trump
+    if ut:
+        t1 = high_bit(ut)
+        if t1 & opp_cards:
+            s_opp = 1
+            ws |= t1
+            holder = hands[0]
+            for o in range(nseats):
+                if hands[o] & t1:
+                    holder = hands[o]
+            t2 = high_bit(ut & ~t1)
+            if t2 and (t2 & holder):
+                s_opp = 2
+                ws |= t2
+        if (side_cards & trump) == ZERO:
+            # we have no trumps: each trump of one opposing hand wins its own trick
+            for o in range(nseats):
+                if ((active >> o) & 1) and not ((side >> o) & 1):
+                    k = popcount(hands[o] & trump)
+                    if k > s_opp:
+                        s_opp = k
+    if s_opp == 0 and (side_cards & trump) == ZERO:
+        # every suit the leader can lead is headed by the other side
+        w = ZERO
+        ok = True
+        for s in range(4):
+            sm = rules[R_SUIT + s]
+            if hl & sm:
+                top = high_bit(unpl & sm)
+                if top & opp_cards:
+                    w |= top
+                else:
+                    ok = False
+                    break
+        if hl & rules[R_FREE]:
+            ok = False
+        if ok:
+            s_opp = 1
+            ws |= w
+    return q, wq, s_opp, ws
+
+
+# ----------------------------------------------------------------------------- table
+@njit(cache=True, inline="always")
+def _mix(a):
+    a ^= a >> np.uint64(33)
+    a *= np.uint64(0xFF51AFD7ED558CCD)
+    a ^= a >> np.uint64(33)
+    a *= np.uint64(0xC4CEB9FE1A85EC53)
+    a ^= a >> np.uint64(33)
+    return a
+
+
+@njit(cache=True, inline="always")
+def _n_entries(tt):
+    return (tt.shape[0] // 9) * 8
+
+
+@njit(cache=True, inline="always")
+def _bucket(tt, k0, k1, k2):
+    """(first entry of the bucket, fingerprint): the fingerprint word of an entry holds
+    40 hash bits, 8 generation bits, the tricks left and a store stamp."""
+    h = _mix(k0 ^ _mix(k1 ^ _mix(k2)))
+    nb = np.uint64(_n_entries(tt) // TT_BUCKET)
+    return np.int64(h & (nb - ONE)) * TT_BUCKET, h & _FP_HASH
+
+
+@njit(cache=True, inline="always")
+def _top_k(u, k):
+    out = ZERO
+    for _ in range(k):
+        t = high_bit(u)
+        out |= t
+        u ^= t
+    return out
+
+
+@njit(cache=True, inline="always")
+def _abs_of_wrel(rules, wrel, unpl):
+    """Absolute cards of a relative winning-rank mask (top-k of each suit)."""
+    out = ZERO
+    for s in range(4):
+        k = popcount((wrel >> np.uint64(16 * s)) & _LANE)
+        if k:
+            out |= _top_k(unpl & rules[R_SUIT + s], k)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _wrel_of(rules, w, unpl):
+    """Close a winning-card mask upwards in every suit and express it in relative ranks."""
+    out = ZERO
+    for s in range(4):
+        sm = rules[R_SUIT + s]
+        u = unpl & sm
+        r = w & u
+        if r:
+            low = low_bit(r)
+            n = popcount(u)
+            k = popcount(u & ~(low - ONE))
+            out |= (((ONE << np.uint64(k)) - ONE) << np.uint64(n - k)) << np.uint64(16 * s)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _keys(rules, cfg, hands, leader, suits_led, voids):
+    """(key0, key1): every hand's suit lengths, the leader, the free card's owner and the
+    state its leads depend on, and the generation."""
+    nseats = cfg[C_NSEATS]
+    k0 = ZERO
+    k1 = ZERO
+    free = rules[R_FREE]
+    owner = 7
+    for h in range(nseats):
+        hand = hands[h]
+        if hand & free:
+            owner = h
+        for s in range(4):
+            n = np.uint64(popcount(hand & rules[R_SUIT + s]))
+            sh = np.uint64(16 * h + 4 * s)
+            if h < 4:
+                k0 |= n << sh
+            else:
+                k1 |= n << np.uint64(4 * s)
+    k1 |= np.uint64(leader) << np.uint64(16)
+    k1 |= np.uint64(owner) << np.uint64(19)
+    if owner != 7:
+        k1 |= np.uint64(suits_led & 15) << np.uint64(22)
+        if rules[R_FLAGS] & F_FREE_NAME_NOT_VOID:
+            for h in range(nseats):
+                k1 |= np.uint64(voids[h] & 15) << np.uint64(26 + 4 * h)
+    k1 |= np.uint64(cfg[C_GEN] & 0xFFFF) << np.uint64(46)
+    k1 |= _VALID
+    return k0, k1
+
+
+@njit(cache=True, inline="always")
+def _top_owners(rules, hands, nseats, unpl):
+    """Who holds the top card of each suit (3 bits a suit, 7: none left)."""
+    sig = ZERO
+    for s in range(4):
+        top = high_bit(unpl & rules[R_SUIT + s])
+        own = 7
+        if top:
+            for h in range(nseats):
+                if hands[h] & top:
+                    own = h
+        sig |= np.uint64(own) << np.uint64(3 * s)
+    return sig | (ONE << np.uint64(62))
+
+
+@njit(cache=True)
+def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, rel, unpl, target):
+    """Scan the bucket(s) of a position. Returns (hit, value, W, best move hint).
+
+    Entries whose relevant cards include the top card of every suit live in a bucket
+    chosen by the suit lengths *and* those top cards' owners (``sig``), the others in the
+    bucket of the suit lengths alone: a suit-length pattern's entries spread over many
+    buckets, and a position only has two buckets to scan."""
+    fmask = _FP_HASH | (_BYTE << np.uint64(16))
+    nent = _n_entries(tt)
+    exact = cfg[C_EXACT]
+    hint = np.int64(-1)
+    for bk in range(1 if exact else 2):
+        b, fp = _bucket(tt, k0, k1, k2 if exact else (ZERO if bk == 0 else sig))
+        fp |= np.uint64(cfg[C_GEN] & 255) << np.uint64(16)
+        for i in range(b, b + TT_BUCKET):
+            if (tt[nent + (i >> 3), i & 7] & fmask) != fp:
+                continue
+            if tt[i, 0] != k0 or tt[i, 1] != k1:
+                continue
+            if exact:
+                if tt[i, 2] != k2:
+                    continue
+                m = ~ZERO
+            else:
+                m = tt[i, 2]
+            if ((rel[0] & m) != tt[i, 3] or (rel[1] & m) != tt[i, 4]
+                    or (rel[2] & m) != tt[i, 5] or (rel[3] & m) != tt[i, 6]):
+                continue
+            info = tt[i, 7]
+            lo = np.int64(info & _LANE)
+            hi = np.int64((info >> np.uint64(16)) & _LANE)
+            hint = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
+            if lo >= target:
+                w = ~ZERO if exact else _abs_of_wrel(rules, m, unpl)
+                return True, lo, w, hint
+            if hi < target:
+                w = ~ZERO if exact else _abs_of_wrel(rules, m, unpl)
+                return True, hi, w, hint
+    return False, np.int64(0), ZERO, hint
+
+
+@njit(cache=True)
+def _tt_store(rules, cfg, tt, k0, k1, k2, sig, rel, unpl, w, value, target, move, left):
+    exact = cfg[C_EXACT]
+    if exact:
+        m = ~ZERO
+        w2 = k2
+        hk = k2
+    else:
+        m = _wrel_of(rules, w, unpl)
+        w2 = m
+        # every suit's top card relevant: the bucket of the top owners (see _tt_probe)
+        hk = sig
+        for s in range(4):
+            if (unpl & rules[R_SUIT + s]) and not ((m >> np.uint64(16 * s)) & _LANE):
+                hk = ZERO
+    b, fp = _bucket(tt, k0, k1, hk)
+    gen8 = np.uint64(cfg[C_GEN] & 255)
+    fp |= gen8 << np.uint64(16)
+    fmask = _FP_HASH | (_BYTE << np.uint64(16))
+    nent = _n_entries(tt)
+    p0 = rel[0] & m
+    p1 = rel[1] & m
+    p2 = rel[2] & m
+    p3 = rel[3] & m
+    stamp = np.int64(cfg[C_STAMP]) & 255
+    cfg[C_STAMP] += 1
+    fpword = fp | (np.uint64(left & 255) << np.uint64(8)) | np.uint64(stamp)
+    victim = -1
+    vkey = np.int64(1) << 40
+    for i in range(b, b + TT_BUCKET):
+        f = tt[nent + (i >> 3), i & 7]
+        if (f & fmask) == fp:
+            if (tt[i, 0] == k0 and tt[i, 1] == k1 and tt[i, 2] == w2 and tt[i, 3] == p0
+                    and tt[i, 4] == p1 and tt[i, 5] == p2 and tt[i, 6] == p3):
+                info = tt[i, 7]
+                lo = np.int64(info & _LANE)
+                hi = np.int64((info >> np.uint64(16)) & _LANE)
+                if value >= target:
+                    if value > lo:
+                        lo = value
+                elif value < hi:
+                    hi = value
+                mv = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
+                if move >= 0:
+                    mv = move
+                tt[i, 7] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
+                            | (np.uint64(mv & 0x3FF) << np.uint64(32)))
+                tt[nent + (i >> 3), i & 7] = fpword
+                return
+        if f == ZERO or ((f >> np.uint64(16)) & _BYTE) != gen8:
+            key = np.int64(-1)
+        else:
+            el = np.int64((f >> np.uint64(8)) & _BYTE)
+            age = (stamp - np.int64(f & _BYTE)) & 255
+            key = el * 256 + 255 - age   # shallow first, then the oldest
+        if key < vkey:
+            vkey = key
+            victim = i
+            if key < 0:
+                break
+    lo = np.int64(0)
+    hi = np.int64(0xFFFF)
+    if value >= target:
+        lo = value
+    else:
+        hi = value
+    tt[victim, 0] = k0
+    tt[victim, 1] = k1
+    tt[victim, 2] = w2
+    tt[victim, 3] = p0
+    tt[victim, 4] = p1
+    tt[victim, 5] = p2
+    tt[victim, 6] = p3
+    tt[victim, 7] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
+                     | (np.uint64(move & 0x3FF) << np.uint64(32)))
+    tt[nent + (victim >> 3), victim & 7] = fpword
+
+
+# ----------------------------------------------------------------------------- ordering
+@njit(cache=True, inline="always")
+def _second_hand(rules, cfg, hands, seat, led, best, winner):
+    """After the lead: 1 if the side of ``seat`` (second to play) surely wins the trick,
+    -1 if the leader's side surely does, else 0; and the cards whose rank it used.
+
+    A side is sure of the trick when one of its players still to play holds a card of
+    the led suit above the best card played and above every such card of the opponents
+    still to play, and none of those opponents can ruff (void with trumps); or when the
+    leader's card is already above every unplayed card of the suit and nobody still to
+    play can ruff.  Suit contracts with a trump lead and no-trumps work alike."""
+    trump = rules[R_TRUMP]
+    sm = rules[R_SUIT + led]
+    if best & trump and not (sm & trump):
+        return 0, ZERO   # a free joker led (500): it wins, but leave it to the search
+    nseats = cfg[C_NSEATS]
+    side = _side_of(cfg, seat)
+    # seats still to play: seat and the following ones up to the leader
+    later = 0
+    s2 = seat
+    for _ in range(cfg[C_NACT] - 1):
+        later |= 1 << s2
+        s2 = cfg[C_NEXT + s2]
+    mine_cards = ZERO
+    opp_cards = ZERO
+    opp_can_ruff = False
+    my_can_ruff = False
+    for o in range(nseats):
+        if (later >> o) & 1:
+            h = hands[o]
+            if (side >> o) & 1:
+                mine_cards |= h & sm
+                if not (h & sm) and (h & trump) and not (sm & trump):
+                    my_can_ruff = True
+            else:
+                opp_cards |= h & sm
+                if not (h & sm) and (h & trump) and not (sm & trump):
+                    opp_can_ruff = True
+    top_mine = high_bit(mine_cards)
+    if not opp_can_ruff and top_mine > best and top_mine > opp_cards and not (rules[R_DUP_SHIFT]):
+        return 1, top_mine
+    if not ((side >> winner) & 1) and not my_can_ruff and best > mine_cards and best > opp_cards \
+            and not (rules[R_DUP_SHIFT]):
+        # the leader's card holds: nobody of ours can beat or ruff it
+        return -1, best
+    return 0, ZERO
+
+
+@njit(cache=True, inline="always")
+def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse, opts, hint,
+               killer_code, row, points):
+    """Write the distinct moves of ``legal`` (one per run of equivalent cards) and their
+    ordering weights into ``row`` (codes, then weights at MAX_MOVES); returns the count."""
+    trump = rules[R_TRUMP]
+    nseats = cfg[C_NSEATS]
+    active = cfg[C_ACTIVE]
+    side = _side_of(cfg, seat)
+    hand = hands[seat]
+    order = (opts & O_ORDER) != 0
+    equiv = (opts & O_EQUIV) != 0
+    friend_winning = pos > 0 and ((side >> winner) & 1) == 1
+    last = pos == cfg[C_NACT] - 1
+    nm = 0
+    for s in range(4):
+        sm = rules[R_SUIT + s]
+        cards = legal & sm
+        if cards == ZERO:
+            continue
+        us = unpl & sm
+        top = high_bit(us)
+        is_trump = (sm & trump) != ZERO
+        mylen = popcount(hand & sm)
+        base = np.int64(0)
+        top_owner = 2
+        if order and pos == 0 and not averse:
+            for o in range(nseats):
+                if (active >> o) & 1:
+                    if (side >> o) & 1:
+                        if hands[o] & top:
+                            top_owner = 0 if o == seat else 1
+                    else:
+                        n = popcount(hands[o] & sm)
+                        if n == 0:
+                            if (hands[o] & trump) and not is_trump:
+                                base -= VOID_RUFF_PEN
+                            else:
+                                base -= 6
+                        else:
+                            base -= OPP_LEN_WEIGHT * n
+        rest = cards
+        while rest:
+            c = high_bit(rest)
+            rest ^= c
+            if equiv and c != top:
+                nxt = low_bit(us & above(c))
+                if _equiv_up(rules, c, nxt, hand, unpl, points):
+                    continue
+            code = np.int64(high_index(c))
+            rank = code & 15
+            if not order:
+                wgt = rank
+            elif averse:
+                if pos == 0:
+                    wgt = -rank
+                elif beats(rules, c, best, led):
+                    wgt = -100 - rank
+                else:
+                    wgt = 50 + rank
+            elif pos == 0:
+                if c == top:
+                    wgt = base + 60
+                elif top_owner == 1:
+                    wgt = base + LEAD_TO_PARTNER - rank
+                elif top_owner == 0:
+                    wgt = base + 5 - rank
+                else:
+                    wgt = base + LEAD_LOSER - rank
+            elif s == led:
+                if friend_winning:
+                    wgt = -rank
+                elif beats(rules, c, best, led):
+                    if last:
+                        wgt = 80 - rank
+                    elif c == top:
+                        wgt = np.int64(60)
+                    else:
+                        wgt = MID_WIN - rank
+                else:
+                    wgt = -rank
+            elif is_trump:
+                if friend_winning:
+                    wgt = -60 - rank
+                elif beats(rules, c, best, led):
+                    wgt = 50 - rank
+                else:
+                    wgt = -40 - rank
+            else:
+                wgt = -rank + 2 * mylen - (30 if c == top else 0)
+            if order:
+                if code == hint:
+                    wgt += HINT_BONUS
+                if code == killer_code:
+                    wgt += KILLER_BONUS
+            row[nm] = code
+            row[MAX_MOVES + nm] = wgt
+            nm += 1
+    return nm
+
+
+@njit(cache=True, inline="always")
+def _play(rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick, suits_led, left):
+    """Play card ``c`` (``name``: the suit a free-card lead names) from ``seat``'s hand.
+
+    Modifies ``hands`` and ``voids`` (undo: restore hands[seat] and voids[seat]).
+    Returns (led, best, winner, suits_led, trick, done, value, W): ``done`` when the card
+    completes the trick, then ``value`` is what the counted side earns from it and ``W``
+    the winning card if it won by rank."""
+    free = rules[R_FREE]
+    hand = hands[seat]
+    hands[seat] = hand ^ c
+    if pos == 0:
+        nled = name if (c & free) else suit_of(rules, c)
+        nbest = c
+        nwin = seat
+        nsuits = suits_led | (1 << nled)
+    else:
+        nled = led
+        nsuits = suits_led
+        if beats(rules, c, best, led):
+            nbest = c
+            nwin = seat
+        else:
+            nbest = best
+            nwin = winner
+        if not (hand & rules[R_SUIT + led]):
+            voids[seat] = voids[seat] | (1 << led)
+    ntrick = trick | c
+    done = pos == cfg[C_NACT] - 1
+    tv = np.int64(0)
+    wr = ZERO
+    if done:
+        count = cfg[C_COUNT]
+        if (count >> nwin) & 1:
+            if rules[R_FLAGS] & F_POINTS:
+                tv = _points(rules, ntrick)
+                if left == 1:
+                    tv += np.int64(rules[R_LAST_BONUS])
+            else:
+                tv = np.int64(1)
+        ws_ = suit_of(rules, nbest)
+        if ws_ >= 0 and (ntrick & rules[R_SUIT + ws_] & ~nbest) != ZERO:
+            wr = nbest
+    return nled, nbest, nwin, nsuits, ntrick, done, tv, wr
+
+
+# ----------------------------------------------------------------------------- search
+# Frame of one ply (the search is an explicit-stack loop: numba cannot cache recursion).
+F_SEAT, F_POS, F_LEADER, F_LED, F_WINNER, F_SUITS, F_LEFT, F_TARGET = range(8)
+F_I, F_NM, F_BESTV, F_BESTM, F_OLDVOID, F_TV, F_CUT, F_HINT = range(8, 16)
+F_SIZE = 16
+U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG = range(11)
+U_SIZE = 12
+_ENTER, _NEXT, _RETURN = 0, 1, 2
+VOID_RUFF_PEN = 80   # leads: a suit an opponent can ruff
+MID_WIN = 40         # second/third hand: a card that beats the trick so far (not the top)
+LEAD_LOSER = 40      # leads in a suit the other side heads
+LEAD_TO_PARTNER = 45  # leads under partner's top card
+HINT_BONUS = 30     # the best move stored in a matching table entry
+KILLER_BONUS = 0   # the move that last cut off at this ply (DDS weighs it heavily too)
+OPP_LEN_WEIGHT = 0   # leads: fewer opposing cards in the suit, fewer replies to search
+
+
+@njit(cache=True, nogil=True)
+def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
+            seat, pos, leader, led, best, winner, trick, suits_led, left, target):
+    """Fail-soft zero-window search.  Returns (v, W): if v >= target the value is >= v,
+    else <= v; W is the mask of cards whose rank the result depends on."""
+    nseats = cfg[C_NSEATS]
+    opts = cfg[C_OPTS]
+    count = cfg[C_COUNT]
+    maxside = cfg[C_MAX]
+    points = (rules[R_FLAGS] & F_POINTS) != ZERO
+    free = rules[R_FREE]
+    nact = cfg[C_NACT]
+    averse = count != maxside
+    exact = cfg[C_EXACT]
+    small_filter = (opts & O_SMALL) != 0 and not exact
+    ply = 0
+    fi[0, F_SEAT] = seat
+    fi[0, F_POS] = pos
+    fi[0, F_LEADER] = leader
+    fi[0, F_LED] = led
+    fi[0, F_WINNER] = winner
+    fi[0, F_SUITS] = suits_led
+    fi[0, F_LEFT] = left
+    fi[0, F_TARGET] = target
+    fu[0, U_BEST] = best
+    fu[0, U_TRICK] = trick
+    state = _ENTER
+    rv = np.int64(0)
+    rw = ZERO
+    while True:
+        if state == _ENTER:
+            stats[S_NODES] += 1
+            seat = fi[ply, F_SEAT]
+            pos = fi[ply, F_POS]
+            stats[10 + pos] += 1
+            left = fi[ply, F_LEFT]
+            target = fi[ply, F_TARGET]
+            suits_led = fi[ply, F_SUITS]
+            is_max = (maxside >> seat) & 1
+            hint = np.int64(-1)
+            unpl_hands = _union(hands, nseats)
+            fu[ply, U_UNPL] = unpl_hands
+            if pos == 0:
+                if left == 0:
+                    rv = np.int64(0)
+                    rw = ZERO
+                    state = _RETURN
+                    continue
+                if points:
+                    top = _points(rules, unpl_hands) + np.int64(rules[R_LAST_BONUS])
+                else:
+                    top = left
+                if target <= 0:
+                    rv = np.int64(0)
+                    rw = ZERO
+                    state = _RETURN
+                    continue
+                if target > top:
+                    rv = top
+                    rw = ZERO
+                    state = _RETURN
+                    continue
+                if left == 1:
+                    rv, rw = _last_trick(rules, cfg, hands, seat, suits_led)
+                    state = _RETURN
+                    continue
+                # the table first while many tricks are left (a probe is cheaper than the
+                # quick-trick analysis there), quick tricks first near the end (as DDS)
+                done = False
+                for phase in range(2):
+                    if (phase == 0) == (left >= 5):
+                        if opts & O_TT:
+                            for h in range(4):
+                                rel[ply, h] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
+                            k0, k1 = _keys(rules, cfg, hands, seat, suits_led, voids)
+                            fu[ply, U_K0] = k0
+                            fu[ply, U_K1] = k1
+                            k2 = unpl_hands if exact else ZERO
+                            sig = ZERO if exact else _top_owners(rules, hands, nseats, unpl_hands)
+                            fu[ply, U_SIG] = sig
+                            hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, sig, rel[ply], unpl_hands,
+                                                        target)
+                            if hit:
+                                stats[S_TT_HITS] += 1
+                                rv = v
+                                rw = w
+                                done = True
+                                break
+                    elif cfg[C_QUICK] > 0 and (opts & O_QUICK):
+                        need = target if is_max else left - target + 1
+                        q, wq, so, ws = _quick(rules, cfg, hands, seat, left, need)
+                        if is_max:
+                            lo = q
+                            hi = left - so
+                            wlo = wq
+                            whi = ws
+                        else:
+                            lo = so
+                            hi = left - q
+                            wlo = ws
+                            whi = wq
+                        if lo >= target:
+                            stats[S_QT_CUTS] += 1
+                            rv = lo
+                            rw = wlo
+                            done = True
+                            break
+                        if hi < target:
+                            stats[S_QT_CUTS] += 1
+                            rv = hi
+                            rw = whi
+                            done = True
+                            break
+                if done:
+                    state = _RETURN
+                    continue
+            elif pos == 1 and cfg[C_QUICK] > 0 and (opts & O_QUICK):
+                # second hand: can a side surely win this trick? (DDS's QuickTricksSecondHand)
+                won, wsec = _second_hand(rules, cfg, hands, seat, fi[ply, F_LED], fu[ply, U_BEST],
+                                         fi[ply, F_WINNER])
+                if won != 0:
+                    # won > 0: the side of the seat to play takes this trick; < 0: the other
+                    mine = won > 0
+                    if mine == (is_max == 1):
+                        if target <= 1:
+                            stats[S_QT_CUTS] += 1
+                            rv = np.int64(1)
+                            rw = wsec
+                            state = _RETURN
+                            continue
+                    elif target > left - 1:
+                        stats[S_QT_CUTS] += 1
+                        rv = left - 1
+                        rw = wsec
+                        state = _RETURN
+                        continue
+            led = fi[ply, F_LED]
+            best = fu[ply, U_BEST]
+            winner = fi[ply, F_WINNER]
+            trick = fu[ply, U_TRICK]
+            unpl = unpl_hands | trick
+            hand = hands[seat]
+            # ---- move generation
+            if pos == 0:
+                legal = hand & ~free
+                names = free_lead_names(rules, hand, suits_led, voids[seat])
+            else:
+                legal = legal_follow(rules, hand, led, best)
+                names = 0
+                if legal & free:
+                    names = 16  # the free card, following
+                legal &= ~free
+            if rules[R_CALLED]:
+                legal = seat_called_duties(rules, hands, nseats, seat, _side_of(cfg, seat), pos == 0, legal,
+                                           led, rules[R_CALLED], left == 1)
+            nm = _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse,
+                            opts, hint, killer[ply], mv[ply], points)
+            if names:
+                fc = np.int64(low_index(free & hand))
+                for nmx in range(5):
+                    if (names >> nmx) & 1:
+                        code = fc | ((nmx + 1) << 6) if nmx < 4 else fc
+                        wgt = np.int64(-100) if averse else np.int64(55)
+                        if code == hint:
+                            wgt += 30
+                        mv[ply, nm] = code
+                        mv[ply, MAX_MOVES + nm] = wgt
+                        nm += 1
+            for i in range(1, nm):
+                cd = mv[ply, i]
+                wg = mv[ply, MAX_MOVES + i]
+                j = i - 1
+                while j >= 0 and mv[ply, MAX_MOVES + j] < wg:
+                    mv[ply, j + 1] = mv[ply, j]
+                    mv[ply, MAX_MOVES + j + 1] = mv[ply, MAX_MOVES + j]
+                    j -= 1
+                mv[ply, j + 1] = cd
+                mv[ply, MAX_MOVES + j + 1] = wg
+            fi[ply, F_I] = 0
+            fi[ply, F_NM] = nm
+            fi[ply, F_BESTV] = np.int64(-1) if is_max else np.int64(1) << 40
+            fi[ply, F_BESTM] = -1
+            fi[ply, F_CUT] = 0
+            fu[ply, U_WALL] = ZERO
+            fu[ply, U_SEARCHED] = ZERO
+            state = _NEXT
+        elif state == _NEXT:
+            i = fi[ply, F_I]
+            seat = fi[ply, F_SEAT]
+            if i >= fi[ply, F_NM] or fi[ply, F_CUT]:
+                # ---- node done
+                pos = fi[ply, F_POS]
+                bestv = fi[ply, F_BESTV]
+                bestm = fi[ply, F_BESTM]
+                if fi[ply, F_CUT]:
+                    stats[5] += 1
+                    if i == 1:
+                        stats[6] += 1
+                    stats[7] += pos == 0
+                    killer[ply] = bestm
+                    wres = fu[ply, U_WCUT]
+                else:
+                    wres = fu[ply, U_WALL]
+                if ply == 0:
+                    cfg[C_BEST] = bestm
+                if pos == 0 and (opts & O_TT):
+                    stats[S_STORES] += 1
+                    unpl_hands = fu[ply, U_UNPL]
+                    k2 = unpl_hands if exact else ZERO
+                    _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, fu[ply, U_SIG], rel[ply], unpl_hands,
+                              wres, bestv, fi[ply, F_TARGET], bestm, fi[ply, F_LEFT])
+                    stats[8] += popcount(_wrel_of(rules, wres, unpl_hands))
+                    stats[9] += popcount(unpl_hands)
+                rv = bestv
+                rw = wres
+                state = _RETURN
+                continue
+            # ---- make move i
+            pos = fi[ply, F_POS]
+            leader = fi[ply, F_LEADER]
+            led = fi[ply, F_LED]
+            best = fu[ply, U_BEST]
+            winner = fi[ply, F_WINNER]
+            trick = fu[ply, U_TRICK]
+            suits_led = fi[ply, F_SUITS]
+            left = fi[ply, F_LEFT]
+            code = mv[ply, i]
+            c = ONE << np.uint64(code & 63)
+            if small_filter and not (c & free):
+                # a card below every card that won by rank so far in its suit acts like
+                # any other such card of this hand already searched (DDS's NextMove)
+                sm = rules[R_SUIT + suit_of(rules, c)]
+                thr = low_bit(fu[ply, U_WALL] & (fu[ply, U_UNPL] | trick) & sm)
+                below_thr = sm if thr == ZERO else (thr - ONE)
+                if (c & below_thr) and (fu[ply, U_SEARCHED] & below_thr & sm):
+                    fi[ply, F_I] = i + 1
+                    continue
+            fu[ply, U_SEARCHED] |= c
+            name = (code >> 6) - 1
+            fu[ply, U_CARD] = c
+            fi[ply, F_OLDVOID] = voids[seat]
+            nled, nbest, nwin, nsuits, ntrick, done, tv, wr = _play(
+                rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick, suits_led, left)
+            cp = ply + 1
+            if done:
+                fi[ply, F_TV] = tv
+                fu[ply, U_WR] = wr
+                fi[cp, F_SEAT] = nwin
+                fi[cp, F_POS] = 0
+                fi[cp, F_LEADER] = nwin
+                fi[cp, F_LED] = 0
+                fi[cp, F_WINNER] = nwin
+                fi[cp, F_LEFT] = left - 1
+                fi[cp, F_TARGET] = fi[ply, F_TARGET] - tv
+                fu[cp, U_BEST] = ZERO
+                fu[cp, U_TRICK] = ZERO
+            else:
+                fi[ply, F_TV] = 0
+                fu[ply, U_WR] = ZERO
+                fi[cp, F_SEAT] = cfg[C_NEXT + seat]
+                fi[cp, F_POS] = pos + 1
+                fi[cp, F_LEADER] = leader
+                fi[cp, F_LED] = nled
+                fi[cp, F_WINNER] = nwin
+                fi[cp, F_LEFT] = left
+                fi[cp, F_TARGET] = fi[ply, F_TARGET]
+                fu[cp, U_BEST] = nbest
+                fu[cp, U_TRICK] = ntrick
+            fi[cp, F_SUITS] = nsuits
+            ply = cp
+            state = _ENTER
+        else:
+            # ---- _RETURN: back up (rv, rw) into the parent
+            if ply == 0:
+                return rv, rw
+            ply -= 1
+            seat = fi[ply, F_SEAT]
+            c = fu[ply, U_CARD]
+            hand = hands[seat] | c
+            hands[seat] = hand
+            voids[seat] = fi[ply, F_OLDVOID]
+            v = rv + fi[ply, F_TV]
+            w = rw | fu[ply, U_WR]
+            if (opts & O_EQUIV) and (w & c):
+                w |= _eq_below(rules, c, hand, fu[ply, U_UNPL] | fu[ply, U_TRICK], points)
+            i = fi[ply, F_I]
+            code = mv[ply, i]
+            target = fi[ply, F_TARGET]
+            if (maxside >> seat) & 1:
+                if v > fi[ply, F_BESTV]:
+                    fi[ply, F_BESTV] = v
+                    fi[ply, F_BESTM] = code
+                if v >= target:
+                    fu[ply, U_WCUT] = w
+                    fi[ply, F_CUT] = 1
+            else:
+                if v < fi[ply, F_BESTV]:
+                    fi[ply, F_BESTV] = v
+                    fi[ply, F_BESTM] = code
+                if v < target:
+                    fu[ply, U_WCUT] = w
+                    fi[ply, F_CUT] = 1
+            if not fi[ply, F_CUT]:
+                fu[ply, U_WALL] |= w
+            fi[ply, F_I] = i + 1
+            state = _NEXT
+
+
+@njit(cache=True, inline="always")
+def _last_trick(rules, cfg, hands, leader, suits_led):
+    """Every active seat has one card: play it out.  Returns (value, W)."""
+    seat = leader
+    c = hands[seat]
+    free = rules[R_FREE]
+    if c & free:
+        led = 0
+    else:
+        led = suit_of(rules, c)
+    best = c
+    winner = seat
+    trick = c
+    for _ in range(cfg[C_NACT] - 1):
+        seat = cfg[C_NEXT + seat]
+        c = hands[seat]
+        trick |= c
+        if beats(rules, c, best, led):
+            best = c
+            winner = seat
+    count = cfg[C_COUNT]
+    if rules[R_FLAGS] & F_POINTS:
+        v = _points(rules, trick) + np.int64(rules[R_LAST_BONUS]) if (count >> winner) & 1 else np.int64(0)
+    else:
+        v = np.int64((count >> winner) & 1)
+    w = ZERO
+    s = suit_of(rules, best)
+    if s >= 0 and (trick & rules[R_SUIT + s] & ~best) != ZERO:
+        w = best
+    return v, w
+
+
+# ----------------------------------------------------------------------------- drivers
+@njit(cache=True, nogil=True)
+def _scratch():
+    """Per-ply work arrays of a search."""
+    mv = np.empty((MAX_PLY, 2 * MAX_MOVES), np.int64)
+    rel = np.zeros((MAX_PLY, 4), np.uint64)
+    killer = np.full(MAX_PLY, -1, np.int64)
+    fi = np.zeros((MAX_PLY, F_SIZE), np.int64)
+    fu = np.zeros((MAX_PLY, U_SIZE), np.uint64)
+    return mv, rel, killer, fi, fu
+
+
+@njit(cache=True, nogil=True)
+def _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
+         seat, pos, leader, led, best, winner, trick, suits_led, left, lo, hi, guess):
+    """Exact value in [lo, hi] by repeated zero-window searches (MTD(f) with bounds)."""
+    g = guess
+    while lo < hi:
+        t = g
+        if t <= lo:
+            t = lo + 1
+        if t > hi:
+            t = hi
+        stats[S_SEARCHES] += 1
+        v, _ = _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
+                       seat, pos, leader, led, best, winner, trick, suits_led, left, t)
+        if v >= t:
+            lo = v
+        else:
+            hi = v
+        g = v
+    return lo
+
+
+@njit(cache=True, nogil=True)
+def _value_bounds(rules, cfg, hands, trick, left):
+    """Trivial bounds of the value: [0, remaining tricks or points]."""
+    if rules[R_FLAGS] & F_POINTS:
+        return np.int64(0), _points(rules, _union(hands, cfg[C_NSEATS]) | trick) + np.int64(rules[R_LAST_BONUS])
+    return np.int64(0), np.int64(left)
+
+
+@njit(cache=True, nogil=True)
+def _solve_kernel(rules, cfg, hands, voids, tt, stats, pext8,
+                  seat, pos, leader, led, best, winner, trick, suits_led, left, target, guess):
+    """Value of a position (``target`` < 0), or whether it reaches ``target`` (0/1).
+    ``guess`` (< 0: the middle) is where the zero-window searches start."""
+    mv, rel, killer, fi, fu = _scratch()
+    lo, hi = _value_bounds(rules, cfg, hands, trick, left)
+    if target >= 0:
+        v, _ = _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
+                       seat, pos, leader, led, best, winner, trick, suits_led, left, target)
+        return np.int64(1) if v >= target else np.int64(0)
+    if guess < 0:
+        guess = (lo + hi + 1) // 2
+    return _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
+                seat, pos, leader, led, best, winner, trick, suits_led, left, lo, hi, guess)
+
+
+@njit(cache=True, nogil=True)
+def _root_moves(rules, cfg, hands, voids, tt, stats, pext8,
+                seat, pos, leader, led, best, winner, trick, suits_led, left, out):
+    """Exact value of every distinct move at a position (one per run of equivalent
+    cards; a free-card lead once per suit it may name).  ``out`` rows receive
+    (move code, value); returns the number of moves."""
+    mv, rel, killer, fi, fu = _scratch()
+    free = rules[R_FREE]
+    hand = hands[seat]
+    nseats = cfg[C_NSEATS]
+    unpl = _union(hands, nseats) | trick
+    if pos == 0:
+        legal = hand & ~free
+        names = free_lead_names(rules, hand, suits_led, voids[seat])
+    else:
+        legal = legal_follow(rules, hand, led, best)
+        names = 16 if (legal & free) else 0
+        legal &= ~free
+    if rules[R_CALLED]:
+        legal = seat_called_duties(rules, hands, nseats, seat, _side_of(cfg, seat), pos == 0, legal, led,
+                                   rules[R_CALLED], left == 1)
+    codes = np.empty(MAX_MOVES, np.int64)
+    n = 0
+    rest = legal
+    while rest:
+        c = high_bit(rest)
+        rest ^= c
+        if _equiv_up(rules, c, _next_higher(rules, c, unpl), hand, unpl, (rules[R_FLAGS] & F_POINTS) != ZERO):
+            continue
+        codes[n] = low_index(c)
+        n += 1
+    if names:
+        fc = np.int64(low_index(free & hand))
+        for nmx in range(5):
+            if (names >> nmx) & 1:
+                codes[n] = fc | ((nmx + 1) << 6) if nmx < 4 else fc
+                n += 1
+    for i in range(n):
+        code = codes[i]
+        c = ONE << np.uint64(code & 63)
+        name = (code >> 6) - 1
+        oldv = voids[seat]
+        nled, nbest, nwin, nsuits, ntrick, done, tv, wr = _play(
+            rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick, suits_led, left)
+        if done:
+            lo, hi = _value_bounds(rules, cfg, hands, ZERO, left - 1)
+            v = tv + _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
+                          nwin, 0, nwin, 0, ZERO, nwin, ZERO, nsuits, left - 1, lo, hi, (lo + hi + 1) // 2)
+        else:
+            lo, hi = _value_bounds(rules, cfg, hands, ntrick, left)
+            v = _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
+                     cfg[C_NEXT + seat], pos + 1, leader, nled, nbest, nwin, ntrick, nsuits, left,
+                     lo, hi, (lo + hi + 1) // 2)
+        hands[seat] = hand
+        voids[seat] = oldv
+        out[i, 0] = code
+        out[i, 1] = v
+    return n
+
+
+# ----------------------------------------------------------------------------- public
+@njit(cache=True, nogil=True)
+def _make_cfg(cfg, nseats, active, maxside, count, rules, options, gen):
+    """Fill a cfg vector (no validation: see ``make_cfg``)."""
+    cfg[:] = 0
+    cfg[C_NSEATS] = nseats
+    cfg[C_ACTIVE] = active
+    cfg[C_MAX] = maxside
+    cfg[C_COUNT] = count
+    cfg[C_OPTS] = options
+    cfg[C_GEN] = gen
+    nact = 0
+    for s in range(nseats):
+        if (active >> s) & 1:
+            nact += 1
+            t = (s + 1) % nseats
+            while not (active >> t) & 1:
+                t = (t + 1) % nseats
+            cfg[C_NEXT + s] = t
+    cfg[C_NACT] = nact
+    flags = rules[R_FLAGS]
+    exact = (flags & (F_POINTS | F_MUST_HEAD | F_MUST_OVERTRUMP)) != ZERO or rules[R_DUP_SHIFT] != ZERO
+    cfg[C_EXACT] = 1 if exact else 0
+    forced = (flags & (F_MUST_HEAD | F_MUST_TRUMP | F_MUST_OVERTRUMP)) != ZERO
+    cfg[C_QUICK] = 1 if ((flags & F_POINTS) == ZERO and not forced and count == maxside
+                         and rules[R_DUP_SHIFT] == ZERO) else 0
+    # suits must fit a 16-bit lane once ranked among themselves
+    for s in range(4):
+        if popcount(rules[R_SUIT + s]) > 16:
+            cfg[C_QUICK] = -1
+
+
+def make_cfg(n_seats: int, max_side: int, count_side: int | None = None, active: int | None = None,
+             rules: np.ndarray | None = None, options: int = O_ALL, gen: int = 1) -> np.ndarray:
+    """The seat configuration vector of a solve (see C_*), validated."""
+    if not 2 <= n_seats <= MAX_SEATS:
+        raise ValueError(f"the solver plays 2 to {MAX_SEATS} seats, not {n_seats}")
+    full = (1 << n_seats) - 1
+    active = full if active is None else int(active)
+    if active & ~full or bin(active).count("1") < 2:
+        raise ValueError("active seats must be at least two of the table's seats")
+    max_side = int(max_side) & active
+    count_side = max_side if count_side is None else int(count_side) & active
+    if max_side in (0, active):
+        raise ValueError("both sides need at least one active seat")
+    if rules is None:
+        from .tables import new_rules
+        rules = new_rules()
+    cfg = np.zeros(C_SIZE, np.int64)
+    _make_cfg(cfg, n_seats, active, max_side, count_side, np.ascontiguousarray(rules, np.uint64),
+              options, gen)
+    if cfg[C_QUICK] < 0:
+        raise ValueError("a suit has more than 16 cards")
+    return cfg
+
+
+class Solver:
+    """A solver with its own transposition table (fixed size, reused across solves).
+
+    ``megabytes`` bounds the table: it holds ``tt_entries(megabytes)`` entries of
+    ``TT_WORDS * 8`` bytes and never grows.  Not thread-safe: one Solver per thread.
+    """
+
+    def __init__(self, megabytes: float = 16.0, options: int = O_ALL):
+        self.tt = new_table(megabytes)
+        self.options = options
+        self.gen = 0
+        self.stats = np.zeros(S_SIZE, np.int64)
+
+    def _next_gen(self) -> int:
+        self.gen += 1
+        if self.gen > 0xFFFF:
+            self.tt[:] = 0
+            self.gen = 1
+        return self.gen
+
+    def _prepare(self, rules, hands, leader, max_side, n_seats, count_side, active, trick, led,
+                 suits_led, voids):
+        rules = np.ascontiguousarray(rules, np.uint64)
+        if rules.shape != (R_SIZE,):
+            raise ValueError(f"rules must be a rule vector of {R_SIZE} words")
+        hands_in = [int(h) for h in hands]
+        n_seats = len(hands_in) if n_seats is None else n_seats
+        cfg = make_cfg(n_seats, max_side, count_side, active, rules, self.options, self._next_gen())
+        h = np.zeros(MAX_SEATS, np.uint64)
+        seen = 0
+        deck = int(rules[8])
+        for s, m in enumerate(hands_in):
+            if m & seen:
+                raise ValueError("a card is in two hands")
+            if m & ~deck:
+                raise ValueError("a hand holds a card outside the rule table's deck")
+            seen |= m
+            h[s] = m
+        if not (cfg[C_ACTIVE] >> leader) & 1:
+            raise ValueError(f"seat {leader} does not play")
+        # the trick so far, played clockwise from the leader
+        trick = [int(c) for c in trick]
+        seat = leader
+        pos = len(trick)
+        if pos >= cfg[C_NACT]:
+            raise ValueError("a trick in progress has fewer cards than active seats")
+        best = 0
+        winner = leader
+        tmask = 0
+        v = np.zeros(MAX_SEATS, np.int64)
+        if voids is not None:
+            v[:len(voids)] = voids
+        for i, c in enumerate(trick):
+            if c & seen or c & tmask or bin(c).count("1") != 1:
+                raise ValueError("trick cards must be single cards not in any hand")
+            if i == 0:
+                if c & int(rules[R_FREE]):
+                    if led is None:
+                        raise ValueError("a free-card lead needs the suit it names")
+                    lsuit = int(led)
+                else:
+                    lsuit = next(s for s in range(4) if int(rules[R_SUIT + s]) & c)
+                best, winner = c, seat
+                suits_led |= 1 << lsuit
+            else:
+                if _py_beats(rules, c, best, lsuit):
+                    best, winner = c, seat
+            tmask |= c
+            seat = int(cfg[C_NEXT + seat])
+        if pos == 0:
+            lsuit = 0
+        counts = {bin(int(h[s])).count("1") + (1 if self._played_in(s, leader, pos, cfg) else 0)
+                  for s in range(n_seats) if (cfg[C_ACTIVE] >> s) & 1}
+        if len(counts) != 1:
+            raise ValueError("every playing hand must hold the same number of cards")
+        left = counts.pop()
+        return rules, cfg, h, v, seat, pos, leader, lsuit, best, winner, tmask, suits_led, left
+
+    @staticmethod
+    def _played_in(s, leader, pos, cfg):
+        seat = leader
+        for _ in range(pos):
+            if seat == s:
+                return True
+            seat = int(cfg[C_NEXT + seat])
+        return False
+
+    def solve(self, rules, hands, leader, max_side, *, n_seats=None, count_side=None,
+              active=None, trick=(), led=None, suits_led=0, voids=None, target=None) -> int:
+        """Value (tricks or points of the counted side from here on, the current trick
+        included) with perfect play; with ``target``, 1 if the value reaches it else 0."""
+        a = self._prepare(rules, hands, leader, max_side, n_seats, count_side, active, trick, led,
+                          suits_led, voids)
+        rules, cfg, h, v, seat, pos, leader, lsuit, best, winner, tmask, suits_led, left = a
+        return int(_solve_kernel(rules, cfg, h, v, self.tt, self.stats, PEXT8, seat, pos, leader,
+                                 lsuit, np.uint64(best), winner, np.uint64(tmask), suits_led, left,
+                                 -1 if target is None else int(target), -1))
+
+    def moves(self, rules, hands, leader, max_side, **kw) -> list[tuple[int, int | None, int]]:
+        """Every distinct move of the seat to play with its exact value:
+        [(layout bit, named suit or None, value)], best for the seat's side first."""
+        a = self._prepare(rules, hands, leader, max_side, kw.get("n_seats"), kw.get("count_side"),
+                          kw.get("active"), kw.get("trick", ()), kw.get("led"), kw.get("suits_led", 0),
+                          kw.get("voids"))
+        rules, cfg, h, v, seat, pos, leader, lsuit, best, winner, tmask, suits_led, left = a
+        out = np.zeros((MAX_MOVES, 2), np.int64)
+        n = _root_moves(rules, cfg, h, v, self.tt, self.stats, PEXT8, seat, pos, leader, lsuit,
+                        np.uint64(best), winner, np.uint64(tmask), suits_led, left, out)
+        res = [(int(c) & 63, (int(c) >> 6) - 1 if c >> 6 else None, int(val)) for c, val in out[:n]]
+        sign = -1 if (cfg[C_MAX] >> seat) & 1 else 1
+        res.sort(key=lambda r: (sign * r[2], -r[0]))
+        return res
+
+
+def _py_beats(rules, card, best, led):
+    trump = int(rules[R_TRUMP])
+    shift = int(rules[R_DUP_SHIFT])
+
+    def power(c):
+        return (c.bit_length() - 1) >> shift
+
+    if card & trump:
+        return not (best & trump) or power(card) > power(best)
+    if best & trump:
+        return False
+    if card & int(rules[R_SUIT + led]):
+        return power(card) > power(best)
+    return False

@@ -1,0 +1,222 @@
+"""The double-dummy solver against brute-force minimax (plain Python) on small endings:
+bridge, Five Hundred suit and no-trump contracts with every joker case, misère, card
+points with a last-trick bonus, identical cards with Pinochle's duties, 2 to 5 seats."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from analyzer.games.bridge.rules import rule_table as bridge_rules
+from analyzer.games.five_hundred.deck import DECK
+from analyzer.games.five_hundred.rules import BIT_OF, MISERE, NT, Options, nominate, rule_table
+from analyzer.tricks import dd
+from analyzer.tricks.tables import (F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP, R_DECK, R_DUP_SHIFT,
+                                    R_FLAGS, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT, new_rules,
+                                    set_points)
+from tests.reference.minimax import solve as brute
+
+SOLVER = dd.Solver(1.0)
+
+
+def deal_bits(rng, pool, n_hands, n_cards):
+    cards = list(pool)
+    rng.shuffle(cards)
+    return [sum(1 << b for b in cards[h * n_cards:(h + 1) * n_cards]) for h in range(n_hands)]
+
+
+def check(rules, hands, leader, max_side, **kw):
+    ours = SOLVER.solve(rules, hands, leader, max_side, **kw)
+    kw.pop("n_seats", None)
+    theirs = brute(rules, hands, leader, max_side, n_seats=len(hands), **kw)
+    assert ours == theirs, (ours, theirs, [hex(h) for h in hands], leader, kw)
+    return ours
+
+
+def bridge_pool(rng, suits=4):
+    keep = rng.sample(range(4), suits)
+    return [16 * s + r for s in keep for r in range(13)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bridge_endings(seed):
+    rng = random.Random(seed)
+    for _ in range(60):
+        n = rng.randint(1, 4)
+        hands = deal_bits(rng, bridge_pool(rng, rng.choice([2, 3, 4])), 4, n)
+        leader = rng.randrange(4)
+        check(bridge_rules(rng.randrange(5)), hands, leader, 0b0101 if leader % 2 == 0 else 0b1010)
+
+
+def five_hundred_position(rng, strain, n_cards, joker_holder=None, n_hands=4):
+    """Random hands in a strain's layout; ``joker_holder`` forces the joker's seat."""
+    ids = list(range(DECK.size - 1))
+    rng.shuffle(ids)
+    hands = [[ids.pop() for _ in range(n_cards)] for _ in range(n_hands)]
+    if joker_holder is not None:
+        hands[joker_holder][0] = DECK.size - 1
+    return [sum(1 << int(BIT_OF[strain, i]) for i in h) for h in hands]
+
+
+@pytest.mark.parametrize("strain", [0, 1, 2, 3])
+def test_five_hundred_suit_endings(strain):
+    rng = random.Random(10 + strain)
+    rules = rule_table(strain)
+    for _ in range(40):
+        holder = rng.choice([None, 0, 1, 2, 3])
+        hands = five_hundred_position(rng, strain, rng.randint(1, 4), holder)
+        leader = rng.randrange(4)
+        check(rules, hands, leader, 0b0101 if leader % 2 == 0 else 0b1010)
+
+
+@pytest.mark.parametrize("joker_lead,joker_name", [("any", "unled"), ("last", "unled"),
+                                                   ("any", "not_void")])
+def test_five_hundred_no_trump_joker(joker_lead, joker_name):
+    """The free joker in every hand, leads naming only unled suits (or shown voids), with
+    random earlier history, and nominated to each suit."""
+    rng = random.Random(hash((joker_lead, joker_name)) & 0xFFFF)
+    options = Options.parse([f"joker_lead={joker_lead}", f"joker_name={joker_name}"])
+    base = rule_table(NT, options)
+    for i in range(60):
+        holder = i % 4
+        hands = five_hundred_position(rng, NT, rng.randint(1, 4), holder)
+        leader = rng.randrange(4)
+        suits_led = rng.randrange(16)
+        voids = [rng.randrange(16) for _ in range(4)] if joker_name == "not_void" else None
+        nom = rng.choice([None, None, 0, 1, 2, 3])
+        rules = base if nom is None else nominate(base, nom)
+        check(rules, hands, leader, 0b0101 if leader % 2 == 0 else 0b1010,
+              suits_led=suits_led, voids=voids)
+
+
+def test_misere_endings():
+    """Three players; the defenders maximise the contractor's tricks; a void holder of the
+    free joker must play it."""
+    rng = random.Random(7)
+    rules = rule_table(MISERE)
+    for i in range(80):
+        contractor = rng.randrange(4)
+        partner = (contractor + 2) % 4
+        holder = rng.choice([None, contractor, (contractor + 1) % 4, (contractor + 3) % 4])
+        hands = five_hundred_position(rng, MISERE, rng.randint(1, 4), holder)
+        hands[partner] = 0
+        active = 15 & ~(1 << partner)
+        nom = rng.choice([None, 0, 1, 2, 3])
+        r = rules if nom is None or holder != contractor else nominate(rules, nom)
+        leader = rng.choice([s for s in range(4) if (active >> s) & 1])
+        check(r, hands, leader, active & ~(1 << contractor), active=active, count_side=1 << contractor,
+              suits_led=rng.randrange(16))
+
+
+@pytest.mark.parametrize("n_seats", [2, 3, 5])
+def test_other_table_sizes(n_seats):
+    rng = random.Random(n_seats)
+    for _ in range(40):
+        n = rng.randint(1, 4 if n_seats < 5 else 3)
+        hands = deal_bits(rng, bridge_pool(rng, 4), n_seats, n)
+        side = rng.randrange(1, (1 << n_seats) - 1)
+        check(bridge_rules(rng.randrange(5)), hands, rng.randrange(n_seats), side, n_seats=n_seats)
+
+
+def points_rules(rng, trump):
+    rules = bridge_rules(trump)
+    pts = [0] * 64
+    for b in range(64):
+        if int(rules[R_DECK]) >> b & 1:
+            pts[b] = rng.choice([0, 0, 0, 2, 3, 4, 10, 11])
+    return set_points(rules, pts, last_bonus=rng.choice([0, 10]))
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_points_objective(seed):
+    rng = random.Random(100 + seed)
+    for _ in range(40):
+        n_seats = rng.choice([3, 4, 5])
+        hands = deal_bits(rng, bridge_pool(rng, rng.choice([2, 4])), n_seats, rng.randint(1, 3))
+        side = rng.randrange(1, (1 << n_seats) - 1)
+        check(points_rules(rng, rng.randrange(5)), hands, rng.randrange(n_seats), side, n_seats=n_seats)
+
+
+def pinochle_rules(rng, trump):
+    """Identical cards (two copies of 6 kinds a suit), must-head / must-trump duties."""
+    rules = new_rules()
+    for s in range(4):
+        rules[R_SUIT + s] = np.uint64(0xFFF) << np.uint64(16 * s)
+        rules[R_DECK] |= rules[R_SUIT + s]
+    rules[R_DUP_SHIFT] = 1
+    if trump < 4:
+        rules[R_TRUMP] = rules[R_SUIT + trump]
+        rules[R_TRUMP_SUIT] = trump
+    rules[R_FLAGS] = rng.choice([0, int(F_MUST_HEAD), int(F_MUST_HEAD | F_MUST_TRUMP | F_MUST_OVERTRUMP)])
+    if rng.random() < 0.5:
+        pts = [0] * 64
+        for b in range(64):
+            if int(rules[R_DECK]) >> b & 1:
+                pts[b] = [0, 0, 2, 3, 4, 10, 11][min(6, (b % 16) // 2)] if b % 16 < 12 else 0
+        set_points(rules, pts, last_bonus=10)
+    return rules
+
+
+def test_identical_cards():
+    rng = random.Random(42)
+    for _ in range(50):
+        pool = [16 * s + r for s in rng.sample(range(4), rng.choice([2, 3])) for r in range(12)]
+        hands = deal_bits(rng, pool, 4, rng.randint(1, 4))
+        leader = rng.randrange(4)
+        check(pinochle_rules(rng, rng.randrange(5)), hands, leader, 0b0101 if leader % 2 == 0 else 0b1010)
+
+
+def test_results_do_not_depend_on_settings():
+    """Switching off ordering, equivalences, quick tricks, the small-card filter or the
+    table, or a tiny table, never changes a value."""
+    rng = random.Random(3)
+    solvers = [dd.Solver(mb, opts) for mb, opts in [
+        (1.0, dd.O_ALL), (0.01, dd.O_ALL), (1.0, dd.O_ALL & ~dd.O_ORDER), (1.0, dd.O_ALL & ~dd.O_EQUIV),
+        (1.0, dd.O_ALL & ~dd.O_QUICK), (1.0, dd.O_ALL & ~dd.O_SMALL), (1.0, dd.O_ALL & ~dd.O_TT),
+        (1.0, dd.O_TT)]]
+    for _ in range(12):
+        hands = deal_bits(rng, bridge_pool(rng), 4, rng.randint(5, 6))
+        leader = rng.randrange(4)
+        rules = bridge_rules(rng.randrange(5))
+        side = 0b0101 if leader % 2 == 0 else 0b1010
+        values = {s.solve(rules, hands, leader, side) for s in solvers}
+        assert len(values) == 1, values
+
+
+def test_moves_and_mid_trick_positions():
+    """Every root move's value, and a solve started mid-trick, agree with the brute force."""
+    rng = random.Random(11)
+    for _ in range(25):
+        hands = deal_bits(rng, bridge_pool(rng, 3), 4, 3)
+        leader = rng.randrange(4)
+        rules = bridge_rules(rng.randrange(5))
+        side = 0b0101 if leader % 2 == 0 else 0b1010
+        best = SOLVER.solve(rules, hands, leader, side)
+        moves = SOLVER.moves(rules, hands, leader, side)
+        assert max(v for _, _, v in moves) == best
+        for bit, _, v in moves:
+            h = list(hands)
+            h[leader] ^= 1 << bit
+            assert SOLVER.solve(rules, h, leader, side, trick=[1 << bit]) == v
+
+
+def test_table_memory_is_fixed():
+    s = dd.Solver(1.0)
+    before = s.tt.nbytes
+    assert before <= 2**20
+    for seed in range(3):
+        rng = random.Random(seed)
+        s.solve(bridge_rules(4), deal_bits(rng, bridge_pool(rng), 4, 7), 0, 0b0101)
+    assert s.tt.nbytes == before
+
+
+def test_invalid_positions_are_rejected():
+    rules = bridge_rules(0)
+    with pytest.raises(ValueError):
+        SOLVER.solve(rules, [1, 1, 2, 4], 0, 0b0101)          # a card in two hands
+    with pytest.raises(ValueError):
+        SOLVER.solve(rules, [1, 2, 4, 8 | 16], 0, 0b0101)     # unequal hands
+    with pytest.raises(ValueError):
+        SOLVER.solve(rules, [1, 2, 4, 8], 0, 0)               # no side
