@@ -119,3 +119,27 @@ def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch):
     build.write_report("five-hundred", 6000, str(tmp_path / "direct"), seed=5)
     direct = pd.read_csv(tmp_path / "direct" / "suit_by_trumps_top.csv")
     pd.testing.assert_frame_equal(resumed, direct)
+
+
+def test_report_with_double_dummy_section(tmp_path):
+    from analyzer.games.five_hundred import survey_dd
+
+    out = tmp_path / "dd"
+    summary = write_report("five-hundred", 2000, str(out), seed=2, threads=2, dd_deals=48)
+    assert summary["dd_deals"] == 48
+    for name in ("dd_suit_by_trumps_top", "dd_minus_heuristic", "dd_nt_by_joker_aces", "dd_misere"):
+        assert (out / f"{name}.csv").exists()
+    for f in summary["files"]:
+        if f.endswith(".png"):
+            assert (out / f).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    flat = survey_dd.run_survey_dd(48, seed=2, threads=1).stats
+    v = survey_dd.DD_LAYOUT.unpack(flat)
+    assert v["suit"].sum() == v["nt"].sum() == v["misere"].sum() == 48
+    assert v["suit_diff"][..., 0].sum() == 48
+    diff = survey_dd.difference_table(flat, ["trumps"])
+    assert diff["deals"].sum() == 48
+    # the same deals as the heuristic survey: its first 48 deals have the same class counts
+    heur = survey.run_survey(48, seed=2, threads=1).stats
+    assert np.array_equal(survey.LAYOUT.view(heur, "suit").sum(axis=-1), v["suit"].sum(axis=-1))
+    mis = survey_dd.dd_misere_table(flat)
+    assert ((mis["p_make_dd_lo"] <= mis["p_make_dd"]) & (mis["p_make_dd"] <= mis["p_make_dd_hi"])).all()

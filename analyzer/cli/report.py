@@ -19,7 +19,9 @@ from .common import check_writable, wants_progress
               help="Folder to write README.md, CSV/Parquet tables and PNG charts into.")
 @click.option("--threads", type=click.IntRange(min=1), default=None, help="Worker threads (default: all cores).")
 @click.option("--resume", is_flag=True, help="Continue an interrupted run from its checkpoint in --out.")
-def report(game, deals, seed, out_dir, threads, resume):
+@click.option("--dd-deals", type=click.IntRange(min=0), default=None,
+              help="Deals for the double-dummy section (default: the game's; 0: none).")
+def report(game, deals, seed, out_dir, threads, resume, dd_deals):
     """Write a self-contained strategy report for GAME (e.g. five-hundred) into --out."""
     import os
 
@@ -33,7 +35,8 @@ def report(game, deals, seed, out_dir, threads, resume):
     check_writable(os.path.join(out_dir, "README.md"), "--out")
     command = "analyzer report " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else ""
     summary = write_report(game, deals, out_dir, seed=seed, threads=threads,
-                           progress=wants_progress(False), resume=resume, command=command)
+                           progress=wants_progress(False), resume=resume, command=command,
+                           dd_deals=dd_deals)
     click.echo(f"wrote {len(summary['files']) + 1} files to {out_dir} "
                f"({summary['deals']:,} deals in {summary['elapsed']:.1f} s)")
 

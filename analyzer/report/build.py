@@ -16,6 +16,7 @@ from ..errors import InputError, Interrupted
 from .writer import MIN_CELL, ReportWriter
 
 CHECKPOINT = ".checkpoint.npz"
+CHECKPOINT_DD = ".checkpoint-dd.npz"
 CHECKPOINT_EVERY = 5.0  # seconds
 
 
@@ -29,6 +30,12 @@ class GameReport:
     default_table: str
     breakdowns: tuple         # names --by accepts for the default table
     default_by: tuple = ("trumps", "top_trumps", "side_aces")   # --by when not given
+    # Double-dummy section (where the game has the solver): a second, smaller survey of
+    # the same deal indices, and a builder given (dd_flat, heuristic_flat, writer, min_deals).
+    dd_run: callable = None
+    dd_build: callable = None
+    dd_deals: int = 0         # default sample for the dd section
+    dd_description: str = ""
 
 
 def _runner(run_survey):
@@ -55,7 +62,20 @@ def _five_hundred() -> GameReport:
          "kitty": survey.kitty_table,
          "nt": lambda flat, by: survey.nt_table(flat),
          "misere": lambda flat, by: survey.misere_table(flat)},
-        "suit", survey.SUIT_FEATURES + survey.DERIVED)
+        "suit", survey.SUIT_FEATURES + survey.DERIVED,
+        dd_run=_runner(_five_hundred_dd_survey), dd_build=_five_hundred_dd_build, dd_deals=10_000,
+        dd_description="Each is played in its suit, in no-trumps and in misère, double-dummy "
+                       "and by the heuristic players.")
+
+
+def _five_hundred_dd_survey(*args, **kw):
+    from ..games.five_hundred.survey_dd import run_survey_dd
+    return run_survey_dd(*args, **kw)
+
+
+def _five_hundred_dd_build(*args, **kw):
+    from .five_hundred import build_dd_report
+    return build_dd_report(*args, **kw)
 
 
 def _euchre() -> GameReport:
@@ -89,22 +109,16 @@ def game_report(game: str) -> GameReport:
     return GAMES[key]()
 
 
-def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | None = None,
-                 progress: bool = False, resume: bool = False, command: str = "") -> dict:
-    """Run the game's survey (resumable) and write the report folder; returns a summary."""
-    if deals <= 0:
-        raise InputError(f"--deals must be positive, got {deals}")
-    spec = game_report(game)
-    os.makedirs(out, exist_ok=True)
-    ckpt_path = os.path.join(out, CHECKPOINT)
-    params = {"game": game, "deals": deals, "seed": seed, "version": __version__}
+def _checkpointed(run, deals, seed, threads, progress, resume, ckpt_path, params):
+    """Run one survey with a checkpoint file: saved every few seconds and on Ctrl-C,
+    continued with ``resume``, removed by the caller once the report is written."""
     skip, initial = set(), None
     if resume and os.path.exists(ckpt_path):
         with np.load(ckpt_path) as ck:
             saved = json.loads(str(ck["params"]))
             if saved != params:
-                raise InputError(f"the checkpoint in {out} is for {saved}, not {params}; "
-                                 "rerun without --resume to start over")
+                raise InputError(f"the checkpoint {os.path.basename(ckpt_path)} is for {saved}, "
+                                 f"not {params}; rerun without --resume to start over")
             skip, initial = set(ck["chunks"].tolist()), ck["stats"].copy()
     state = {"stats": initial, "chunks": sorted(skip), "saved": time.monotonic()}
 
@@ -124,21 +138,51 @@ def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | 
             save()
 
     t0 = time.perf_counter()
-    result = spec.run(deals, seed, threads, progress, on_chunk, skip, initial)
+    result = run(deals, seed, threads, progress, on_chunk, skip, initial)
     if not result.complete:
         save()
         raise Interrupted(f"stopped after {result.n_done:,} of {deals:,} deals; "
-                                f"rerun with --resume to continue")
-    elapsed = time.perf_counter() - t0
+                          f"rerun with --resume to continue")
+    return result, time.perf_counter() - t0, bool(skip)
+
+
+def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | None = None,
+                 progress: bool = False, resume: bool = False, command: str = "",
+                 dd_deals: int | None = None) -> dict:
+    """Run the game's survey (resumable) and, where the game has a double-dummy section,
+    a smaller double-dummy survey (``dd_deals``; None: the game's default; 0: none); then
+    write the report folder.  Returns a summary."""
+    if deals <= 0:
+        raise InputError(f"--deals must be positive, got {deals}")
+    spec = game_report(game)
+    dd_deals = (spec.dd_deals if dd_deals is None else dd_deals) if spec.dd_run else 0
+    if dd_deals < 0:
+        raise InputError(f"--dd-deals must be 0 or more, got {dd_deals}")
+    os.makedirs(out, exist_ok=True)
+    paths = [os.path.join(out, CHECKPOINT), os.path.join(out, CHECKPOINT_DD)]
+    params = {"game": game, "deals": deals, "seed": seed, "version": __version__}
+    result, elapsed, resumed = _checkpointed(spec.run, deals, seed, threads, progress, resume,
+                                             paths[0], params)
+    dd_result, dd_elapsed = None, 0.0
+    if dd_deals:
+        dd_result, dd_elapsed, dd_resumed = _checkpointed(
+            spec.dd_run, dd_deals, seed, threads, progress, resume, paths[1],
+            params | {"deals": dd_deals, "play": "dd"})
+        resumed = resumed or dd_resumed
     writer = ReportWriter(out)
     spec.build(result.stats, writer, MIN_CELL)
+    if dd_result is not None:
+        spec.dd_build(dd_result.stats, result.stats, writer, MIN_CELL)
+    dd_line = (f"\n- **Double-dummy section:** the first {dd_deals:,} of the same deals, "
+               f"solved double-dummy in {dd_elapsed:.1f} s. {spec.dd_description}" if dd_deals else "")
+    cmd = command or f"analyzer report {game} --deals {deals} --seed {seed} --out {out}"
     preamble = f"""
-Generated by `{command or f'analyzer report {game} --deals {deals} --seed {seed} --out {out}'}`
+Generated by `{cmd}`
 (analyzer {__version__}, Python {platform.python_version()}, {_dt.date.today().isoformat()}).
 
 - **Deals simulated:** {deals:,} · **seed:** {seed} · **play:** heuristic
-- **Simulation time:** {elapsed:.1f} s on {result_threads(threads)} thread(s){' (resumed)' if skip else ''}
-- **What a deal is:** {spec.description}
+- **Simulation time:** {elapsed:.1f} s on {result_threads(threads)} thread(s){' (resumed)' if resumed else ''}
+- **What a deal is:** {spec.description}{dd_line}
 
 How to read it: every probability comes with its 95% Wilson interval (`_lo`, `_hi`
 columns) and every expected score with its standard error (`_se`); `deals` is the
@@ -147,10 +191,11 @@ charts and show their count; they are kept, not hidden. The same command with th
 seed writes the same numbers.
 """
     writer.finish(spec.title, preamble)
-    if os.path.exists(ckpt_path):
-        os.remove(ckpt_path)
+    for path in paths:
+        if os.path.exists(path):
+            os.remove(path)
     return {"game": game, "deals": deals, "seed": seed, "out": out, "elapsed": elapsed,
-            "files": writer.files}
+            "dd_deals": dd_deals, "dd_elapsed": dd_elapsed, "files": writer.files}
 
 
 def result_threads(threads):

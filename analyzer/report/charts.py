@@ -12,6 +12,12 @@ def pyplot():
     return plt
 
 
+def integer_ticks():
+    """A tick locator for axes of counts (trumps, cards): whole numbers only."""
+    from matplotlib.ticker import MaxNLocator
+    return MaxNLocator(integer=True)
+
+
 def pivot(df, rows: str, cols: str, value: str, row_order=None, col_order=None):
     """(row labels, col labels, values, deals) grids from a tidy table; labels sorted, or
     in ``row_order`` / ``col_order`` when given (then every label of that order is shown)."""

@@ -57,7 +57,7 @@ def build_report(flat, writer, min_deals: int):
     import numpy as np
 
     from ..games.five_hundred import survey
-    from .charts import heatmap, level_panels, pivot, pyplot
+    from .charts import heatmap, integer_ticks, level_panels, pivot, pyplot
 
     plt = pyplot()
     levels = range(6, 11)
@@ -110,6 +110,7 @@ def build_report(flat, writer, min_deals: int):
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("trumps held (before the kitty)")
     ax.set_ylabel("expected score per deal (points, ±95%)")
+    ax.xaxis.set_major_locator(integer_ticks())
     ax.set_title("Expected score of each suit level by trump length (all suits)")
     ax.legend()
     ax.grid(alpha=0.3)
@@ -157,7 +158,69 @@ def build_report(flat, writer, min_deals: int):
                     capsize=2, label=f"{top} top trumps")
     ax.set_xlabel("trumps held (before the kitty)")
     ax.set_ylabel("tricks gained by the exchange (±95%)")
+    ax.xaxis.set_major_locator(integer_ticks())
     ax.set_title("Value of the kitty")
     ax.grid(alpha=0.3)
     ax.legend()
     writer.figure("kitty_value", fig, "Tricks gained by the kitty exchange.")
+
+
+def build_dd_report(dd_flat, heur_flat, writer, min_deals: int):
+    """The double-dummy section: dd bid success and the heuristic's shortfall per class."""
+    from ..games.five_hundred import survey_dd
+    from .charts import integer_ticks, level_panels, pyplot
+
+    plt = pyplot()
+    levels = range(6, 11)
+    p_cols = [f"p{lv}" for lv in levels]
+    writer.heading("Double-dummy play")
+    writer.text("The same deals (the first ones of the survey, same seed) solved double-dummy: "
+                "every hand visible, perfect play by both sides, after the same kitty exchange "
+                "(the contractor's best joker nomination is tried in no-trumps and misère). "
+                "Double-dummy is not an upper bound for the contractor — the defence is perfect "
+                "too — so the heuristic can take more on some deals; the difference is measured "
+                "deal by deal (paired), which keeps its interval narrow.")
+    dd = survey_dd.dd_suit_table(dd_flat, ["trumps", "top_count"])
+    writer.table("dd_suit_by_trumps_top", dd, "Double-dummy P(make) in a suit by trumps and top trumps.",
+                 preview_cols=["trumps", "top_count", "deals", "mean_tricks"] + p_cols)
+    shown = dd[dd["trumps"].between(2, 8)]
+    writer.figure("dd_suit_make_by_trumps_top", level_panels(
+        shown, "trumps", "top_count", levels, "Double-dummy: P(make) by trumps and top trumps",
+        "trumps held", "top trumps (JK/R/L)", min_deals), "Double-dummy P(make) by trump length and top trumps.")
+    diff = survey_dd.difference_table(dd_flat, ["trumps", "top_count"])
+    writer.table("dd_minus_heuristic", diff,
+                 "Mean tricks, double-dummy minus heuristic, on the same deals, per class.")
+    fig, ax = plt.subplots(figsize=(7.5, 4.4))
+    for top in sorted(diff["top_count"].unique()):
+        sub = diff[(diff["top_count"] == top) & (diff["deals"] >= min_deals // 4)]
+        ax.errorbar(sub["trumps"] + 0.06 * (top - 1.5), sub["dd_minus_heuristic"],
+                    yerr=1.96 * sub["dd_minus_heuristic_se"], marker="o", capsize=2,
+                    label=f"{top} top trumps")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xlabel("trumps held (before the kitty)")
+    ax.set_ylabel("tricks: double-dummy − heuristic (±95%)")
+    ax.xaxis.set_major_locator(integer_ticks())
+    ax.set_title("How far the heuristic players are from double-dummy (suit contracts)")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    writer.figure("dd_minus_heuristic", fig,
+                  f"Double-dummy minus heuristic tricks per class (classes with ≥ {min_deals // 4} deals).")
+    nt = survey_dd.dd_nt_table(dd_flat)
+    writer.table("dd_nt_by_joker_aces", nt, "No-trumps double-dummy, with the paired difference to the heuristic.",
+                 preview_cols=["joker", "aces", "deals", "mean_tricks"] + p_cols + ["dd_minus_heuristic"])
+    mis = survey_dd.dd_misere_table(dd_flat)
+    writer.table("dd_misere", mis, "Misère made: heuristic players and double-dummy on the same deals.")
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    sub = mis[mis["deals"] >= min_deals // 4]
+    for kind, marker, label in (("heuristic", "o", "heuristic (closed misère)"), ("dd", "s", "double-dummy")):
+        p = sub[f"p_make_{kind}"]
+        ax.errorbar(sub["high_cards"], 100 * p, yerr=[100 * (p - sub[f"p_make_{kind}_lo"]),
+                                                      100 * (sub[f"p_make_{kind}_hi"] - p)],
+                    marker=marker, capsize=2, label=f"{label} (±95%)")
+    ax.xaxis.set_major_locator(integer_ticks())
+    ax.set_xlabel("high cards (T-A, joker) before the kitty")
+    ax.set_ylabel("% of deals with no trick")
+    ax.set_title("Misère: heuristic defence against perfect defence")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    writer.figure("dd_misere", fig, "Misère success, heuristic players against double-dummy.")

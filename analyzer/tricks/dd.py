@@ -32,7 +32,7 @@ generation number in every entry invalidates a whole table in O(1) between deals
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from ..bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, popcount
 from .engine import beats, free_lead_names, legal_follow, seat_called_duties, suit_of
@@ -112,6 +112,19 @@ def _pext8_table() -> np.ndarray:
 
 
 PEXT8 = _pext8_table()
+PEXT8.setflags(write=False)  # the same (read-only) array type from Python and from kernels
+
+# The solver's entry point is compiled for exactly one signature.  Every caller (bridge,
+# Five Hundred, Sheepshead, Euchre, Python) shares that one compiled solver: without the
+# explicit signature numba would compile a new copy of the whole search for every
+# combination of literal arguments a caller happens to pass (tens of seconds each).
+_U64 = types.Array(types.uint64, 1, "C")
+_I64 = types.Array(types.int64, 1, "C")
+_ENTRY_ARGS = (_U64, _I64, _U64, _I64, types.Array(types.uint64, 2, "C"), _I64,
+               types.Array(types.uint8, 2, "C", readonly=True),
+               types.int64, types.int64, types.int64, types.int64, types.uint64, types.int64,
+               types.uint64, types.int64, types.int64)
+_SOLVE_SIG = types.int64(*_ENTRY_ARGS, types.int64, types.int64)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -1243,7 +1256,7 @@ def _value_bounds(rules, cfg, hands, trick, left):
     return np.int64(0), np.int64(left)
 
 
-@njit(cache=True, nogil=True)
+@njit(_SOLVE_SIG, cache=True, nogil=True)
 def _solve_kernel(rules, cfg, hands, voids, tt, stats, pext8,
                   seat, pos, leader, led, best, winner, trick, suits_led, left, target, guess):
     """Value of a position (``target`` < 0), or whether it reaches ``target`` (0/1).
@@ -1260,7 +1273,7 @@ def _solve_kernel(rules, cfg, hands, voids, tt, stats, pext8,
                 seat, pos, leader, led, best, winner, trick, suits_led, left, lo, hi, guess)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)  # called from Python only (Solver.moves), always with one signature
 def _root_moves(rules, cfg, hands, voids, tt, stats, pext8,
                 seat, pos, leader, led, best, winner, trick, suits_led, left, out):
     """Exact value of every distinct move at a position (one per run of equivalent

@@ -1,0 +1,205 @@
+"""Five Hundred double-dummy survey: the first deals of the heuristic survey (same seed,
+same deal indices), each solved double-dummy and played by the heuristic players, so the
+report can show double-dummy bid success and the heuristic's shortfall per hand class.
+
+Kept apart from ``survey`` so that the heuristic survey never loads the solver.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from ...bits import popcount
+from ...sim.deal import _deal_into
+from ...sim.layout import StatsLayout
+from ...sim.rng import seed_key, stream_key
+from ...stats import moments_mean_se, wilson
+from ...tricks.tables import R_FREE, R_SUIT
+from .dd import dd_deal
+from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_SEATS, N_TRICKS
+from .play import TRACE_COLS, play_deal, relabel
+from .rules import MISERE, NT, Options, rule_tables
+from .survey import DERIVED, SUIT_FEATURES, T, _KEYS, _hand_features, _levels_frame, _sort_key
+
+DD_CHUNK = 256
+DD_LAYOUT = StatsLayout(
+    suit=(4, HAND_SIZE + 1, 8, 4, T),          # double-dummy tricks, classes as LAYOUT["suit"]
+    suit_diff=(4, HAND_SIZE + 1, 8, 4, 3),     # n, sum and sum of squares of dd − heuristic tricks
+    nt=(2, 5, T),
+    nt_diff=(2, 5, 3),
+    misere=(HAND_SIZE + 1, 5, 2, 2),           # high, short, heuristic failed?, dd failed?
+)
+
+
+@njit(cache=True, nogil=True)
+def _survey_dd_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, tt, dd_stats,
+                     out_suit, out_suit_diff, out_nt, out_nt_diff, out_mis):
+    """The same deals as ``_survey_chunk``, each solved double-dummy and played by the
+    heuristic players, in the deal's suit, no-trumps and misère."""
+    buf = np.empty(pool.shape[0], np.int64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    hands = np.empty(N_SEATS, np.uint64)
+    trace = np.empty((N_TRICKS * N_SEATS, TRACE_COLS), np.int64)
+    work = np.empty(tables.shape[1], np.uint64)
+    dd_work = np.zeros(8, np.int64)
+    for i in range(n):
+        index = start + i
+        _deal_into(stream_key(key0, index), pool, counts, fixed, buf, deal)
+        strain = index & 3
+        bt = byte_tables[strain]
+        trumps, top, aces = _hand_features(relabel(deal[1], bt), strain)
+        for s in range(N_SEATS):
+            hands[s] = relabel(deal[1 + s], bt)
+        heur = play_deal(tables[strain], hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
+        for s in range(N_SEATS):
+            hands[s] = relabel(deal[1 + s], bt)
+        dd, _ = dd_deal(tables[strain], hands, relabel(deal[0], bt), 0, False, tt, dd_stats, dd_work)
+        out_suit[strain, trumps, top, aces, dd] += 1
+        diff = dd - heur
+        out_suit_diff[strain, trumps, top, aces, 0] += 1
+        out_suit_diff[strain, trumps, top, aces, 1] += diff
+        out_suit_diff[strain, trumps, top, aces, 2] += diff * diff
+        bt = byte_tables[NT]
+        own = relabel(deal[1], bt)
+        joker = 1 if own & tables[NT][R_FREE] else 0
+        n_aces = 0
+        high = joker
+        short = 0
+        for s in range(4):
+            if own & (np.uint64(1) << np.uint64(16 * s + 12)):
+                n_aces += 1
+            m = own & tables[NT][R_SUIT + s]
+            high += popcount(m >> np.uint64(16 * s + 8))
+            if popcount(m) <= 1:
+                short += 1
+        for s in range(N_SEATS):
+            hands[s] = relabel(deal[1 + s], bt)
+        heur = play_deal(tables[NT], hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
+        for s in range(N_SEATS):
+            hands[s] = relabel(deal[1 + s], bt)
+        dd, _ = dd_deal(tables[NT], hands, relabel(deal[0], bt), 0, False, tt, dd_stats, dd_work)
+        out_nt[joker, n_aces, dd] += 1
+        diff = dd - heur
+        out_nt_diff[joker, n_aces, 0] += 1
+        out_nt_diff[joker, n_aces, 1] += diff
+        out_nt_diff[joker, n_aces, 2] += diff * diff
+        bt = byte_tables[MISERE]
+        for s in range(N_SEATS):
+            hands[s] = relabel(deal[1 + s], bt)
+        heur = play_deal(tables[MISERE], hands, relabel(deal[0], bt), 0, True, False, trace, False, work)
+        for s in range(N_SEATS):
+            hands[s] = relabel(deal[1 + s], bt)
+        dd, _ = dd_deal(tables[MISERE], hands, relabel(deal[0], bt), 0, True, tt, dd_stats, dd_work)
+        out_mis[high, short, 1 if heur > 0 else 0, dd] += 1
+
+
+def run_survey_dd(deals: int, seed: int = 0, threads: int | None = None, progress: bool = False,
+                  options: Options = Options(), on_chunk=None, skip=None, initial=None):
+    """The double-dummy survey of deal indices 0..deals-1 (the same deals as ``run_survey``)."""
+    from ...sim.runner import run_chunks
+    from .dd import new_dd_table, new_stats
+    from .questions import BYTE_TABLES
+
+    pool = np.arange(DECK.size, dtype=np.int64)
+    counts = np.array([KITTY_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
+    fixed = np.zeros(5, np.uint64)
+    tables = rule_tables(options)
+    key0 = seed_key(seed)
+
+    def chunk(start, n):
+        flat = DD_LAYOUT.zeros()
+        if n:
+            v = DD_LAYOUT.unpack(flat)
+            _survey_dd_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, tables,
+                             BYTE_TABLES, new_dd_table(), new_stats(), v["suit"], v["suit_diff"],
+                             v["nt"], v["nt_diff"], v["misere"])
+        return flat
+
+    return run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=DD_CHUNK,
+                      desc="five-hundred double-dummy survey", on_chunk=on_chunk, skip=skip,
+                      initial=initial)
+
+
+# ----------------------------------------------------------------------------- tables
+def _grouped(hist, by, tail):
+    """Sum the (suit, trumps, top, aces, *tail) array over the classes not in ``by``:
+    {key: (4, *tail)} kept per suit."""
+    idx = np.indices(hist.shape[:4]).reshape(4, -1).T
+    flat = hist.reshape(-1, *tail)
+    groups: dict[tuple, np.ndarray] = {}
+    for r, h in zip(idx, flat):
+        if h.any():
+            key = tuple(_KEYS[b](r) for b in by)
+            if key not in groups:
+                groups[key] = np.zeros((4, *tail), np.int64)
+            groups[key][r[0]] += h
+    return {k: groups[k] for k in sorted(groups, key=_sort_key)}
+
+
+def _check_by(by):
+    unknown = [b for b in by if b not in SUIT_FEATURES + DERIVED]
+    if unknown:
+        from ...errors import InputError
+        raise InputError(f"unknown breakdown {', '.join(unknown)}")
+
+
+def dd_suit_table(flat: np.ndarray, by: list[str]) -> pd.DataFrame:
+    """Double-dummy bid success for suit contracts by hand class (as ``survey.suit_table``)."""
+    _check_by(by)
+    rows = []
+    for key, h in _grouped(DD_LAYOUT.view(flat, "suit"), by, (T,)).items():
+        rows.append(dict(zip(by, key)) | _levels_frame(h))
+    return pd.DataFrame(rows)
+
+
+def _diff_row(moments) -> dict:
+    n, total, total_sq = (float(x) for x in moments)
+    mean, se = moments_mean_se(n, total, total_sq)
+    return {"deals": int(n), "dd_minus_heuristic": mean, "dd_minus_heuristic_se": se}
+
+
+def difference_table(flat: np.ndarray, by: list[str]) -> pd.DataFrame:
+    """Mean tricks double-dummy minus heuristic on the same deals, per hand class (paired,
+    so the interval is that of the per-deal difference)."""
+    _check_by(by)
+    rows = []
+    for key, m in _grouped(DD_LAYOUT.view(flat, "suit_diff"), by, (3,)).items():
+        rows.append(dict(zip(by, key)) | _diff_row(m.sum(axis=0)))
+    return pd.DataFrame(rows)
+
+
+def dd_nt_table(flat: np.ndarray) -> pd.DataFrame:
+    hist = DD_LAYOUT.view(flat, "nt")
+    diff = DD_LAYOUT.view(flat, "nt_diff")
+    rows = []
+    for joker in range(2):
+        for aces in range(5):
+            if hist[joker, aces].any():
+                d = _diff_row(diff[joker, aces])
+                rows.append({"joker": bool(joker), "aces": aces} | _levels_frame(hist[joker, aces], NT)
+                            | {"dd_minus_heuristic": d["dd_minus_heuristic"],
+                               "dd_minus_heuristic_se": d["dd_minus_heuristic_se"]})
+    return pd.DataFrame(rows)
+
+
+def dd_misere_table(flat: np.ndarray) -> pd.DataFrame:
+    """Misère made by the heuristic players and double-dummy on the same deals, by high
+    cards; with every hand visible closed and open misère are the same question."""
+    hist = DD_LAYOUT.view(flat, "misere").sum(axis=1)   # high, heuristic failed, dd failed
+    rows = []
+    for high in range(hist.shape[0]):
+        h = hist[high]
+        n = int(h.sum())
+        if not n:
+            continue
+        heur_made = int(h[0].sum())
+        dd_made = int(h[:, 0].sum())
+        (h_lo, h_hi), (d_lo, d_hi) = wilson(heur_made, n), wilson(dd_made, n)
+        rows.append({"high_cards": high, "deals": n,
+                     "p_make_heuristic": heur_made / n,
+                     "p_make_heuristic_lo": float(h_lo), "p_make_heuristic_hi": float(h_hi),
+                     "p_make_dd": dd_made / n, "p_make_dd_lo": float(d_lo), "p_make_dd_hi": float(d_hi),
+                     "both_made": int(h[0, 0]) / n})
+    return pd.DataFrame(rows)
