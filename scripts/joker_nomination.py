@@ -20,7 +20,6 @@ from numba import njit
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from analyzer.bits import ZERO  # noqa: E402
 from analyzer.games.five_hundred.play import exchange, nominate_joker, play_out, relabel  # noqa: E402
 from analyzer.games.five_hundred.questions import BYTE_TABLES  # noqa: E402
 from analyzer.games.five_hundred.rules import NT, rule_tables  # noqa: E402

@@ -23,7 +23,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from analyzer.cards import parse_code, rank_of, suit_of  # noqa: E402
+from analyzer.cards import parse_code, suit_of  # noqa: E402
 from analyzer.games.euchre.deck import nat_bit  # noqa: E402
 from analyzer.games.euchre.rules import PASS, legal_calls, legal_discards, rule_tables, to_trump  # noqa: E402
 from analyzer.games.euchre.scoring import score_deal  # noqa: E402

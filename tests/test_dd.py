@@ -15,7 +15,7 @@ from analyzer.games.five_hundred.deck import DECK
 from analyzer.games.five_hundred.rules import BIT_OF, MISERE, NT, Options, nominate, rule_table
 from analyzer.tricks import dd
 from analyzer.tricks.tables import (F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP, R_DECK, R_DUP_SHIFT,
-                                    R_FLAGS, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT, new_rules,
+                                    R_FLAGS, R_SUIT, R_TRUMP, R_TRUMP_SUIT, new_rules,
                                     set_points)
 from tests.reference.minimax import solve as brute
 

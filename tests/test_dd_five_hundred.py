@@ -13,7 +13,6 @@ from analyzer.games.five_hundred.deck import DECK
 from analyzer.games.five_hundred.questions import BYTE_TABLES, bid, simulate_tricks
 from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables
 from analyzer.sim.rng import seed_key
-from analyzer.tricks.dd import Solver
 
 DEAL = ("N: JK JH JD AH KH TH AS KS 7C 5D; E: QH 9H 8H 7H 6H 5H 4H QS JS TS; "
         "S: AD KD QD TD 9D 8D 7D 6D 5C 6C; W: AC KC QC JC TC 9C 8C 9S 8S 7S; K: 4D 6S 5S")

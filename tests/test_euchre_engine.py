@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from analyzer.games.euchre.bidding import DEFAULT_POLICY
-from analyzer.games.euchre.deck import DECKS
 from analyzer.games.euchre.play import (NO_SEAT, OPT_JOKER_REDEAL, OPT_NO_UP_DISCARD, OPT_STICK,
                                         TRACE_COLS, auction, play_made)
 from analyzer.games.euchre.rules import from_trump, rule_table, rule_tables, to_trump

@@ -1,7 +1,5 @@
 """Hand-built positions for the shared trick heuristic: the plays a card player expects."""
 
-import numpy as np
-import pytest
 
 from analyzer.tricks.heuristic import follow_for_tricks
 from tests.conftest import SUIT_INDEX, from_mask, kernel_rules, to_mask

@@ -60,7 +60,7 @@ def test_same_seed_same_stats():
 
 def test_report_files(tmp_path):
     out = tmp_path / "rep"
-    summary = write_report("five-hundred", 4000, str(out), seed=1, threads=2)
+    summary = write_report("five-hundred", 4000, str(out), seed=1, threads=2, dd_deals=0)
     files = set(os.listdir(out))
     assert "README.md" in files and not any(f.startswith(".checkpoint") for f in files)
     pngs = [f for f in summary["files"] if f.endswith(".png")]
@@ -111,12 +111,12 @@ def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch):
     out = tmp_path / "r"
     monkeypatch.setitem(build.GAMES, "five-hundred", lambda: dataclasses.replace(real, run=run_then_interrupt))
     with pytest.raises(Interrupted, match="--resume"):
-        build.write_report("five-hundred", 6000, str(out), seed=5)
+        build.write_report("five-hundred", 6000, str(out), seed=5, dd_deals=0)
     assert (out / build.CHECKPOINT).exists()
     monkeypatch.setitem(build.GAMES, "five-hundred", lambda: dataclasses.replace(real, run=run_chunked))
-    build.write_report("five-hundred", 6000, str(out), seed=5, resume=True)
+    build.write_report("five-hundred", 6000, str(out), seed=5, resume=True, dd_deals=0)
     resumed = pd.read_csv(out / "suit_by_trumps_top.csv")
-    build.write_report("five-hundred", 6000, str(tmp_path / "direct"), seed=5)
+    build.write_report("five-hundred", 6000, str(tmp_path / "direct"), seed=5, dd_deals=0)
     direct = pd.read_csv(tmp_path / "direct" / "suit_by_trumps_top.csv")
     pd.testing.assert_frame_equal(resumed, direct)
 

@@ -158,6 +158,7 @@ def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | 
     dd_deals = (spec.dd_deals if dd_deals is None else dd_deals) if spec.dd_run else 0
     if dd_deals < 0:
         raise InputError(f"--dd-deals must be 0 or more, got {dd_deals}")
+    dd_deals = min(dd_deals, deals)  # the first deals of the same survey
     os.makedirs(out, exist_ok=True)
     paths = [os.path.join(out, CHECKPOINT), os.path.join(out, CHECKPOINT_DD)]
     params = {"game": game, "deals": deals, "seed": seed, "version": __version__}

@@ -251,7 +251,6 @@ def _panels(df, n, cols, col_order, value, title, col_label, bar_label, min_deal
 def _threshold_figure(strength, thresholds, n, comps, min_deals):
     """Rows: comparisons; columns: seats.  The gain per strength value (±95%; hollow: few
     deals), the break-even threshold and its range, and the policy's threshold."""
-    import numpy as np
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 

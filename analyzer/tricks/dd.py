@@ -885,7 +885,6 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
     maxside = cfg[C_MAX]
     points = (rules[R_FLAGS] & F_POINTS) != ZERO
     free = rules[R_FREE]
-    nact = cfg[C_NACT]
     averse = count != maxside
     exact = cfg[C_EXACT]
     small_filter = (opts & O_SMALL) != 0 and not exact

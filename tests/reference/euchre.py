@@ -6,7 +6,6 @@ and suit one of "SHDC"; the joker is ("JK", None).  Nothing here knows about bit
 
 from __future__ import annotations
 
-import itertools
 
 SUITS = "SCDH"
 JOKER = ("JK", None)

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from ...bits import ONE, ZERO, low_bit, low_index, popcount
-from .rules import ACE_POS, ACES, JOKER_POS, KINGS, LANE, to_trump
+from .rules import ACE_POS, ACES, KINGS, LANE, to_trump
 from .deck import JOKER_NAT_BIT
 
 PASS = -1

@@ -9,7 +9,7 @@ travel as natural masks (``deck``) until trump is known, then in the trump layou
 import numpy as np
 from numba import njit
 
-from ...bits import ONE, ZERO, low_index, popcount
+from ...bits import ONE, ZERO, low_index
 from ...sim.deal import _deal_into
 from ...sim.rng import mix64, stream_key
 from ...tricks.engine import beats, legal_follow, suit_of

@@ -25,7 +25,7 @@ from .bidding import DEFAULT_POLICY, PASS
 from .deck import HAND_SIZE, N_TRICKS, nat_bit, nat_mask
 from .play import MAX_TRIES, OPT_JOKER_REDEAL, OPT_NO_UP_DISCARD, OPT_STICK, question_chunk
 from .rules import Options, legal_calls, legal_discards, rule_tables
-from .scoring import N_OUTCOMES, OUTCOME_POINTS, OUTCOMES, REDEAL
+from .scoring import N_OUTCOMES, OUTCOME_POINTS, REDEAL
 
 DEFAULT_DEALS = 100_000
 PLAY_MODELS = ("heuristic",)

@@ -10,15 +10,15 @@ defenders see the contractor's hand from the second trick on.
 import numpy as np
 from numba import njit
 
-from ...bits import ONE, ZERO, above, below, high_bit, high_index, low_bit, low_index, popcount
+from ...bits import ZERO, above, below, high_bit, low_bit, low_index, popcount
 from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
 from ...tricks.engine import beats, free_lead_names, legal_follow, suit_of
-from ...tricks.heuristic import (cheapest, follow_for_tricks, is_master, lead_for_tricks,
+from ...tricks.heuristic import (follow_for_tricks, is_master, lead_for_tricks,
                                  rank_pos, winning_cards)
 from ...tricks.tables import R_DECK, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT
-from .deck import HAND_SIZE, N_SEATS, N_TRICKS
-from .rules import MISERE, NT
+from .deck import N_SEATS, N_TRICKS
+from .rules import MISERE
 
 # Play kinds of the bid question: one play-out per strain serves every level of it.
 KIND_NAMES = ("S", "C", "D", "H", "NT", "MIS", "OPENMIS")
@@ -251,7 +251,6 @@ def play_out(rules, hands, contractor, discards, misere, open_misere, trace, rec
         active = 15 & ~(1 << ((contractor + 2) % N_SEATS))
     n_active = popcount(np.uint64(active))
     deck = rules[R_DECK]
-    trump = rules[R_TRUMP]
     trump_suit = np.int64(rules[R_TRUMP_SUIT])
     free = rules[R_FREE]
     played = ZERO

@@ -11,8 +11,8 @@ from ...sim.rng import seed_key
 from ...sim.runner import run_chunks
 from ...stats import hist_mean_se, wilson
 from .bidding import ALL_CONTRACTS, Contract, allowed, parse_contract, parse_contracts
-from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_SEATS, N_TRICKS
-from .rules import MISERE, N_STRAINS, Options, BIT_OF, rule_tables
+from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_TRICKS
+from .rules import N_STRAINS, Options, BIT_OF, rule_tables
 from .scoring import score_deal
 
 DEFAULT_DEALS = 100_000

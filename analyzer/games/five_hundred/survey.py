@@ -58,6 +58,24 @@ def _hand_features(hand, strain):
     return trumps, top, aces
 
 
+@njit(cache=True, inline="always")
+def _nt_features(own, rules):
+    """In the no-trump layout: joker held (0/1), aces, high cards (T J Q K A and the
+    joker), short suits (0 or 1 card)."""
+    joker = 1 if own & rules[R_FREE] else 0
+    aces = 0
+    high = joker
+    short = 0
+    for s in range(4):
+        if own & (np.uint64(1) << np.uint64(16 * s + 12)):
+            aces += 1
+        m = own & rules[R_SUIT + s]
+        high += popcount(m >> np.uint64(16 * s + 8))
+        if popcount(m) <= 1:
+            short += 1
+    return joker, aces, high, short
+
+
 @njit(cache=True, nogil=True)
 def _survey_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, out_suit,
                   out_suit_nk, out_nt, out_mis):
@@ -84,18 +102,7 @@ def _survey_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, out_
         out_suit_nk[strain, trumps, top, aces, tricks] += 1
         # No-trumps: joker held, aces.
         bt = byte_tables[NT]
-        own = relabel(deal[1], bt)
-        joker = 1 if own & tables[NT][R_FREE] else 0
-        n_aces = 0
-        high = joker
-        short = 0
-        for s in range(4):
-            if own & (np.uint64(1) << np.uint64(16 * s + 12)):
-                n_aces += 1
-            m = own & tables[NT][R_SUIT + s]
-            high += popcount(m >> np.uint64(16 * s + 8))  # T J Q K A of the suit
-            if popcount(m) <= 1:
-                short += 1
+        joker, n_aces, high, short = _nt_features(relabel(deal[1], bt), tables[NT])
         for s in range(N_SEATS):
             hands[s] = relabel(deal[1 + s], bt)
         tricks = play_deal(tables[NT], hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
@@ -110,17 +117,20 @@ def _survey_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, out_
             out_mis[k, high, short, tricks] += 1
 
 
+def survey_inputs(seed: int, options: Options):
+    """Dealing inputs for fully random deals (no fixed cards), rule tables, stream key."""
+    pool = np.arange(DECK.size, dtype=np.int64)
+    counts = np.array([KITTY_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
+    return pool, counts, np.zeros(5, np.uint64), rule_tables(options), seed_key(seed)
+
+
 def run_survey(deals: int, seed: int = 0, threads: int | None = None, progress: bool = False,
                options: Options = Options(), on_chunk=None, skip=None, initial=None):
     """Run the survey; returns the runner's result (``stats`` is a LAYOUT vector)."""
     from ...sim.runner import run_chunks
-
-    pool = np.arange(DECK.size, dtype=np.int64)
-    counts = np.array([KITTY_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
-    fixed = np.zeros(5, np.uint64)
-    tables = rule_tables(options)
     from .questions import BYTE_TABLES
-    key0 = seed_key(seed)
+
+    pool, counts, fixed, tables, key0 = survey_inputs(seed, options)
 
     def chunk(start, n):
         flat = LAYOUT.zeros()

@@ -11,17 +11,16 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...bits import popcount
 from ...sim.deal import _deal_into
 from ...sim.layout import StatsLayout
-from ...sim.rng import seed_key, stream_key
+from ...sim.rng import stream_key
 from ...stats import moments_mean_se, wilson
-from ...tricks.tables import R_FREE, R_SUIT
 from .dd import dd_deal
-from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_SEATS, N_TRICKS
+from .deck import HAND_SIZE, N_SEATS, N_TRICKS
 from .play import TRACE_COLS, play_deal, relabel
-from .rules import MISERE, NT, Options, rule_tables
-from .survey import DERIVED, SUIT_FEATURES, T, _KEYS, _hand_features, _levels_frame, _sort_key
+from .rules import MISERE, NT, Options
+from .survey import (DERIVED, SUIT_FEATURES, T, _KEYS, _hand_features, _levels_frame, _nt_features,
+                     _sort_key, survey_inputs)
 
 DD_CHUNK = 256
 DD_LAYOUT = StatsLayout(
@@ -62,18 +61,7 @@ def _survey_dd_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, t
         out_suit_diff[strain, trumps, top, aces, 1] += diff
         out_suit_diff[strain, trumps, top, aces, 2] += diff * diff
         bt = byte_tables[NT]
-        own = relabel(deal[1], bt)
-        joker = 1 if own & tables[NT][R_FREE] else 0
-        n_aces = 0
-        high = joker
-        short = 0
-        for s in range(4):
-            if own & (np.uint64(1) << np.uint64(16 * s + 12)):
-                n_aces += 1
-            m = own & tables[NT][R_SUIT + s]
-            high += popcount(m >> np.uint64(16 * s + 8))
-            if popcount(m) <= 1:
-                short += 1
+        joker, n_aces, high, short = _nt_features(relabel(deal[1], bt), tables[NT])
         for s in range(N_SEATS):
             hands[s] = relabel(deal[1 + s], bt)
         heur = play_deal(tables[NT], hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
@@ -102,11 +90,7 @@ def run_survey_dd(deals: int, seed: int = 0, threads: int | None = None, progres
     from .dd import new_dd_table, new_stats
     from .questions import BYTE_TABLES
 
-    pool = np.arange(DECK.size, dtype=np.int64)
-    counts = np.array([KITTY_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
-    fixed = np.zeros(5, np.uint64)
-    tables = rule_tables(options)
-    key0 = seed_key(seed)
+    pool, counts, fixed, tables, key0 = survey_inputs(seed, options)
 
     def chunk(start, n):
         flat = DD_LAYOUT.zeros()
