@@ -75,9 +75,11 @@ class Game:
                 names = range(4)
             elif self.flags & F_FREE_LEAD_LAST:
                 names = []
+            elif self.flags & F_FREE_NAME_NOT_VOID:
+                # Queensland: any suit the leader has not shown void in (led before or not)
+                names = [s for s in range(4) if not (void >> s) & 1]
             else:
-                names = [s for s in range(4) if not (suits_led >> s) & 1
-                         and not ((self.flags & F_FREE_NAME_NOT_VOID) and (void >> s) & 1)]
+                names = [s for s in range(4) if not (suits_led >> s) & 1]
             moves += [(self.free, s) for s in names]
         return moves
 
