@@ -906,7 +906,6 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             stats[S_NODES] += 1
             seat = fi[ply, F_SEAT]
             pos = fi[ply, F_POS]
-            stats[10 + pos] += 1
             left = fi[ply, F_LEFT]
             target = fi[ply, F_TARGET]
             suits_led = fi[ply, F_SUITS]
