@@ -82,7 +82,7 @@ S_NODES, S_TT_HITS, S_QT_CUTS, S_STORES, S_SEARCHES, S_CUTS, S_FIRST_CUTS = rang
 S_SIZE = 16
 
 TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
-TT_BUCKET = 64    # entries scanned per probe
+TT_BUCKET = 64    # entries scanned per probe (two buckets: see _tt_probe)
 _VALID = np.uint64(1) << np.uint64(63)
 _LANE = np.uint64(0xFFFF)
 _FP_HASH = np.uint64(0xFFFFFFFFFF000000)
