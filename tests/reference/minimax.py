@@ -76,7 +76,7 @@ class Game:
             elif self.flags & F_FREE_LEAD_LAST:
                 names = []
             elif self.flags & F_FREE_NAME_NOT_VOID:
-                # Queensland: any suit the leader has not shown void in (instead of unled)
+                # Queensland: any suit the leader has not shown void in (led before or not)
                 names = [s for s in range(4) if not (void >> s) & 1]
             else:
                 names = [s for s in range(4) if not (suits_led >> s) & 1]
