@@ -12,9 +12,8 @@ from numba import njit
 from ...bits import ONE, ZERO, low_index
 from ...sim.deal import _deal_into
 from ...sim.rng import mix64, stream_key
-from ...tricks.engine import beats, legal_follow, suit_of
-from ...tricks.heuristic import follow_for_tricks, lead_for_tricks
-from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP
+from ...tricks.heuristic import follow_core, lead_core, rule_suits
+from ...tricks.tables import R_DECK, R_DUP_SHIFT, R_FREE, R_TRUMP, R_TRUMP_SUIT
 from .bidding import PASS, dealer_discard, joker_policy, round1_policy, round2_policy
 from .deck import HAND_SIZE, JOKER_NAT_BIT, N_TRICKS
 from .rules import to_trump
@@ -101,6 +100,15 @@ def _next(seat, n, out):
     return s
 
 
+@njit(cache=True, inline="always")
+def _beats(trump, led_suit, card, best):
+    """``engine.beats`` for Euchre's layouts (no identical cards): single-bit masks compare
+    as numbers within a lane."""
+    if card & trump:
+        return (best & trump) == ZERO or card > best
+    return (best & trump) == ZERO and (card & led_suit) != ZERO and card > best
+
+
 @njit(cache=True)
 def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known, trace, record):
     """Play five tricks from layout ``hands`` (modified); returns the makers' tricks.
@@ -108,12 +116,18 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
     ``out``: the seat sitting out (partner of a lone maker) or -1; ``known``: cards every
     player knows are out of play (a turned-down upcard); ``dealer_known``: the dealer's
     discard.  With ``record`` every play goes to ``trace`` (unused rows -1).
+
+    The rule values are read once into scalars and the heuristic's cores are called with
+    them (see ``tricks.heuristic``); a card's effective suit is its lane, ``bit >> 4``.
     """
     if record:
         trace[:, :] = -1
     deck = rules[R_DECK]
     trump = rules[R_TRUMP]
-    ts = suit_of(rules, trump & (~trump + ONE))
+    free = rules[R_FREE]
+    shift = rules[R_DUP_SHIFT]
+    ts = np.int64(rules[R_TRUMP_SUIT])
+    suits = rule_suits(rules)
     n_active = n - 1 if out >= 0 else n
     maker_side = maker & 1
     played = ZERO
@@ -125,64 +139,72 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
         best = ZERO
         winner = leader
         led = 0
+        led_suit = ZERO
         for pos in range(n_active):
             hand = hands[seat]
-            unseen = deck & ~played & ~hand & ~known
-            if seat == dealer:
-                unseen &= ~dealer_known
             side = seat & 1
             if hand & (hand - ONE) == ZERO:
                 # The last card: nothing to choose.
                 card = hand
                 if pos == 0:
-                    led = suit_of(rules, card)
+                    led = low_index(card) >> 4
+                    led_suit = suits[led]
                     best = card
                     winner = seat
                 else:
-                    if not (hand & rules[R_SUIT + led]):
+                    if not (hand & led_suit):
                         voids |= 1 << (4 * seat + led)
-                    if beats(rules, card, best, led):
+                    if _beats(trump, led_suit, card, best):
                         best = card
                         winner = seat
-            elif pos == 0:
-                partner = seat ^ 2
-                has_partner = n == 4 and partner != out
-                p_voids = (voids >> (4 * partner)) & 15 if has_partner else 0
-                o_voids = 0
-                o_may_trump = False
-                for o in range(n):
-                    if (o & 1) != side and o != out:
-                        v = (voids >> (4 * o)) & 15
-                        o_voids |= v
-                        if not ((v >> ts) & 1):
-                            o_may_trump = True
-                p_may_trump = has_partner and not ((p_voids >> ts) & 1)
-                card = lead_for_tricks(rules, hand, unseen, side == maker_side, p_voids, o_voids,
-                                       p_may_trump, o_may_trump)
-                led = suit_of(rules, card)
-                best = card
-                winner = seat
             else:
-                legal = legal_follow(rules, hand, led, best)
-                partner_after = False
-                opponents_after = False
-                ruff_threat = False
-                s2 = seat
-                for _ in range(n_active - 1 - pos):
-                    s2 = _next(s2, n, out)
-                    if (s2 & 1) == side:
-                        partner_after = True
-                    else:
-                        opponents_after = True
-                        if (voids >> (4 * s2 + led)) & 1:
-                            ruff_threat = True
-                card = follow_for_tricks(rules, hand, legal, led, best, (winner & 1) == side,
-                                         partner_after, opponents_after, ruff_threat, unseen)
-                if not (hand & rules[R_SUIT + led]):
-                    voids |= 1 << (4 * seat + led)
-                if beats(rules, card, best, led):
+                unseen = deck & ~played & ~hand & ~known
+                if seat == dealer:
+                    unseen &= ~dealer_known
+                if pos == 0:
+                    partner = seat ^ 2
+                    has_partner = n == 4 and partner != out
+                    p_voids = (voids >> (4 * partner)) & 15 if has_partner else 0
+                    o_voids = 0
+                    o_may_trump = False
+                    o = side ^ 1
+                    for _ in range(n >> 1):     # the opponents: seats side ^ 1 (and + 2)
+                        if o != out:
+                            v = (voids >> (4 * o)) & 15
+                            o_voids |= v
+                            if not ((v >> ts) & 1):
+                                o_may_trump = True
+                        o += 2
+                    p_may_trump = has_partner and not ((p_voids >> ts) & 1)
+                    card = lead_core(suits, trump, free, ts, hand, unseen, side == maker_side,
+                                     p_voids, o_voids, p_may_trump, o_may_trump)
+                    led = low_index(card) >> 4
+                    led_suit = suits[led]
                     best = card
                     winner = seat
+                else:
+                    follow = hand & led_suit
+                    legal = follow if follow else hand
+                    partner_after = False
+                    opponents_after = False
+                    ruff_threat = False
+                    s2 = seat
+                    for _ in range(n_active - 1 - pos):
+                        s2 = _next(s2, n, out)
+                        if (s2 & 1) == side:
+                            partner_after = True
+                        else:
+                            opponents_after = True
+                            if (voids >> (4 * s2 + led)) & 1:
+                                ruff_threat = True
+                    card = follow_core(suits, trump, shift, hand, legal, led, best,
+                                       (winner & 1) == side, partner_after, opponents_after,
+                                       ruff_threat, unseen)
+                    if not follow:
+                        voids |= 1 << (4 * seat + led)
+                    if _beats(trump, led_suit, card, best):
+                        best = card
+                        winner = seat
             hands[seat] = hand & ~card
             played |= card
             if record:
