@@ -14,7 +14,7 @@ from ...sim.deal import _deal_into
 from ...sim.rng import mix64, stream_key
 from ...tricks.heuristic import follow_core, lead_core, rule_suits
 from ...tricks.tables import R_DECK, R_DUP_SHIFT, R_FREE, R_TRUMP, R_TRUMP_SUIT
-from .bidding import PASS, dealer_discard, joker_policy, round1_policy, round2_policy
+from .bidding import PASS, dealer_discard, joker_act, policy_tuple, round1_act, round2_act
 from .deck import HAND_SIZE, JOKER_NAT_BIT, N_TRICKS
 from .rules import to_trump
 from .scoring import REDEAL, outcome
@@ -57,6 +57,10 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
     Returns (maker, trump, alone, round) with maker -1 when nobody made trump (redeal, or
     simply no maker within the turns asked for).
     """
+    # The arrays are read once, here: the rest works on scalars and tuples (see
+    # bidding.policy_tuple).  With two hands, hs[2] and hs[3] repeat hands[0] and [1].
+    hs = (hands[0], hands[1], hands[2 & (n - 1)], hands[3 & (n - 1)])
+    pt = policy_tuple(pol)
     ut = upcard_suit(up)
     allow_up = (flags & OPT_NO_UP_DISCARD) == 0
     if ut < 0 and (flags & OPT_JOKER_REDEAL):
@@ -67,14 +71,14 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
             if ut < 0:
                 if p != dealer:
                     continue
-                act = forced_act if k == forced_turn else joker_policy(hands[p], n, allow_up, pol)
+                act = forced_act if k == forced_turn else joker_act(hs[p], n, allow_up, pt)
                 return p, act >> 1, act & 1, 1
             if k == forced_turn:
                 act = forced_act
             elif p == passer:
                 act = PASS
             else:
-                act = round1_policy(hands[p], p, n, dealer, up, ut, allow_up, pol)
+                act = round1_act(hs[p], p, n, dealer, up, ut, allow_up, pt)
             if act != PASS:
                 return p, ut, act & 1, 1
         else:
@@ -85,8 +89,7 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
             elif p == passer:
                 act = PASS
             else:
-                act = round2_policy(hands[p], n, ut, (flags & OPT_STICK) != 0 and p == dealer,
-                                    pol)
+                act = round2_act(hs[p], n, ut, (flags & OPT_STICK) != 0 and p == dealer, pt)
             if act != PASS:
                 return p, act >> 1, act & 1, 2
     return NO_SEAT, 0, 0, 0
@@ -176,8 +179,12 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
                                 o_may_trump = True
                         o += 2
                     p_may_trump = has_partner and not ((p_voids >> ts) & 1)
-                    card = lead_core(suits, trump, free, ts, hand, unseen, side == maker_side,
-                                     p_voids, o_voids, p_may_trump, o_may_trump)
+                    if n == 2:  # the same call with its constant arguments folded in
+                        card = lead_core(suits, trump, free, ts, hand, unseen, side == maker_side,
+                                         0, o_voids, False, o_may_trump)
+                    else:
+                        card = lead_core(suits, trump, free, ts, hand, unseen, side == maker_side,
+                                         p_voids, o_voids, p_may_trump, o_may_trump)
                     led = low_index(card) >> 4
                     led_suit = suits[led]
                     best = card
@@ -185,21 +192,27 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
                 else:
                     follow = hand & led_suit
                     legal = follow if follow else hand
-                    partner_after = False
-                    opponents_after = False
-                    ruff_threat = False
-                    s2 = seat
-                    for _ in range(n_active - 1 - pos):
-                        s2 = _next(s2, n, out)
-                        if (s2 & 1) == side:
-                            partner_after = True
-                        else:
-                            opponents_after = True
-                            if (voids >> (4 * s2 + led)) & 1:
-                                ruff_threat = True
-                    card = follow_core(suits, trump, shift, hand, legal, led, best,
-                                       (winner & 1) == side, partner_after, opponents_after,
-                                       ruff_threat, unseen)
+                    if n == 2:
+                        # Second to the opponent's lead, nobody after: the same call with
+                        # its constant arguments folded in.
+                        card = follow_core(suits, trump, shift, hand, legal, led, best, False,
+                                           False, False, False, unseen)
+                    else:
+                        partner_after = False
+                        opponents_after = False
+                        ruff_threat = False
+                        s2 = seat
+                        for _ in range(n_active - 1 - pos):
+                            s2 = _next(s2, n, out)
+                            if (s2 & 1) == side:
+                                partner_after = True
+                            else:
+                                opponents_after = True
+                                if (voids >> (4 * s2 + led)) & 1:
+                                    ruff_threat = True
+                        card = follow_core(suits, trump, shift, hand, legal, led, best,
+                                           (winner & 1) == side, partner_after, opponents_after,
+                                           ruff_threat, unseen)
                     if not follow:
                         voids |= 1 << (4 * seat + led)
                     if _beats(trump, led_suit, card, best):
@@ -280,6 +293,7 @@ def play_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, po
 def _seat_passes(hand, p, n, dealer, up, decision_turn, flags, pol):
     """Would seat ``p`` with ``hand`` pass at all its turns before ``decision_turn``?
     (A seat's decisions depend on its own hand only.)"""
+    pt = policy_tuple(pol)
     ut = upcard_suit(up)
     allow_up = (flags & OPT_NO_UP_DISCARD) == 0
     for k in range(decision_turn):
@@ -290,9 +304,9 @@ def _seat_passes(hand, p, n, dealer, up, decision_turn, flags, pol):
                 if p == dealer:
                     return False
                 continue
-            if round1_policy(hand, p, n, dealer, up, ut, allow_up, pol) != PASS:
+            if round1_act(hand, p, n, dealer, up, ut, allow_up, pt) != PASS:
                 return False
-        elif round2_policy(hand, n, ut, (flags & OPT_STICK) != 0 and p == dealer, pol) != PASS:
+        elif round2_act(hand, n, ut, (flags & OPT_STICK) != 0 and p == dealer, pt) != PASS:
             return False
     return True
 
