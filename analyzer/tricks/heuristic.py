@@ -97,12 +97,12 @@ def winning_cards(rules, legal, best, led):
 
 
 @njit(cache=True, inline="always")
-def follow_core(suits, trump, shift, hand, legal, led, best, partner_winning, partner_after,
+def follow_core(suits, trump, shift, hand, legal, suit, best, partner_winning, partner_after,
                 opponents_after, ruff_threat, unseen):
-    """``follow_for_tricks`` with the rule values given (see the module doc)."""
+    """``follow_for_tricks`` with the rule values given (see the module doc); ``suit`` is
+    the mask of the suit led (indexing ``suits`` by a variable would cost a jump table)."""
     if legal & (legal - ONE) == ZERO:
         return legal  # a single legal card
-    suit = suits[led]
     if legal & ~suit == ZERO:
         # Following suit: one suit, so the lowest bit is the cheapest card.
         cheap = low_bit(legal)
@@ -162,8 +162,9 @@ def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_af
     in this trick; opponents_after: an opponent plays later; ruff_threat: a later
     opponent has shown void in the suit led (and so may trump it).
     """
-    return follow_core(rule_suits(rules), rules[R_TRUMP], rules[R_DUP_SHIFT], hand, legal, led,
-                       best, partner_winning, partner_after, opponents_after, ruff_threat, unseen)
+    return follow_core(rule_suits(rules), rules[R_TRUMP], rules[R_DUP_SHIFT], hand, legal,
+                       rules[R_SUIT + led], best, partner_winning, partner_after, opponents_after,
+                       ruff_threat, unseen)
 
 
 @njit(cache=True, inline="always")

@@ -16,7 +16,7 @@ from ...tricks.heuristic import follow_core, lead_core, rule_suits
 from ...tricks.tables import R_DECK, R_DUP_SHIFT, R_FREE, R_TRUMP, R_TRUMP_SUIT
 from .bidding import PASS, dealer_discard, joker_act, policy_tuple, round1_act, round2_act
 from .deck import HAND_SIZE, JOKER_NAT_BIT, N_TRICKS
-from .rules import to_trump
+from .rules import LANE, to_trump
 from .scoring import REDEAL, outcome
 
 TRACE_COLS = 4          # trick, seat, layout bit, suit led
@@ -47,6 +47,14 @@ def deal_buffers(pool, counts, n):
             np.empty((1, TRACE_COLS), np.int64))
 
 
+@njit(cache=True, inline="always")
+def _seat_hand(hs, p):
+    """``hs[p]`` for a 4-tuple by selects (a tuple indexed by a variable costs a jump table)."""
+    a = hs[1] if p & 1 else hs[0]
+    b = hs[3] if p & 1 else hs[2]
+    return b if p & 2 else a
+
+
 @njit(cache=True)
 def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, flags, pol,
             passer=NO_SEAT):
@@ -71,14 +79,14 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
             if ut < 0:
                 if p != dealer:
                     continue
-                act = forced_act if k == forced_turn else joker_act(hs[p], n, allow_up, pt)
+                act = forced_act if k == forced_turn else joker_act(_seat_hand(hs, p), n, allow_up, pt)
                 return p, act >> 1, act & 1, 1
             if k == forced_turn:
                 act = forced_act
             elif p == passer:
                 act = PASS
             else:
-                act = round1_act(hs[p], p, n, dealer, up, ut, allow_up, pt)
+                act = round1_act(_seat_hand(hs, p), p, n, dealer, up, ut, allow_up, pt)
             if act != PASS:
                 return p, ut, act & 1, 1
         else:
@@ -89,7 +97,7 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
             elif p == passer:
                 act = PASS
             else:
-                act = round2_act(hs[p], n, ut, (flags & OPT_STICK) != 0 and p == dealer, pt)
+                act = round2_act(_seat_hand(hs, p), n, ut, (flags & OPT_STICK) != 0 and p == dealer, pt)
             if act != PASS:
                 return p, act >> 1, act & 1, 2
     return NO_SEAT, 0, 0, 0
@@ -112,7 +120,7 @@ def _beats(trump, led_suit, card, best):
     return (best & trump) == ZERO and (card & led_suit) != ZERO and card > best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known, trace, record):
     """Play five tricks from layout ``hands`` (modified); returns the makers' tricks.
 
@@ -151,7 +159,7 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
                 card = hand
                 if pos == 0:
                     led = low_index(card) >> 4
-                    led_suit = suits[led]
+                    led_suit = deck & (LANE << np.uint64(16 * led))
                     best = card
                     winner = seat
                 else:
@@ -186,7 +194,7 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
                         card = lead_core(suits, trump, free, ts, hand, unseen, side == maker_side,
                                          p_voids, o_voids, p_may_trump, o_may_trump)
                     led = low_index(card) >> 4
-                    led_suit = suits[led]
+                    led_suit = deck & (LANE << np.uint64(16 * led))
                     best = card
                     winner = seat
                 else:
@@ -195,7 +203,7 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
                     if n == 2:
                         # Second to the opponent's lead, nobody after: the same call with
                         # its constant arguments folded in.
-                        card = follow_core(suits, trump, shift, hand, legal, led, best, False,
+                        card = follow_core(suits, trump, shift, hand, legal, led_suit, best, False,
                                            False, False, False, unseen)
                     else:
                         partner_after = False
@@ -210,7 +218,7 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
                                 opponents_after = True
                                 if (voids >> (4 * s2 + led)) & 1:
                                     ruff_threat = True
-                        card = follow_core(suits, trump, shift, hand, legal, led, best,
+                        card = follow_core(suits, trump, shift, hand, legal, led_suit, best,
                                            (winner & 1) == side, partner_after, opponents_after,
                                            ruff_threat, unseen)
                     if not follow:
