@@ -21,13 +21,18 @@ def suit_of(rules, card):
 
 
 @njit(cache=True, inline="always")
-def stronger(rules, card):
-    """Mask of positions whose power is strictly above ``card``'s (identical copies tie)."""
-    shift = rules[R_DUP_SHIFT]
+def stronger_core(shift, card):
+    """``stronger`` with the rule vector's R_DUP_SHIFT given."""
     if shift == ZERO:
         return above(card)
     top = high_index(card) | 1
     return above(ONE << np.uint64(top))
+
+
+@njit(cache=True, inline="always")
+def stronger(rules, card):
+    """Mask of positions whose power is strictly above ``card``'s (identical copies tie)."""
+    return stronger_core(rules[R_DUP_SHIFT], card)
 
 
 @njit(cache=True, inline="always")

@@ -6,14 +6,21 @@ plays Five Hundred, Euchre or bridge.  What a player knows is passed in explicit
 in, and the trick so far.  Policy, in short: win cheaply, don't overtake partner's
 winner, play second hand low and third hand high, lead masters, draw trumps as the
 declaring side, lead for partner's ruff, and throw the least useful card.
+
+Each decision has a *core* taking the rule values it reads as scalars (the four suit
+masks as a tuple ``suits``, the trump mask, ...) and a wrapper taking the rule vector.
+Both are inlined.  The cores hold no array, so a game's kernel can call them in its
+play loop without numba's reference counting on the rule vector at every card (an
+atomic increment and decrement per call, which cost as much as a decision did); the
+wrappers read the vector once, at the top.  The decisions are the same either way.
 """
 
 import numpy as np
 from numba import njit
 
 from ..bits import ONE, ZERO, above, below, high_bit, high_index, low_bit, popcount
-from .engine import stronger
-from .tables import NO_TRUMP_SUIT, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT
+from .engine import stronger_core
+from .tables import NO_TRUMP_SUIT, R_DUP_SHIFT, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT
 
 
 @njit(cache=True, inline="always")
@@ -41,18 +48,21 @@ def lowest_equivalent(card, mine, suit_cards, unseen):
 
 
 @njit(cache=True, inline="always")
-def cheapest(rules, cards):
-    """The card a player would most gladly give up: the lowest-ranked non-trump card,
-    from the shorter suit on ties (it brings a void closer); the lowest trump if only
-    trumps are left."""
-    trump = rules[R_TRUMP]
+def rule_suits(rules):
+    """The four effective suits' masks of a rule vector, as a tuple."""
+    return (rules[R_SUIT], rules[R_SUIT + 1], rules[R_SUIT + 2], rules[R_SUIT + 3])
+
+
+@njit(cache=True, inline="always")
+def cheapest_core(suits, trump, cards):
+    """``cheapest`` with the suit masks and the trump mask given."""
     plain = cards & ~trump
     if plain == ZERO:
         return low_bit(cards)
     best = ZERO
     best_key = 1 << 30
     for s in range(4):
-        m = plain & rules[R_SUIT + s]
+        m = plain & suits[s]
         if m:
             c = low_bit(m)
             key = rank_pos(c) * 16 + popcount(m)
@@ -65,32 +75,39 @@ def cheapest(rules, cards):
 
 
 @njit(cache=True, inline="always")
+def cheapest(rules, cards):
+    """The card a player would most gladly give up: the lowest-ranked non-trump card,
+    from the shorter suit on ties (it brings a void closer); the lowest trump if only
+    trumps are left."""
+    return cheapest_core(rule_suits(rules), rules[R_TRUMP], cards)
+
+
+@njit(cache=True, inline="always")
+def winning_core(suit, trump, shift, legal, best):
+    """``winning_cards`` with the led suit's mask, the trump mask and R_DUP_SHIFT given."""
+    if best & trump:
+        return legal & trump & stronger_core(shift, best)
+    return (legal & suit & stronger_core(shift, best)) | (legal & trump)
+
+
+@njit(cache=True, inline="always")
 def winning_cards(rules, legal, best, led):
     """The legal cards that would take over the trick from ``best``."""
-    trump = rules[R_TRUMP]
-    if best & trump:
-        return legal & trump & stronger(rules, best)
-    return (legal & rules[R_SUIT + led] & stronger(rules, best)) | (legal & trump)
+    return winning_core(rules[R_SUIT + led], rules[R_TRUMP], rules[R_DUP_SHIFT], legal, best)
 
 
-@njit(cache=True)
-def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_after,
-                      opponents_after, ruff_threat, unseen):
-    """Choose a card to follow with.
-
-    partner_winning: our side holds the trick now; partner_after: a partner plays later
-    in this trick; opponents_after: an opponent plays later; ruff_threat: a later
-    opponent has shown void in the suit led (and so may trump it).
-    """
+@njit(cache=True, inline="always")
+def follow_core(suits, trump, shift, hand, legal, suit, best, partner_winning, partner_after,
+                opponents_after, ruff_threat, unseen):
+    """``follow_for_tricks`` with the rule values given (see the module doc); ``suit`` is
+    the mask of the suit led (indexing ``suits`` by a variable would cost a jump table)."""
     if legal & (legal - ONE) == ZERO:
         return legal  # a single legal card
-    trump = rules[R_TRUMP]
-    suit = rules[R_SUIT + led]
     if legal & ~suit == ZERO:
         # Following suit: one suit, so the lowest bit is the cheapest card.
         cheap = low_bit(legal)
     else:
-        cheap = cheapest(rules, legal)
+        cheap = cheapest_core(suits, trump, legal)
     unseen_trumps = unseen & trump
     if partner_winning:
         if not opponents_after:
@@ -104,7 +121,7 @@ def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_af
             return cheap
         if partner_after or (legal & suit) == ZERO:
             return cheap
-    win = winning_cards(rules, legal, best, led)
+    win = winning_core(suit, trump, shift, legal, best)
     if win == ZERO:
         return cheap
     plain_win = win & ~trump
@@ -136,17 +153,24 @@ def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_af
     return low_bit(win)
 
 
-@njit(cache=True)
-def lead_for_tricks(rules, hand, unseen, declaring, partner_voids, opponent_voids,
-                    partner_may_trump, opponents_may_trump):
-    """Choose a card to lead (never the free joker; see ``free_joker_lead``).
+@njit(cache=True, inline="always")
+def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_after,
+                      opponents_after, ruff_threat, unseen):
+    """Choose a card to follow with.
 
-    partner_voids / opponent_voids: 4-bit masks of suits that partner / any opponent has
-    shown void in; *_may_trump: that player has not shown void in trumps.
+    partner_winning: our side holds the trick now; partner_after: a partner plays later
+    in this trick; opponents_after: an opponent plays later; ruff_threat: a later
+    opponent has shown void in the suit led (and so may trump it).
     """
-    trump = rules[R_TRUMP]
-    free = rules[R_FREE]
-    trump_suit = np.int64(rules[R_TRUMP_SUIT])
+    return follow_core(rule_suits(rules), rules[R_TRUMP], rules[R_DUP_SHIFT], hand, legal,
+                       rules[R_SUIT + led], best, partner_winning, partner_after, opponents_after,
+                       ruff_threat, unseen)
+
+
+@njit(cache=True, inline="always")
+def lead_core(suits, trump, free, trump_suit, hand, unseen, declaring, partner_voids,
+              opponent_voids, partner_may_trump, opponents_may_trump):
+    """``lead_for_tricks`` with the rule values given (``trump_suit`` an int64)."""
     cards = hand & ~free
     if cards == ZERO:
         return hand
@@ -162,18 +186,18 @@ def lead_for_tricks(rules, hand, unseen, declaring, partner_voids, opponent_void
     for s in range(4):
         if s == trump_suit:
             continue
-        m = cards & rules[R_SUIT + s]
+        m = cards & suits[s]
         if m:
             top = high_bit(m)
-            if is_master(top, rules[R_SUIT + s], unseen):
+            if is_master(top, suits[s], unseen):
                 if trump_suit != NO_TRUMP_SUIT and ((opponent_voids >> s) & 1) and opponents_may_trump and unseen_trumps:
                     continue
-                return lowest_equivalent(top, m, rules[R_SUIT + s], unseen)
+                return lowest_equivalent(top, m, suits[s], unseen)
     # Give partner a ruff.
     if trump_suit != NO_TRUMP_SUIT and partner_may_trump and unseen_trumps:
         for s in range(4):
             if s != trump_suit and ((partner_voids >> s) & 1) and not ((opponent_voids >> s) & 1):
-                m = cards & rules[R_SUIT + s]
+                m = cards & suits[s]
                 if m:
                     return low_bit(m)
     # Otherwise low from the longest plain suit (ties: the lower card).
@@ -183,7 +207,7 @@ def lead_for_tricks(rules, hand, unseen, declaring, partner_voids, opponent_void
     best = ZERO
     best_key = -1
     for s in range(4):
-        m = plain & rules[R_SUIT + s]
+        m = plain & suits[s]
         if m:
             c = low_bit(m)
             key = popcount(m) * 16 + (15 - rank_pos(c))
@@ -191,3 +215,16 @@ def lead_for_tricks(rules, hand, unseen, declaring, partner_voids, opponent_void
                 best_key = key
                 best = c
     return best
+
+
+@njit(cache=True, inline="always")
+def lead_for_tricks(rules, hand, unseen, declaring, partner_voids, opponent_voids,
+                    partner_may_trump, opponents_may_trump):
+    """Choose a card to lead (never the free joker; see ``free_lead_names``).
+
+    partner_voids / opponent_voids: 4-bit masks of suits that partner / any opponent has
+    shown void in; *_may_trump: that player has not shown void in trumps.
+    """
+    return lead_core(rule_suits(rules), rules[R_TRUMP], rules[R_FREE],
+                     np.int64(rules[R_TRUMP_SUIT]), hand, unseen, declaring, partner_voids,
+                     opponent_voids, partner_may_trump, opponents_may_trump)

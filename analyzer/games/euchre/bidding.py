@@ -103,34 +103,63 @@ def dealer_discard(h6, up, t, allow_upcard):
 
 
 @njit(cache=True, inline="always")
-def _decide(s, threshold, n, suit, pol):
+def policy_tuple(pol):
+    """The thresholds as a tuple (the kernels' policies read it: a tuple, unlike an array,
+    costs no reference counting when passed to a function)."""
+    return (pol[0], pol[1], pol[2], pol[3], pol[4], pol[5], pol[6], pol[7])
+
+
+@njit(cache=True, inline="always")
+def _decide(s, threshold, n, suit, pt):
     """Action for strength ``s`` (``-1`` below the threshold)."""
     if s < threshold:
         return PASS
-    alone = 1 if (n == 4 and s >= pol[T_ALONE4]) else 0
+    alone = 1 if (n == 4 and s >= pt[T_ALONE4]) else 0
     return 2 * suit + alone
 
 
 @njit(cache=True)
-def round1_strength(hand_nat, seat, n, dealer, up_nat, t, allow_upcard, pol):
-    """(strength, threshold) of a seat for ordering up / accepting the upcard's suit ``t``."""
+def round1_value(hand_nat, seat, n, dealer, up_nat, t, allow_upcard):
+    """Strength of a seat for ordering up / accepting the upcard's suit ``t``."""
     h = to_trump(hand_nat, t)
     up = to_trump(up_nat, t)
     worth = TRUMP_WORTH[low_index(up) & 15] - UPCARD_ALLOWANCE
     if seat == dealer:
         h6 = h | up
-        return (strength(h6 & ~dealer_discard(h6, up, t, allow_upcard), t),
-                pol[T_R1_DEALER2] if n == 2 else pol[T_R1_DEALER4])
+        return strength(h6 & ~dealer_discard(h6, up, t, allow_upcard), t)
     if n == 4 and seat == dealer ^ 2:
-        return strength(h, t) + worth, pol[T_R1_PARTNER4]
-    return strength(h, t) - worth, pol[T_R1_OPP2] if n == 2 else pol[T_R1_OPP4]
+        return strength(h, t) + worth
+    return strength(h, t) - worth
+
+
+@njit(cache=True, inline="always")
+def round1_threshold(seat, n, dealer, pt):
+    """The round-one threshold of a seat (``pt``: ``policy_tuple``)."""
+    if seat == dealer:
+        return pt[T_R1_DEALER2] if n == 2 else pt[T_R1_DEALER4]
+    if n == 4 and seat == dealer ^ 2:
+        return pt[T_R1_PARTNER4]
+    return pt[T_R1_OPP2] if n == 2 else pt[T_R1_OPP4]
+
+
+@njit(cache=True)
+def round1_strength(hand_nat, seat, n, dealer, up_nat, t, allow_upcard, pol):
+    """(strength, threshold) of a seat for ordering up / accepting the upcard's suit ``t``."""
+    return (round1_value(hand_nat, seat, n, dealer, up_nat, t, allow_upcard),
+            round1_threshold(seat, n, dealer, policy_tuple(pol)))
+
+
+@njit(cache=True)
+def round1_act(hand_nat, seat, n, dealer, up_nat, t, allow_upcard, pt):
+    """``round1_policy`` with the thresholds as a tuple (``policy_tuple``)."""
+    return _decide(round1_value(hand_nat, seat, n, dealer, up_nat, t, allow_upcard),
+                   round1_threshold(seat, n, dealer, pt), n, t, pt)
 
 
 @njit(cache=True)
 def round1_policy(hand_nat, seat, n, dealer, up_nat, t, allow_upcard, pol):
     """Order up / accept (the dealer) or pass, with the upcard's suit ``t`` as trump."""
-    s, threshold = round1_strength(hand_nat, seat, n, dealer, up_nat, t, allow_upcard, pol)
-    return _decide(s, threshold, n, t, pol)
+    return round1_act(hand_nat, seat, n, dealer, up_nat, t, allow_upcard, policy_tuple(pol))
 
 
 @njit(cache=True)
@@ -149,18 +178,24 @@ def best_suit(hand_nat, banned):
 
 
 @njit(cache=True)
-def round2_policy(hand_nat, n, turned_down, must, pol):
-    """Name the best other suit if strong enough (always when ``must``: stick the dealer)."""
+def round2_act(hand_nat, n, turned_down, must, pt):
+    """``round2_policy`` with the thresholds as a tuple (``policy_tuple``)."""
     t, s = best_suit(hand_nat, turned_down)
-    act = _decide(s, pol[T_R2_2] if n == 2 else pol[T_R2_4], n, t, pol)
+    act = _decide(s, pt[T_R2_2] if n == 2 else pt[T_R2_4], n, t, pt)
     if act == PASS and must:
         return 2 * t
     return act
 
 
 @njit(cache=True)
-def joker_policy(hand_nat, n, allow_upcard, pol):
-    """The dealer turned up the joker: take it, discard, and name the best suit."""
+def round2_policy(hand_nat, n, turned_down, must, pol):
+    """Name the best other suit if strong enough (always when ``must``: stick the dealer)."""
+    return round2_act(hand_nat, n, turned_down, must, policy_tuple(pol))
+
+
+@njit(cache=True)
+def joker_act(hand_nat, n, allow_upcard, pt):
+    """``joker_policy`` with the thresholds as a tuple (``policy_tuple``)."""
     joker = ONE << np.uint64(JOKER_NAT_BIT)
     best = 0
     best_s = np.int64(-1) << 40
@@ -171,5 +206,11 @@ def joker_policy(hand_nat, n, allow_upcard, pol):
         if s > best_s:
             best_s = s
             best = t
-    alone = 1 if (n == 4 and best_s >= pol[T_ALONE4]) else 0
+    alone = 1 if (n == 4 and best_s >= pt[T_ALONE4]) else 0
     return 2 * best + alone
+
+
+@njit(cache=True)
+def joker_policy(hand_nat, n, allow_upcard, pol):
+    """The dealer turned up the joker: take it, discard, and name the best suit."""
+    return joker_act(hand_nat, n, allow_upcard, policy_tuple(pol))

@@ -12,12 +12,11 @@ from numba import njit
 from ...bits import ONE, ZERO, low_index
 from ...sim.deal import _deal_into
 from ...sim.rng import mix64, stream_key
-from ...tricks.engine import beats, legal_follow, suit_of
-from ...tricks.heuristic import follow_for_tricks, lead_for_tricks
-from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP
-from .bidding import PASS, dealer_discard, joker_policy, round1_policy, round2_policy
+from ...tricks.heuristic import follow_core, lead_core, rule_suits
+from ...tricks.tables import R_DECK, R_DUP_SHIFT, R_FREE, R_TRUMP, R_TRUMP_SUIT
+from .bidding import PASS, dealer_discard, joker_act, policy_tuple, round1_act, round2_act
 from .deck import HAND_SIZE, JOKER_NAT_BIT, N_TRICKS
-from .rules import to_trump
+from .rules import LANE, to_trump
 from .scoring import REDEAL, outcome
 
 TRACE_COLS = 4          # trick, seat, layout bit, suit led
@@ -48,6 +47,14 @@ def deal_buffers(pool, counts, n):
             np.empty((1, TRACE_COLS), np.int64))
 
 
+@njit(cache=True, inline="always")
+def _seat_hand(hs, p):
+    """``hs[p]`` for a 4-tuple by selects (a tuple indexed by a variable costs a jump table)."""
+    a = hs[1] if p & 1 else hs[0]
+    b = hs[3] if p & 1 else hs[2]
+    return b if p & 2 else a
+
+
 @njit(cache=True)
 def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, flags, pol,
             passer=NO_SEAT):
@@ -58,6 +65,10 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
     Returns (maker, trump, alone, round) with maker -1 when nobody made trump (redeal, or
     simply no maker within the turns asked for).
     """
+    # The arrays are read once, here: the rest works on scalars and tuples (see
+    # bidding.policy_tuple).  With two hands, hs[2] and hs[3] repeat hands[0] and [1].
+    hs = (hands[0], hands[1], hands[2 & (n - 1)], hands[3 & (n - 1)])
+    pt = policy_tuple(pol)
     ut = upcard_suit(up)
     allow_up = (flags & OPT_NO_UP_DISCARD) == 0
     if ut < 0 and (flags & OPT_JOKER_REDEAL):
@@ -68,14 +79,14 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
             if ut < 0:
                 if p != dealer:
                     continue
-                act = forced_act if k == forced_turn else joker_policy(hands[p], n, allow_up, pol)
+                act = forced_act if k == forced_turn else joker_act(_seat_hand(hs, p), n, allow_up, pt)
                 return p, act >> 1, act & 1, 1
             if k == forced_turn:
                 act = forced_act
             elif p == passer:
                 act = PASS
             else:
-                act = round1_policy(hands[p], p, n, dealer, up, ut, allow_up, pol)
+                act = round1_act(_seat_hand(hs, p), p, n, dealer, up, ut, allow_up, pt)
             if act != PASS:
                 return p, ut, act & 1, 1
         else:
@@ -86,8 +97,7 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
             elif p == passer:
                 act = PASS
             else:
-                act = round2_policy(hands[p], n, ut, (flags & OPT_STICK) != 0 and p == dealer,
-                                    pol)
+                act = round2_act(_seat_hand(hs, p), n, ut, (flags & OPT_STICK) != 0 and p == dealer, pt)
             if act != PASS:
                 return p, act >> 1, act & 1, 2
     return NO_SEAT, 0, 0, 0
@@ -101,19 +111,34 @@ def _next(seat, n, out):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _beats(trump, led_suit, card, best):
+    """``engine.beats`` for Euchre's layouts (no identical cards): single-bit masks compare
+    as numbers within a lane."""
+    if card & trump:
+        return (best & trump) == ZERO or card > best
+    return (best & trump) == ZERO and (card & led_suit) != ZERO and card > best
+
+
+@njit(cache=True, inline="always")
 def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known, trace, record):
     """Play five tricks from layout ``hands`` (modified); returns the makers' tricks.
 
     ``out``: the seat sitting out (partner of a lone maker) or -1; ``known``: cards every
     player knows are out of play (a turned-down upcard); ``dealer_known``: the dealer's
     discard.  With ``record`` every play goes to ``trace`` (unused rows -1).
+
+    The rule values are read once into scalars and the heuristic's cores are called with
+    them (see ``tricks.heuristic``); a card's effective suit is its lane, ``bit >> 4``.
     """
     if record:
         trace[:, :] = -1
     deck = rules[R_DECK]
     trump = rules[R_TRUMP]
-    ts = suit_of(rules, trump & (~trump + ONE))
+    free = rules[R_FREE]
+    shift = rules[R_DUP_SHIFT]
+    ts = np.int64(rules[R_TRUMP_SUIT])
+    suits = rule_suits(rules)
     n_active = n - 1 if out >= 0 else n
     maker_side = maker & 1
     played = ZERO
@@ -125,64 +150,82 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
         best = ZERO
         winner = leader
         led = 0
+        led_suit = ZERO
         for pos in range(n_active):
             hand = hands[seat]
-            unseen = deck & ~played & ~hand & ~known
-            if seat == dealer:
-                unseen &= ~dealer_known
             side = seat & 1
             if hand & (hand - ONE) == ZERO:
                 # The last card: nothing to choose.
                 card = hand
                 if pos == 0:
-                    led = suit_of(rules, card)
+                    led = low_index(card) >> 4
+                    led_suit = deck & (LANE << np.uint64(16 * led))
                     best = card
                     winner = seat
                 else:
-                    if not (hand & rules[R_SUIT + led]):
+                    if not (hand & led_suit):
                         voids |= 1 << (4 * seat + led)
-                    if beats(rules, card, best, led):
+                    if _beats(trump, led_suit, card, best):
                         best = card
                         winner = seat
-            elif pos == 0:
-                partner = seat ^ 2
-                has_partner = n == 4 and partner != out
-                p_voids = (voids >> (4 * partner)) & 15 if has_partner else 0
-                o_voids = 0
-                o_may_trump = False
-                for o in range(n):
-                    if (o & 1) != side and o != out:
-                        v = (voids >> (4 * o)) & 15
-                        o_voids |= v
-                        if not ((v >> ts) & 1):
-                            o_may_trump = True
-                p_may_trump = has_partner and not ((p_voids >> ts) & 1)
-                card = lead_for_tricks(rules, hand, unseen, side == maker_side, p_voids, o_voids,
-                                       p_may_trump, o_may_trump)
-                led = suit_of(rules, card)
-                best = card
-                winner = seat
             else:
-                legal = legal_follow(rules, hand, led, best)
-                partner_after = False
-                opponents_after = False
-                ruff_threat = False
-                s2 = seat
-                for _ in range(n_active - 1 - pos):
-                    s2 = _next(s2, n, out)
-                    if (s2 & 1) == side:
-                        partner_after = True
+                unseen = deck & ~played & ~hand & ~known
+                if seat == dealer:
+                    unseen &= ~dealer_known
+                if pos == 0:
+                    partner = seat ^ 2
+                    has_partner = n == 4 and partner != out
+                    p_voids = (voids >> (4 * partner)) & 15 if has_partner else 0
+                    o_voids = 0
+                    o_may_trump = False
+                    o = side ^ 1
+                    for _ in range(n >> 1):     # the opponents: seats side ^ 1 (and + 2)
+                        if o != out:
+                            v = (voids >> (4 * o)) & 15
+                            o_voids |= v
+                            if not ((v >> ts) & 1):
+                                o_may_trump = True
+                        o += 2
+                    p_may_trump = has_partner and not ((p_voids >> ts) & 1)
+                    if n == 2:  # the same call with its constant arguments folded in
+                        card = lead_core(suits, trump, free, ts, hand, unseen, side == maker_side,
+                                         0, o_voids, False, o_may_trump)
                     else:
-                        opponents_after = True
-                        if (voids >> (4 * s2 + led)) & 1:
-                            ruff_threat = True
-                card = follow_for_tricks(rules, hand, legal, led, best, (winner & 1) == side,
-                                         partner_after, opponents_after, ruff_threat, unseen)
-                if not (hand & rules[R_SUIT + led]):
-                    voids |= 1 << (4 * seat + led)
-                if beats(rules, card, best, led):
+                        card = lead_core(suits, trump, free, ts, hand, unseen, side == maker_side,
+                                         p_voids, o_voids, p_may_trump, o_may_trump)
+                    led = low_index(card) >> 4
+                    led_suit = deck & (LANE << np.uint64(16 * led))
                     best = card
                     winner = seat
+                else:
+                    follow = hand & led_suit
+                    legal = follow if follow else hand
+                    if n == 2:
+                        # Second to the opponent's lead, nobody after: the same call with
+                        # its constant arguments folded in.
+                        card = follow_core(suits, trump, shift, hand, legal, led_suit, best, False,
+                                           False, False, False, unseen)
+                    else:
+                        partner_after = False
+                        opponents_after = False
+                        ruff_threat = False
+                        s2 = seat
+                        for _ in range(n_active - 1 - pos):
+                            s2 = _next(s2, n, out)
+                            if (s2 & 1) == side:
+                                partner_after = True
+                            else:
+                                opponents_after = True
+                                if (voids >> (4 * s2 + led)) & 1:
+                                    ruff_threat = True
+                        card = follow_core(suits, trump, shift, hand, legal, led_suit, best,
+                                           (winner & 1) == side, partner_after, opponents_after,
+                                           ruff_threat, unseen)
+                    if not follow:
+                        voids |= 1 << (4 * seat + led)
+                    if _beats(trump, led_suit, card, best):
+                        best = card
+                        winner = seat
             hands[seat] = hand & ~card
             played |= card
             if record:
@@ -258,6 +301,7 @@ def play_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, po
 def _seat_passes(hand, p, n, dealer, up, decision_turn, flags, pol):
     """Would seat ``p`` with ``hand`` pass at all its turns before ``decision_turn``?
     (A seat's decisions depend on its own hand only.)"""
+    pt = policy_tuple(pol)
     ut = upcard_suit(up)
     allow_up = (flags & OPT_NO_UP_DISCARD) == 0
     for k in range(decision_turn):
@@ -268,9 +312,9 @@ def _seat_passes(hand, p, n, dealer, up, decision_turn, flags, pol):
                 if p == dealer:
                     return False
                 continue
-            if round1_policy(hand, p, n, dealer, up, ut, allow_up, pol) != PASS:
+            if round1_act(hand, p, n, dealer, up, ut, allow_up, pt) != PASS:
                 return False
-        elif round2_policy(hand, n, ut, (flags & OPT_STICK) != 0 and p == dealer, pol) != PASS:
+        elif round2_act(hand, n, ut, (flags & OPT_STICK) != 0 and p == dealer, pt) != PASS:
             return False
     return True
 
