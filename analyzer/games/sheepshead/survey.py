@@ -72,7 +72,7 @@ A_BINS = 64
 
 LAYOUT = StatsLayout(
     deals=CLASS_SHAPE + (2,),                       # offered deals, of which a call is legal
-    results=CLASS_SHAPE + (2, N_RESULTS + 1),       # pick/alone: result classes, card points sum
+    results=CLASS_SHAPE + (2, N_RESULTS + 2),       # pick/alone: result classes, card points sum, sum of squares
     passed=CLASS_SHAPE + (len(PASS_OUTCOMES),),
     moments=CLASS_SHAPE + (len(MOMENT_NAMES), 2),   # sum and sum of squares, twelfths of a point
     strength=(N_SEATS, S_BINS, 3),                  # deals, sum, sum of squares of pick - pass
@@ -212,20 +212,21 @@ def add_scores(m, s_pass, s_pick, s_alone):
     add_moments(m, M_ALONE_PASS, s_alone - s_pass)
 
 
+@njit(cache=True, inline="always")
+def kernel_buffers(pool, counts):
+    """Scratch arrays of the survey kernels: dealing (buf, deal, fixed), hands, work,
+    take_blind's info, leaster points and tricks, trace, play_offered's result."""
+    return (np.empty(pool.shape[0], np.int64), np.empty(counts.shape[0], np.uint64),
+            np.zeros(counts.shape[0], np.uint64), np.empty(N_SEATS, np.uint64), np.empty(N_SEATS, np.uint64),
+            np.empty(3, np.int64), np.empty(N_SEATS, np.int64), np.empty(N_SEATS, np.int64),
+            np.empty((1, TRACE_COLS), np.int64), np.empty(R_SIZE, np.int64))
+
+
 @njit(cache=True, nogil=True)
 def survey_chunk(rules, key0, start, n, pool, counts, thresholds, grids, lvals,
                  deals, results, passed, moments, s_hist, a_hist, reach):
     """Deals ``start .. start+n-1`` (see the module docstring)."""
-    buf = np.empty(pool.shape[0], np.int64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
-    hands = np.empty(N_SEATS, np.uint64)
-    work = np.empty(N_SEATS, np.uint64)
-    info = np.empty(3, np.int64)
-    lpts = np.empty(N_SEATS, np.int64)
-    ltr = np.empty(N_SEATS, np.int64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
-    res = np.empty(R_SIZE, np.int64)
+    buf, deal, fixed, hands, work, info, lpts, ltr, trace, res = kernel_buffers(pool, counts)
     for i in range(n):
         index = start + i
         _deal_into(stream_key(key0, index), pool, counts, fixed, buf, deal)
@@ -244,6 +245,7 @@ def survey_chunk(rules, key0, start, n, pool, counts, thresholds, grids, lvals,
         for k, f in ((0, R_PICK), (1, R_ALONE)):
             r[k, result_class(res[f])] += 1
             r[k, N_RESULTS] += res[f] >> 3
+            r[k, N_RESULTS + 1] += (res[f] >> 3) * (res[f] >> 3)
         d = deals[seat, t, q, j, a, pol]
         d[0] += 1
         if res[R_PARTNER] >= 0:
@@ -347,7 +349,8 @@ def mean_se(n, s1, s2):
 
 def result_columns(counts: np.ndarray, points: np.ndarray | None, suffix: str = "") -> dict:
     """P(win) with its Wilson range, P(schneider) both ways and the mean card points of
-    the picker side from result-class counts (rows × N_RESULTS)."""
+    the picker side with its standard error, from result-class counts (rows × N_RESULTS)
+    and the card points' (rows × 2) sums and sums of squares."""
     n = counts.sum(axis=1).astype(float)
     wins = counts[:, WIN_FROM:].sum(axis=1)
     lo, hi = wilson(wins, n)
@@ -355,8 +358,8 @@ def result_columns(counts: np.ndarray, points: np.ndarray | None, suffix: str = 
         out = {f"p_win{suffix}": wins / n, f"p_win{suffix}_lo": lo, f"p_win{suffix}_hi": hi,
                f"p_schneider{suffix}": counts[:, SCHNEIDER_FROM:].sum(axis=1) / n,
                f"p_schneidered{suffix}": counts[:, :2].sum(axis=1) / n}
-        if points is not None:
-            out[f"mean_points{suffix}"] = points / n
+    if points is not None:
+        out[f"mean_points{suffix}"], out[f"mean_points{suffix}_se"] = mean_se(n, points[:, 0], points[:, 1])
     return out
 
 
@@ -376,11 +379,12 @@ def pick_table(flat: np.ndarray, by: list[str], min_deals: int = 200) -> pd.Data
     with np.errstate(invalid="ignore", divide="ignore"):
         out["p_policy_picks"] = df["policy_picks_0"].to_numpy(float) / n
         out["p_call_legal"] = df["deals_1"].to_numpy(float) / n
-    k = N_RESULTS + 1
+    k = N_RESULTS + 2
     res = df[[f"results_{i}" for i in range(2 * k)]].to_numpy(np.int64)
     for a, suffix in ((0, ""), (1, "_alone")):
         block = res[:, a * k:(a + 1) * k]
-        for name, col in result_columns(block[:, :N_RESULTS], block[:, N_RESULTS], suffix).items():
+        for name, col in result_columns(block[:, :N_RESULTS], block[:, N_RESULTS:].astype(float),
+                                        suffix).items():
             out[name] = col
     evs = {}
     for row, name in enumerate(MOMENT_NAMES):
