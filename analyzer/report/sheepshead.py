@@ -141,18 +141,18 @@ would pick the hand; `queens_jacks` is queens + jacks.
     trumps = list(range(7))
     kw = dict(panel_title=_seat_title, row_label="trumps held (of 14)", min_deals=min_deals,
               row_order=trumps)
-    writer.figure("pick_p_win", heat_panels(
-        tq, "seat", range(1, 6), "trumps", "queens", "p_win", prob=True,
-        title="Sheepshead: P(win) when you pick, by trumps and queens", col_label="queens held",
-        bar_label="P(picker side ≥ 61 points)", col_order=range(5), **kw),
-        "P(win) when the player picks (policy bury and call), per seat, by trumps and queens; "
-        "95% Wilson range in each cell.")
-    writer.figure("pick_gain", heat_panels(
-        tq, "seat", range(1, 6), "trumps", "queens", "gain",
-        title="Sheepshead: EV(pick) − EV(pass) by trumps and queens", col_label="queens held",
-        bar_label="EV(pick) − EV(pass), points per hand", col_order=range(5), **kw),
-        "What picking gains over passing on the same deals (green: pick; red: pass), ±95% in "
-        "each cell.")
+    for name, value, what, caption in (
+            ("pick_p_win", "p_win", "P(win) when you pick",
+             "P(win) when the player picks (policy bury and call), per seat, by trumps and queens; 95% "
+             "Wilson range in each cell."),
+            ("pick_gain", "gain", "EV(pick) − EV(pass)",
+             "What picking gains over passing on the same deals (green: pick; red: pass), ±95% in each cell.")):
+        prob = value == "p_win"
+        writer.figure(name, heat_panels(
+            tq, "seat", range(1, 6), "trumps", "queens", value, prob=prob,
+            title=f"Sheepshead: {what}, by trumps and queens", col_label="queens held",
+            bar_label="P(picker side ≥ 61 points)" if prob else "EV(pick) − EV(pass), points per hand",
+            col_order=range(5), **kw), caption)
     ta = sv.pick_table(flat, ["seat", "trumps", "fail_aces"], min_deals)
     writer.table("pick_by_seat_trumps_aces", ta, "By seat, trumps and fail aces.",
                  preview_cols=["seat", "trumps", "fail_aces"] + PICK_COLS, preview_rows=0)

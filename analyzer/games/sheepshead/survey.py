@@ -37,10 +37,34 @@ from ...sim.deal import _deal_into
 from ...sim.layout import StatsLayout
 from ...sim.rng import seed_key, stream_key
 from ...stats import Z95, break_even, moments_mean_se, wilson
-from .bidding import PICK_THRESHOLDS, POLICY, W_ALONE, alone_strength, strength, wants_to_pick
-from .deck import HAND_SIZE, N_SEATS, N_TRICKS, SCHNEIDER_PICKER, SCHNEIDERED_PICKER, WIN_POINTS
-from .play import (LEASTER_CLASSES, MODE_ALONE, MODE_CALL, MODE_POLICY, TRACE_COLS, leaster_class,
-                   play_called, play_leaster, take_blind)
+from .bidding import (
+    PICK_THRESHOLDS,
+    POLICY,
+    W_ALONE,
+    alone_strength,
+    strength,
+    wants_to_pick,
+)
+from .deck import (
+    HAND_SIZE,
+    N_SEATS,
+    N_TRICKS,
+    SCHNEIDER_PICKER,
+    SCHNEIDERED_PICKER,
+    WIN_POINTS,
+)
+from .play import (
+    LEASTER_CLASSES,
+    MODE_ALONE,
+    MODE_CALL,
+    MODE_POLICY,
+    TRACE_COLS,
+    _earlier_pick,
+    leaster_class,
+    play_called,
+    play_leaster,
+    take_blind,
+)
 from .rules import FAIL_ACES, JACKS, QUEENS, RULES, TRUMPS, Options
 from .scoring import leaster_value, score_grid
 
@@ -193,15 +217,6 @@ def play_offered(rules, hands, blind, seat, thresholds, grids, lvals, work, info
 
 
 @njit(cache=True, inline="always")
-def is_offered(hands, seat, thresholds):
-    """Did every seat before ``seat`` pass by the policy?"""
-    for s in range(seat):
-        if wants_to_pick(hands[s], s, thresholds):
-            return False
-    return True
-
-
-@njit(cache=True, inline="always")
 def add_scores(m, s_pass, s_pick, s_alone):
     """Each action's score and the paired differences into moments rows (MOMENT_NAMES)."""
     add_moments(m, M_PASS, s_pass)
@@ -210,6 +225,29 @@ def add_scores(m, s_pass, s_pick, s_alone):
     add_moments(m, M_GAIN, s_pick - s_pass)
     add_moments(m, M_GAIN_ALONE, s_alone - s_pick)
     add_moments(m, M_ALONE_PASS, s_alone - s_pass)
+
+
+@njit(cache=True, inline="always")
+def deal_offered(key0, index, pool, counts, fixed, buf, deal, hands, thresholds, reach):
+    """Deal ``index`` into ``deal`` (blind, seats 0..4) and ``hands`` and count it for its
+    classified seat (index mod 5) in ``reach``; returns that seat if the blind reaches it
+    (every earlier seat passed by the policy), else -1."""
+    _deal_into(stream_key(key0, index), pool, counts, fixed, buf, deal)
+    for s in range(N_SEATS):
+        hands[s] = deal[1 + s]
+    seat = index % N_SEATS
+    reach[seat, 0] += 1
+    if _earlier_pick(hands, seat, thresholds):
+        return -1
+    reach[seat, 1] += 1
+    return seat
+
+
+@njit(cache=True, inline="always")
+def cell_of(hand, seat, thresholds):
+    """The hand-class cell (trumps, queens, jacks, fail aces, policy picks) of six cards."""
+    t, q, j, a = hand_class(hand)
+    return t, q, j, a, 1 if wants_to_pick(hand, seat, thresholds) else 0
 
 
 @njit(cache=True, inline="always")
@@ -228,18 +266,11 @@ def survey_chunk(rules, key0, start, n, pool, counts, thresholds, grids, lvals,
     """Deals ``start .. start+n-1`` (see the module docstring)."""
     buf, deal, fixed, hands, work, info, lpts, ltr, trace, res = kernel_buffers(pool, counts)
     for i in range(n):
-        index = start + i
-        _deal_into(stream_key(key0, index), pool, counts, fixed, buf, deal)
-        for s in range(N_SEATS):
-            hands[s] = deal[1 + s]
-        seat = index % N_SEATS
-        reach[seat, 0] += 1
-        if not is_offered(hands, seat, thresholds):
+        seat = deal_offered(key0, start + i, pool, counts, fixed, buf, deal, hands, thresholds, reach)
+        if seat < 0:
             continue
-        reach[seat, 1] += 1
         h = hands[seat]
-        t, q, j, a = hand_class(h)
-        pol = 1 if wants_to_pick(h, seat, thresholds) else 0
+        t, q, j, a, pol = cell_of(h, seat, thresholds)
         play_offered(rules, hands, deal[0], seat, thresholds, grids, lvals, work, info, lpts, ltr, trace, res)
         r = results[seat, t, q, j, a, pol]
         for k, f in ((0, R_PICK), (1, R_ALONE)):

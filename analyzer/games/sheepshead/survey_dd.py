@@ -21,17 +21,42 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...sim.deal import _deal_into
 from ...sim.layout import StatsLayout
-from ...sim.rng import stream_key
-from .bidding import PICK_THRESHOLDS, wants_to_pick
+from .bidding import PICK_THRESHOLDS
 from .deck import N_SEATS
 from .play import MODE_ALONE, MODE_CALL, MODE_POLICY, play_picked, take_blind
 from .rules import RULES
-from .survey import (CLASS_SHAPE, G_ALONE, G_PICKER, M_GAIN, MOMENT_NAMES, N_RESULTS, R_ALONE, R_OUTCOME,
-                     R_PARTNER, R_PICK, R_PICKER, R_S_ALONE, R_S_PASS, R_S_PICK, SCALE, Z95, add_moments,
-                     add_scores, class_frame, hand_class, is_offered, kernel_buffers, leaster_values, mean_se,
-                     pass_grid, play_offered, result_class, result_columns, score, score_grids, survey_inputs)
+from .survey import (
+    CLASS_SHAPE,
+    G_ALONE,
+    G_PICKER,
+    M_GAIN,
+    MOMENT_NAMES,
+    N_RESULTS,
+    R_ALONE,
+    R_PICK,
+    R_PICKER,
+    R_S_ALONE,
+    R_S_PASS,
+    R_S_PICK,
+    SCALE,
+    Z95,
+    add_moments,
+    add_scores,
+    cell_of,
+    class_frame,
+    deal_offered,
+    kernel_buffers,
+    leaster_values,
+    mean_se,
+    pass_grid,
+    play_offered,
+    result_class,
+    result_columns,
+    score,
+    score_grids,
+    survey_inputs,
+)
 
 DD_CHUNK = 64
 PLAYS = ("heuristic", "dd")
@@ -63,18 +88,11 @@ def survey_dd_chunk(rules, key0, start, n, pool, counts, thresholds, grids, lval
     buf, deal, fixed, hands, work, info, lpts, ltr, trace, res = kernel_buffers(pool, counts)
     gen = np.zeros(8, np.int64)
     for i in range(n):
-        index = start + i
-        _deal_into(stream_key(key0, index), pool, counts, fixed, buf, deal)
-        for s in range(N_SEATS):
-            hands[s] = deal[1 + s]
-        seat = index % N_SEATS
-        reach[seat, 0] += 1
-        if not is_offered(hands, seat, thresholds):
+        seat = deal_offered(key0, start + i, pool, counts, fixed, buf, deal, hands, thresholds, reach)
+        if seat < 0:
             continue
-        reach[seat, 1] += 1
         h = hands[seat]
-        t, q, j, a = hand_class(h)
-        pol = 1 if wants_to_pick(h, seat, thresholds) else 0
+        t, q, j, a, pol = cell_of(h, seat, thresholds)
         blind = deal[0]
         play_offered(rules, hands, blind, seat, thresholds, grids, lvals, work, info, lpts, ltr, trace, res)
         packed, partner = _solved(rules, hands, blind, seat, MODE_CALL, work, info, trace, dd, tt, stats, gen)
