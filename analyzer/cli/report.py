@@ -45,11 +45,12 @@ def report(game, deals, seed, out_dir, threads, resume, dd_deals):
 @click.argument("game")
 @click.option("--by", default=None,
               help="Comma-separated breakdown, e.g. trumps,top_count (default: Five Hundred "
-                   "trumps,top_trumps,side_aces; Euchre seat,trumps,bowers).")
+                   "trumps,top_trumps,side_aces; Euchre seat,trumps,bowers; Sheepshead "
+                   "seat,trumps,queens).")
 @click.option("--table", "table_name", default=None,
               help="Which table (Five Hundred: suit, ladder, kitty, nt, misere; default suit. "
                    "Euchre: order2, call2, order4, call4, thresholds, strength, reach; "
-                   "default order2).")
+                   "default order2. Sheepshead: pick, thresholds, strength, reach; default pick).")
 @click.option("--deals", type=click.IntRange(min=1), default=200_000, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
 @click.option("--threads", type=click.IntRange(min=1), default=None)
@@ -98,6 +99,9 @@ def _render(df, n) -> str:
                 for p, a, b in zip(df[col], lo, hi)]
         elif col.startswith("ev") and col[2:].isdigit():
             continue
+        elif col.startswith("p_") and f"{col}_lo" in df.columns and f"{col}_hi" in df.columns:
+            show[col] = [f"{100 * p:5.1f}% ({100 * a:4.1f}-{100 * b:4.1f})" if p == p else "–"
+                         for p, a, b in zip(df[col], df[f"{col}_lo"], df[f"{col}_hi"])]
         else:
             show[col] = df[col].round(3) if df[col].dtype.kind == "f" else df[col]
     return f"{n:,} deals\n" + show.to_string(index=False)

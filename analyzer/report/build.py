@@ -98,7 +98,40 @@ def _euchre() -> GameReport:
         build_report, tables, "order2", survey.BREAKDOWNS, ("seat", "trumps", "bowers"))
 
 
-GAMES = {"five-hundred": _five_hundred, "euchre": _euchre}
+def _sheepshead() -> GameReport:
+    from ..games.sheepshead import survey
+    from .sheepshead import build_report
+    return GameReport(
+        "Sheepshead: picking tables",
+        "Each deal is a fully random 32-card Sheepshead deal (default rules). One seat, "
+        "rotating with the deal number (so each seat has its own independent deals), is the "
+        "player classified. When the blind reaches it (every seat before passed by the "
+        "picking policy), pick (policy bury and call), pick alone and pass are each played "
+        "out on the same deal, the later seats deciding by the policy and all seats playing "
+        "with the heuristic players (see below).",
+        _runner(survey.run_survey),
+        build_report,
+        {"pick": lambda flat, by: survey.pick_table(flat, by, MIN_CELL),
+         "thresholds": lambda flat, by: survey.threshold_table(flat, MIN_CELL),
+         "strength": lambda flat, by: survey.strength_table(flat, MIN_CELL),
+         "reach": lambda flat, by: survey.reach_table(flat)},
+        "pick", survey.BREAKDOWNS, ("seat", "trumps", "queens"),
+        dd_run=_runner(_sheepshead_dd_survey), dd_build=_sheepshead_dd_build, dd_deals=20_000,
+        dd_description="Each offered deal is played by the heuristic players and solved "
+                       "double-dummy (pick, alone, and the later picker's hand after a pass).")
+
+
+def _sheepshead_dd_survey(*args, **kw):
+    from ..games.sheepshead.survey_dd import run_survey_dd
+    return run_survey_dd(*args, **kw)
+
+
+def _sheepshead_dd_build(*args, **kw):
+    from .sheepshead import build_dd_report
+    return build_dd_report(*args, **kw)
+
+
+GAMES = {"five-hundred": _five_hundred, "euchre": _euchre, "sheepshead": _sheepshead}
 ALIASES = {"500": "five-hundred"}
 
 

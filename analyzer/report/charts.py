@@ -93,3 +93,53 @@ def level_panels(df, rows: str, cols: str, levels, title: str, row_label: str, c
     fig.colorbar(im, ax=axes[0].tolist(), label="P(make)", fraction=0.025, pad=0.02)
     fig.suptitle(title, fontsize=11)
     return fig
+
+
+def cell_texts(df, r_labels, c_labels, rows: str, cols: str, value: str, prob: bool, z: float = 1.96):
+    """Per-cell annotations: a probability with its 95% range (``value_lo``/``_hi``
+    columns), or a mean with ± its 95% half-width (``value_se``)."""
+    texts = [[""] * len(c_labels) for _ in r_labels]
+    for _, rec in df.iterrows():
+        if rec[rows] not in r_labels or rec[cols] not in c_labels:
+            continue
+        i, j = r_labels.index(rec[rows]), c_labels.index(rec[cols])
+        if prob:
+            lo, hi = 100 * rec[value + "_lo"], 100 * rec[value + "_hi"]
+            k = 1 if hi - lo < 2 else 0     # a decimal where the interval is narrow
+            texts[i][j] = f"{100 * rec[value]:.{k}f}%\n{lo:.{k}f}–{hi:.{k}f}"
+        else:
+            half = z * rec[value + "_se"]
+            texts[i][j] = f"{rec[value]:+.2f}" + (f"\n±{half:.2f}" if half == half else "")
+    return texts
+
+
+def heat_panels(df, panel: str, panels, rows: str, cols: str, value: str, *, title: str,
+                panel_title, row_label: str, col_label: str, bar_label: str, min_deals: int,
+                prob: bool = False, row_order=None, col_order=None, panel_width: float = 2.9):
+    """One annotated heatmap per value of ``panel`` (``panels``), ``rows`` × ``cols``, with
+    a shared colour bar: probabilities on 0..1, means on a scale centred on 0 (its range
+    from the cells with ``min_deals`` or more).  ``panel_title(p, sub)`` titles a panel."""
+    plt = pyplot()
+    if prob:
+        vmin, vmax = 0.0, 1.0
+    else:
+        solid = df.loc[df["deals"] >= min_deals, value].abs()
+        top = float(solid.max()) if len(solid) and np.isfinite(solid.max()) else 1.0
+        vmax = max(0.5, np.ceil(top * 2) / 2)
+        vmin = -vmax
+    fig, axes = plt.subplots(1, len(panels), figsize=(panel_width * len(panels) + 1.6, 4.6),
+                             squeeze=False, layout="constrained")
+    im = None
+    for k, (ax, p) in enumerate(zip(axes[0], panels)):
+        sub = df[df[panel] == p]
+        r, c, v, d = pivot(sub, rows, cols, value, row_order=row_order, col_order=col_order)
+        texts = cell_texts(sub, r, c, rows, cols, value, prob)
+        im = heatmap(ax, r, c, v, d, min_deals=min_deals, cmap="RdYlGn", vmin=vmin, vmax=vmax,
+                     texts=texts)
+        ax.set_title(panel_title(p, sub), fontsize=9)
+        ax.set_xlabel(col_label, fontsize=9)
+        if k == 0:
+            ax.set_ylabel(row_label, fontsize=9)
+    fig.colorbar(im, ax=axes[0].tolist(), label=bar_label, fraction=0.03, pad=0.01)
+    fig.suptitle(title + f" (hatched: fewer than {min_deals} deals)", fontsize=11)
+    return fig
