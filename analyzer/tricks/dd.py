@@ -258,7 +258,7 @@ def _eq_below(rules, c, hand, unpl, exact_pts):
 
 
 # ----------------------------------------------------------------------------- quick tricks
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _quick(rules, cfg, hands, leader, left, need):
     """Bounds from sure tricks at the start of a trick (tricks objective only).
 
@@ -470,6 +470,20 @@ def _bucket(tt, k0, k1, k2):
 
 
 @njit(cache=True, inline="always")
+def _fp_matches(tt, nent, b, fmask, fp):
+    """Bit j set: entry b + j of a bucket has fingerprint ``fp`` under ``fmask``.  A
+    branch-free scan of the bucket's TT_BUCKET (<= 64) contiguous fingerprint words,
+    which the compiler vectorizes."""
+    m = ZERO
+    r0 = nent + (b >> 3)
+    for r in range(TT_BUCKET // 8):
+        for c in range(8):
+            hit = np.uint64((tt[r0 + r, c] & fmask) == fp)
+            m |= hit << np.uint64(8 * r + c)
+    return m
+
+
+@njit(cache=True, inline="always")
 def _top_k(u, k):
     out = ZERO
     for _ in range(k):
@@ -553,8 +567,8 @@ def _top_owners(rules, hands, nseats, unpl):
     return sig | (ONE << np.uint64(62))
 
 
-@njit(cache=True)
-def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, rel, unpl, target):
+@njit(cache=True, _nrt=False)
+def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, r0, r1, r2, r3, unpl, target):
     """Scan the bucket(s) of a position. Returns (hit, value, W, best move hint).
 
     Entries whose relevant cards include the top card of every suit live in a bucket
@@ -568,9 +582,10 @@ def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, rel, unpl, target):
     for bk in range(1 if exact else 2):
         b, fp = _bucket(tt, k0, k1, k2 if exact else (ZERO if bk == 0 else sig))
         fp |= np.uint64(cfg[C_GEN] & 255) << np.uint64(16)
-        for i in range(b, b + TT_BUCKET):
-            if (tt[nent + (i >> 3), i & 7] & fmask) != fp:
-                continue
+        cand = _fp_matches(tt, nent, b, fmask, fp)
+        while cand:
+            i = b + low_index(cand)
+            cand &= cand - ONE
             if tt[i, 0] != k0 or tt[i, 1] != k1:
                 continue
             if exact:
@@ -579,8 +594,8 @@ def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, rel, unpl, target):
                 m = ~ZERO
             else:
                 m = tt[i, 2]
-            if ((rel[0] & m) != tt[i, 3] or (rel[1] & m) != tt[i, 4]
-                    or (rel[2] & m) != tt[i, 5] or (rel[3] & m) != tt[i, 6]):
+            if ((r0 & m) != tt[i, 3] or (r1 & m) != tt[i, 4]
+                    or (r2 & m) != tt[i, 5] or (r3 & m) != tt[i, 6]):
                 continue
             info = tt[i, 7]
             lo = np.int64(info & _LANE)
@@ -595,8 +610,8 @@ def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, rel, unpl, target):
     return False, np.int64(0), ZERO, hint
 
 
-@njit(cache=True)
-def _tt_store(rules, cfg, tt, k0, k1, k2, sig, rel, unpl, w, value, target, move, left):
+@njit(cache=True, _nrt=False)
+def _tt_store(rules, cfg, tt, k0, k1, k2, sig, r0, r1, r2, r3, unpl, w, value, target, move, left):
     exact = cfg[C_EXACT]
     if exact:
         m = ~ZERO
@@ -615,35 +630,38 @@ def _tt_store(rules, cfg, tt, k0, k1, k2, sig, rel, unpl, w, value, target, move
     fp |= gen8 << np.uint64(16)
     fmask = _FP_HASH | (_BYTE << np.uint64(16))
     nent = _n_entries(tt)
-    p0 = rel[0] & m
-    p1 = rel[1] & m
-    p2 = rel[2] & m
-    p3 = rel[3] & m
+    p0 = r0 & m
+    p1 = r1 & m
+    p2 = r2 & m
+    p3 = r3 & m
     stamp = np.int64(cfg[C_STAMP]) & 255
     cfg[C_STAMP] += 1
     fpword = fp | (np.uint64(left & 255) << np.uint64(8)) | np.uint64(stamp)
+    cand = _fp_matches(tt, nent, b, fmask, fp)
+    while cand:
+        i = b + low_index(cand)
+        cand &= cand - ONE
+        if (tt[i, 0] == k0 and tt[i, 1] == k1 and tt[i, 2] == w2 and tt[i, 3] == p0
+                and tt[i, 4] == p1 and tt[i, 5] == p2 and tt[i, 6] == p3):
+            info = tt[i, 7]
+            lo = np.int64(info & _LANE)
+            hi = np.int64((info >> np.uint64(16)) & _LANE)
+            if value >= target:
+                if value > lo:
+                    lo = value
+            elif value < hi:
+                hi = value
+            mv = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
+            if move >= 0:
+                mv = move
+            tt[i, 7] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
+                        | (np.uint64(mv & 0x3FF) << np.uint64(32)))
+            tt[nent + (i >> 3), i & 7] = fpword
+            return
     victim = -1
     vkey = np.int64(1) << 40
     for i in range(b, b + TT_BUCKET):
         f = tt[nent + (i >> 3), i & 7]
-        if (f & fmask) == fp:
-            if (tt[i, 0] == k0 and tt[i, 1] == k1 and tt[i, 2] == w2 and tt[i, 3] == p0
-                    and tt[i, 4] == p1 and tt[i, 5] == p2 and tt[i, 6] == p3):
-                info = tt[i, 7]
-                lo = np.int64(info & _LANE)
-                hi = np.int64((info >> np.uint64(16)) & _LANE)
-                if value >= target:
-                    if value > lo:
-                        lo = value
-                elif value < hi:
-                    hi = value
-                mv = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
-                if move >= 0:
-                    mv = move
-                tt[i, 7] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
-                            | (np.uint64(mv & 0x3FF) << np.uint64(32)))
-                tt[nent + (i >> 3), i & 7] = fpword
-                return
         if f == ZERO or ((f >> np.uint64(16)) & _BYTE) != gen8:
             key = np.int64(-1)
         else:
@@ -723,9 +741,10 @@ def _second_hand(rules, cfg, hands, seat, led, best, winner):
 
 @njit(cache=True, inline="always")
 def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse, opts, hint,
-               killer_code, row, points):
+               killer_code, mv, ply, points):
     """Write the distinct moves of ``legal`` (one per run of equivalent cards) and their
-    ordering weights into ``row`` (codes, then weights at MAX_MOVES); returns the count."""
+    ordering weights into row ``ply`` of ``mv`` (codes, then weights at MAX_MOVES); returns
+    the count."""
     trump = rules[R_TRUMP]
     nseats = cfg[C_NSEATS]
     active = cfg[C_ACTIVE]
@@ -816,8 +835,8 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                     wgt += HINT_BONUS
                 if code == killer_code:
                     wgt += KILLER_BONUS
-            row[nm] = code
-            row[MAX_MOVES + nm] = wgt
+            mv[ply, nm] = code
+            mv[ply, MAX_MOVES + nm] = wgt
             nm += 1
     return nm
 
@@ -885,7 +904,11 @@ KILLER_BONUS = 0   # the move that last cut off at this ply (DDS weighs it heavi
 OPP_LEN_WEIGHT = 0   # leads: fewer opposing cards in the suit, fewer replies to search
 
 
-@njit(cache=True, nogil=True)
+# _nrt=False (here and in the table and quick-trick helpers): no reference counting of
+# the array arguments.  These functions never allocate; with it numba increfs and
+# decrefs the arrays of every inlined helper at every node (atomic operations, about a
+# tenth of the search's time).
+@njit(cache=True, _nrt=False, nogil=True)
 def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             seat, pos, leader, led, best, winner, trick, suits_led, left, target):
     """Fail-soft zero-window search.  Returns (v, W): if v >= target the value is >= v,
@@ -963,7 +986,8 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                             k2 = unpl_hands if exact else ZERO
                             sig = ZERO if exact else _top_owners(rules, hands, nseats, unpl_hands)
                             fu[ply, U_SIG] = sig
-                            hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, sig, rel[ply], unpl_hands,
+                            hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, sig, rel[ply, 0], rel[ply, 1],
+                                                        rel[ply, 2], rel[ply, 3], unpl_hands,
                                                         target)
                             if hit:
                                 stats[S_TT_HITS] += 1
@@ -1039,7 +1063,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 legal = seat_called_duties(rules, hands, nseats, seat, _side_of(cfg, seat), pos == 0, legal,
                                            led, rules[R_CALLED], left == 1)
             nm = _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse,
-                            opts, hint, killer[ply], mv[ply], points)
+                            opts, hint, killer[ply], mv, ply, points)
             if names:
                 fc = np.int64(low_index(free & hand))
                 for nmx in range(5):
@@ -1091,7 +1115,8 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     stats[S_STORES] += 1
                     unpl_hands = fu[ply, U_UNPL]
                     k2 = unpl_hands if exact else ZERO
-                    _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, fu[ply, U_SIG], rel[ply], unpl_hands,
+                    _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, fu[ply, U_SIG], rel[ply, 0], rel[ply, 1],
+                              rel[ply, 2], rel[ply, 3], unpl_hands,
                               wres, bestv, fi[ply, F_TARGET], bestm, fi[ply, F_LEFT])
                 rv = bestv
                 rw = wres
