@@ -14,9 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...bits import ZERO
+from ...bits import ZERO, popcount
 from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, PEXT8, S_SIZE, _make_cfg, _solve_kernel, new_table
-from .deck import N_TRICKS
 
 # Five-trick deals need few entries (a search visits at most a few thousand positions):
 # a small table stays in cache and is cheap to allocate per chunk.
@@ -25,7 +24,8 @@ DD_TABLE_MB = 1.0
 
 @njit(cache=True, nogil=True)
 def solve_tricks(rules, hands, n, leader, out, maker, guess, tt, stats, work):
-    """The makers' tricks (0..5) with perfect play from ``leader``'s first lead.
+    """The makers' tricks with perfect play from ``leader``'s lead (five tricks after the
+    deal; fewer in a test's ending: as many as the leader holds cards).
 
     ``hands``: MAX_SEATS layout masks (seats 0..n-1; the seat ``out``, -1 for none, sits
     out and holds nothing); ``guess``: where the searches start (the heuristic's result,
@@ -46,7 +46,7 @@ def solve_tricks(rules, hands, n, leader, out, maker, guess, tt, stats, work):
         work[0] = 1
     _make_cfg(cfg, n, active, makers, makers, rules, O_ALL, work[0])
     return _solve_kernel(rules, cfg, hands, voids, tt, stats, PEXT8, leader, 0, leader, 0, ZERO,
-                         leader, ZERO, 0, N_TRICKS, -1, guess)
+                         leader, ZERO, 0, np.int64(popcount(hands[leader])), -1, guess)
 
 
 def new_dd_table(megabytes: float = DD_TABLE_MB) -> np.ndarray:
