@@ -188,7 +188,8 @@ deals. A positive value means heuristic play flatters acting compared with perfe
     writer.figure("dd_gain_heuristic_minus_dd", _dd_figure(diff, min_deals),
                   "Heuristic minus double-dummy gain of acting over passing, by trumps, one "
                   "line per seat (±95%; hollow: fewer than "
-                  f"{min_deals} deals, no interval).")
+                  f"{min_deals} deals, no interval; a hollow triangle: such a cell beyond the "
+                  "axis, drawn at its edge).")
 
 
 def _dd_figure(diff, min_deals):
@@ -203,6 +204,14 @@ def _dd_figure(diff, min_deals):
         for j, decision in enumerate(sv.DECISIONS):
             ax = axes[i, j]
             sub = diff[(diff["players"] == n) & (diff["decision"] == decision)]
+            # the y range of the solid points with their intervals; thin cells beyond it are
+            # drawn at its edge (as triangles) rather than stretch the axis
+            solid = sub[sub["deals"] >= min_deals]
+            half = sv.Z95 * solid["heuristic_minus_dd_se"].fillna(0)
+            y_lo = min(float((solid["heuristic_minus_dd"] - half).min()) if len(solid) else -0.5, 0)
+            y_hi = max(float((solid["heuristic_minus_dd"] + half).max()) if len(solid) else 0.5, 0)
+            pad = 0.08 * (y_hi - y_lo) + 0.02
+            y_lo, y_hi = y_lo - pad, y_hi + pad
             for seat in range(1, n + 1):
                 s = sub[sub["seat"] == seat]
                 ok = s["deals"] >= min_deals
@@ -211,8 +220,12 @@ def _dd_figure(diff, min_deals):
                                    yerr=sv.Z95 * s.loc[ok, "heuristic_minus_dd_se"], marker="o",
                                    ms=3.5, capsize=2, lw=1,
                                    label=f"seat {seat}: {sv.position_label(n, seat)}")
-                ax.plot(x[~ok], s.loc[~ok, "heuristic_minus_dd"], "o", ms=3.5, mfc="none",
-                        color=line[0].get_color())
+                thin = s.loc[~ok, "heuristic_minus_dd"]
+                for marker, where in (("o", thin.between(y_lo, y_hi)), ("v", thin < y_lo),
+                                      ("^", thin > y_hi)):
+                    ax.plot(x[~ok][where], thin[where].clip(y_lo, y_hi), marker, ms=4,
+                            mfc="none", color=line[0].get_color(), ls="", clip_on=False)
+            ax.set_ylim(y_lo, y_hi)
             ax.axhline(0, color="black", lw=0.8)
             ax.xaxis.set_major_locator(integer_ticks())
             ax.set_title(f"{GAME_NAME[n]}, round {1 if decision == 'order' else 2}: "
