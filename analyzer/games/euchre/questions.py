@@ -5,7 +5,8 @@ consistent with what the player saw: their own cards and the upcard, and the pas
 before the question (hands whose policy would have made trump are redrawn).  The same
 deal is then played out once per action open now; after the player's action the others
 (and the player, later in the auction) bid by the policies in ``bidding``, a redeal
-scores 0, and the hand is played by the heuristic players.
+scores 0, and the hand is played by the heuristic players (``play="dd"``: the five
+tricks are solved double-dummy, ``dd``).
 """
 
 from __future__ import annotations

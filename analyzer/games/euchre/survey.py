@@ -19,6 +19,9 @@ plays by the heuristic players.
   (four-handed) call it alone.  Features in that suit, and whether it is *next* (the
   turned-down card's colour) or *cross*.
 
+With ``play="dd"`` the same deals, auctions and discards, the five tricks solved
+double-dummy (``run_survey_dd`` runs both plays of the same deals for the report).
+
 The kernel fills joint histograms (hand class × action × outcome) and, per class and pair
 of actions, the sum and sum of squares of the point difference on the same deals, so
 every table can give EV(order) − EV(pass) with a paired standard error.  Breakdowns are
