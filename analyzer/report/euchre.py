@@ -223,8 +223,8 @@ def _dd_figure(diff, min_deals):
                 thin = s.loc[~ok, "heuristic_minus_dd"]
                 for marker, where in (("o", thin.between(y_lo, y_hi)), ("v", thin < y_lo),
                                       ("^", thin > y_hi)):
-                    ax.plot(x[~ok][where], thin[where].clip(y_lo, y_hi), marker, ms=4,
-                            mfc="none", color=line[0].get_color(), ls="", clip_on=False)
+                    ax.plot(x[~ok][where], thin[where].clip(y_lo + pad / 2, y_hi - pad / 2), marker, ms=4,
+                            mfc="none", color=line[0].get_color(), ls="")
             ax.set_ylim(y_lo, y_hi)
             ax.axhline(0, color="black", lw=0.8)
             ax.xaxis.set_major_locator(integer_ticks())
