@@ -343,9 +343,92 @@ def section_sheepshead_dd(quick):
           f"target median <= 5 ms")
 
 
+def _euchre_bid_deals(n_players, count, seed):
+    """Random 24-card deals that the policy auction made (redeals skipped), after the
+    dealer's pickup and discard: per deal (trump, layout hands (5), leader, seat out or
+    -1, maker, cards known out of play, dealer, the dealer's discard)."""
+    from analyzer.games.euchre.bidding import DEFAULT_POLICY
+    from analyzer.games.euchre.deck import DECKS, nat_bits
+    from analyzer.games.euchre.play import NO_SEAT, auction, prepare_play
+    from analyzer.games.euchre.rules import rule_tables
+
+    rng = np.random.default_rng(seed)
+    pool = np.array(nat_bits(DECKS[24]), np.int64)
+    tables = rule_tables(24)
+    out = []
+    while len(out) < count:
+        cards = rng.permutation(pool)
+        hands = np.array([sum(1 << int(b) for b in cards[5 * p:5 * p + 5]) for p in range(n_players)],
+                         np.uint64)
+        up = np.uint64(1 << int(cards[5 * n_players]))
+        dealer = len(out) % n_players
+        maker, trump, alone, rnd = auction(hands, n_players, dealer, up, 0, 2 * n_players, -2, 0, 0,
+                                           DEFAULT_POLICY)
+        if maker == NO_SEAT:
+            continue
+        lay = np.zeros(5, np.uint64)
+        leader, sits_out, known, dealer_known = prepare_play(tables, hands, lay, n_players, dealer, up,
+                                                             maker, trump, alone, rnd, np.uint64(0), 0)
+        out.append((int(trump), lay, leader, sits_out, maker, known, dealer, dealer_known))
+    return tables, out
+
+
+def section_euchre_dd(quick):
+    """Double-dummy Euchre: random deals bid by the policies, after the pickup and discard,
+    solved for the makers' tricks (``dd.solve_tricks``, exact, searches starting from the
+    heuristic play-out's result, as the questions do); each deal solved ``reps`` times in
+    one kernel call (the table's generation bumped each time, so nothing is reused) to
+    take the call overhead out; one thread, thread CPU time.  Baseline on the same deals:
+    the heuristic play-out of the five tricks (``play.play_tricks``)."""
+    from numba import njit
+
+    from analyzer.games.euchre.dd import new_dd_table, new_stats, solve_tricks
+    from analyzer.games.euchre.play import TRACE_COLS, play_tricks
+
+    @njit(cache=True)
+    def repeat(rules, hands, n, leader, out, maker, known, dealer, dealer_known, reps, dd, guess,
+               tt, stats, work, scratch, trace):
+        total = 0
+        for _ in range(reps):
+            for p in range(hands.shape[0]):
+                scratch[p] = hands[p]
+            if dd:
+                total += solve_tricks(rules, scratch, n, leader, out, maker, guess, tt, stats, work)
+            else:
+                total += play_tricks(rules, scratch, n, leader, out, maker, known, dealer,
+                                     dealer_known, trace, False)
+        return total
+
+    count, reps = (200, 5) if quick else (2000, 20)
+    tt, stats, work = new_dd_table(), new_stats(), np.zeros(1, np.int64)
+    scratch, trace = np.zeros(5, np.uint64), np.empty((1, TRACE_COLS), np.int64)
+    for n in (2, 4):
+        tables, deals = _euchre_bid_deals(n, count + 1, seed=11)
+        dd_us, heur_us = [], []
+        for k, (trump, lay, leader, out, maker, known, dealer, dk) in enumerate(deals):
+            args = (tables[trump], lay, n, leader, out, maker, known, dealer, dk)
+            guess = repeat(*args, 1, False, -1, tt, stats, work, scratch, trace)
+            t0 = time.thread_time()
+            repeat(*args, reps, False, -1, tt, stats, work, scratch, trace)
+            t1 = time.thread_time()
+            repeat(*args, reps, True, guess, tt, stats, work, scratch, trace)
+            t2 = time.thread_time()
+            if k:  # the first call compiles
+                heur_us.append((t1 - t0) / reps * 1e6)
+                dd_us.append((t2 - t1) / reps * 1e6)
+        d, h = np.array(dd_us), np.array(heur_us)
+        target = 50 if n == 2 else 1000
+        print(f"euchre_dd: {'two' if n == 2 else 'four'}-handed, {count} policy-bid deals, "
+              f"{tt.nbytes / 2**20:.1f} MB table, 1 thread CPU time: solve median {np.median(d):.1f} us, "
+              f"p90 {np.percentile(d, 90):.1f}, max {d.max():.0f} (target median <= {target} us); "
+              f"heuristic play-out on the same deals median {np.median(h):.2f} us: "
+              f"ratio of medians {np.median(d) / np.median(h):.0f}x")
+
+
 SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
             "report_euchre": section_report_euchre, "dd500": section_dd500, "ddbridge": section_ddbridge,
-            "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd}
+            "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
+            "euchre_dd": section_euchre_dd}
 
 
 def main():

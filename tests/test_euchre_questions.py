@@ -120,7 +120,7 @@ def test_cli_four_handed_text_and_plot(tmp_path):
     (["order", HAND, "--upcard", "9H", "--plot", "x.jpg"], ".png"),
     (["call", HAND, "--turned-down", "KC"], "turned-down KC is in your hand"),
     (["call", HAND], "--turned-down"),
-    (["order", HAND, "--upcard", "9H", "--play", "dd"], "--play dd"),
+    (["order", HAND, "--upcard", "9H", "--play", "perfect"], "--play"),
 ])
 def test_bad_input_one_line_exit_2(args, needle):
     r = run(*args)

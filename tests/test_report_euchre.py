@@ -110,8 +110,48 @@ def test_same_seed_same_stats():
 def test_difference_hook(flat):
     d = sv.difference_table(flat, flat, 2, "order", ["seat", "trumps"])
     assert np.allclose(d["diff"], 0)
-    with pytest.raises(InputError, match="no 'dd' play"):
-        sv.run_survey(10, play="dd")
+    assert (d["diff_lo"] <= d["diff"]).all() and (d["diff"] <= d["diff_hi"]).all()
+    with pytest.raises(InputError, match="no 'perfect' play"):
+        sv.run_survey(10, play="perfect")
+
+
+DD_DEALS = 3000
+
+
+@pytest.fixture(scope="module")
+def dd_flat():
+    return sv.run_survey_dd(DD_DEALS, seed=3, threads=2).stats
+
+
+def test_dd_survey_same_deals(dd_flat):
+    """The dd run's heuristic half is the heuristic survey's first deals; the dd half saw
+    the same auctions (same reach, same actions on the same deals), only the tricks differ;
+    one thread or two, the same numbers."""
+    dd, heur = sv.split_dd(dd_flat)
+    assert np.array_equal(heur, sv.run_survey(DD_DEALS, seed=3, threads=1).stats)
+    assert np.array_equal(dd, sv.run_survey(DD_DEALS, seed=3, threads=1, play="dd").stats)
+    vd, vh = sv.LAYOUT.unpack(dd), sv.LAYOUT.unpack(heur)
+    for n in sv.PLAYERS:
+        assert np.array_equal(vd[f"reach{n}"], vh[f"reach{n}"])
+        for d in sv.DECISIONS:
+            assert np.array_equal(vd[f"{d}{n}"].sum(axis=-1), vh[f"{d}{n}"].sum(axis=-1))
+    assert not np.array_equal(vd["order2"], vh["order2"])
+
+
+def test_dd_difference_table(dd_flat):
+    from analyzer.report.euchre import dd_difference
+
+    t = dd_difference(dd_flat)
+    assert set(t["players"]) == {2, 4} and set(t["decision"]) == {"order", "call"}
+    assert np.allclose(t["heuristic_minus_dd"], t["gain_heuristic"] - t["gain_dd"])
+    ok = t["heuristic_minus_dd_se"].notna()
+    assert (t.loc[ok, "heuristic_minus_dd_lo"] <= t.loc[ok, "heuristic_minus_dd_hi"]).all()
+    dd, _ = sv.split_dd(dd_flat)
+    for (n, d), g in t.groupby(["players", "decision"]):
+        assert g["deals"].sum() == sv.decision_table(dd, n, d, ["seat"])["deals"].sum()
+    # double-dummy too: the two-handed dealer's gain of accepting rises with trumps
+    dealer = t[(t["players"] == 2) & (t["decision"] == "order") & (t["seat"] == 2)].set_index("trumps")
+    assert dealer.loc[0:3, "gain_dd"].is_monotonic_increasing and dealer.loc[2, "gain_dd"] > 1
 
 
 def test_report_files(tmp_path):
@@ -132,6 +172,10 @@ def test_report_files(tmp_path):
             csv = pd.read_csv(out / f.replace(".parquet", ".csv"))
             assert len(df) == len(csv) > 0
     assert "4,000" in text and "seed:** 1" in text and "few deals" in text
+    # the double-dummy section: the first dd deals of the same survey (all 4,000 here)
+    assert summary["dd_deals"] == 4000 and "## Double-dummy play" in text
+    assert "Not in this report yet" not in text
+    assert "dd_gain_heuristic_minus_dd.png" in files and "dd_gain_heuristic_minus_dd.csv" in files
 
 
 def test_breakdown_tables():

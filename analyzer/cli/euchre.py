@@ -46,7 +46,7 @@ def euchre():
 @click.argument("hand")
 @click.option("--upcard", required=True, metavar="CARD", help="The card turned up, e.g. 9H.")
 @game_options
-@simulation_options(default_deals=100_000, play_models=("heuristic", "dd"))
+@simulation_options(default_deals=100_000, play_models=("heuristic", "dd"), dd_deals=20_000)
 @output_options
 def order(hand, upcard, dealer, seat, players, deck, stick_the_dealer, deals, seed, play,
           threads, rules, as_json, as_csv, plot_path):
@@ -74,7 +74,7 @@ order.help += "\n\n" + RULES_HELP
 @click.option("--turned-down", "turned_down", required=True, metavar="CARD",
               help="The upcard everybody passed in round one, e.g. 9H.")
 @game_options
-@simulation_options(default_deals=100_000, play_models=("heuristic", "dd"))
+@simulation_options(default_deals=100_000, play_models=("heuristic", "dd"), dd_deals=20_000)
 @output_options
 def call(hand, turned_down, dealer, seat, players, deck, stick_the_dealer, deals, seed, play,
          threads, rules, as_json, as_csv, plot_path):

@@ -95,7 +95,20 @@ def _euchre() -> GameReport:
         "alone) is played out on the same deal, everybody else bidding by the analyzer's "
         "policy and all seats playing with the heuristic players (see below).",
         _runner(survey.run_survey),
-        build_report, tables, "order2", survey.BREAKDOWNS, ("seat", "trumps", "bowers"))
+        build_report, tables, "order2", survey.BREAKDOWNS, ("seat", "trumps", "bowers"),
+        dd_run=_runner(_euchre_dd_survey), dd_build=_euchre_dd_build, dd_deals=200_000,
+        dd_description="Each is played with the tricks solved double-dummy and, for the "
+                       "comparison, again by the heuristic players.")
+
+
+def _euchre_dd_survey(*args, **kw):
+    from ..games.euchre.survey import run_survey_dd
+    return run_survey_dd(*args, **kw)
+
+
+def _euchre_dd_build(*args, **kw):
+    from .euchre import build_dd_report
+    return build_dd_report(*args, **kw)
 
 
 def _sheepshead() -> GameReport:

@@ -125,12 +125,118 @@ optimistic; values within two standard errors of zero mean the policy is as good
                  "Gain of acting by strength, every game, decision, seat and comparison.",
                  preview_rows=0)
 
+
+
+DD_BY = ["seat", "trumps"]
+
+
+def dd_difference(dd_flat) -> "pd.DataFrame":
+    """Every game and decision: per seat and trumps, the gain (make − pass) with heuristic
+    play and with double-dummy play on the same deals, and heuristic minus dd."""
+    import pandas as pd
+
+    from ..games.euchre import survey as sv
+
+    dd, heur = sv.split_dd(dd_flat)
+    parts = []
+    for n in sv.PLAYERS:
+        for decision in sv.DECISIONS:
+            t = sv.difference_table(heur, dd, n, decision, DD_BY)
+            t = t.rename(columns={"deals_a": "deals", "gain_a": "gain_heuristic",
+                                  "gain_se_a": "gain_heuristic_se", "gain_b": "gain_dd",
+                                  "gain_se_b": "gain_dd_se", "diff": "heuristic_minus_dd",
+                                  "diff_se": "heuristic_minus_dd_se", "diff_lo": "heuristic_minus_dd_lo",
+                                  "diff_hi": "heuristic_minus_dd_hi"}).drop(columns="deals_b")
+            t.insert(0, "decision", decision)
+            t.insert(0, "players", n)
+            parts.append(t)
+    return pd.concat(parts, ignore_index=True)
+
+
+def build_dd_report(dd_flat, heur_flat, writer, min_deals: int):
+    """The double-dummy section: the survey's first deals with the tricks solved
+    double-dummy, next to heuristic play of the same deals (``survey.run_survey_dd``)."""
+    from ..games.euchre import survey as sv
+
+    dd, _ = sv.split_dd(dd_flat)
+    n_deals = int(sv.LAYOUT.view(dd, "reach2")[:, 0].sum())
     writer.heading("Double-dummy play")
-    writer.text("""
-Not in this report yet: the shared double-dummy solver has not landed. When it does, the
-same survey runs with `play="dd"` on a smaller sample and `survey.difference_table`
-gives, per hand class, the heuristic gain minus the double-dummy gain with its interval.
+    writer.text(f"""
+The first {n_deals:,} deals of the survey (same seed, same deals, same auctions and the
+same discards) with the five tricks solved **double-dummy**: every hand visible, perfect
+play by both sides. Double-dummy is not an upper bound for the makers: the defence is
+perfect too, so on some deals the heuristic makers take more. `gain_heuristic` and
+`gain_dd` are EV(order or call) − EV(pass) per seat and trumps, each measured on the same
+deals (paired); **`heuristic_minus_dd`** is their difference with a 95% interval from the
+two standard errors added in quadrature — conservative, since both come from the same
+deals. A positive value means heuristic play flatters acting compared with perfect play
+(the makers' heuristic edge over the heuristic defence), negative the other way.
 """)
+    diff = dd_difference(dd_flat)
+    writer.table("dd_gain_heuristic_minus_dd", diff,
+                 "Gain of ordering up / calling over passing: heuristic play, double-dummy play "
+                 "and their difference, by game, decision, seat and trumps.",
+                 preview_cols=["players", "decision", "seat", "trumps", "deals", "gain_heuristic",
+                               "gain_dd", "heuristic_minus_dd", "heuristic_minus_dd_lo",
+                               "heuristic_minus_dd_hi", "note"], preview_rows=60)
+    for n in sv.PLAYERS:
+        for decision in sv.DECISIONS:
+            writer.table(f"dd_euchre{n}p_{decision}_by_seat_trumps_bowers",
+                         sv.decision_table(dd, n, decision, ["seat", "trumps", "bowers"], min_deals),
+                         f"{GAME_NAME[n]}, {MAKE_LABEL[decision]}, double-dummy play: the full "
+                         "table by seat, trumps and bowers.", preview_rows=0)
+    writer.figure("dd_gain_heuristic_minus_dd", _dd_figure(diff, min_deals),
+                  "Heuristic minus double-dummy gain of acting over passing, by trumps, one "
+                  "line per seat (±95%; hollow: fewer than "
+                  f"{min_deals} deals, no interval; a hollow triangle: such a cell beyond the "
+                  "axis, drawn at its edge).")
+
+
+def _dd_figure(diff, min_deals):
+    """Rows: games; columns: decisions.  Heuristic − dd gain by trumps, a line per seat."""
+    from ..games.euchre import survey as sv
+    from .charts import integer_ticks, pyplot
+
+    plt = pyplot()
+    fig, axes = plt.subplots(len(sv.PLAYERS), len(sv.DECISIONS), figsize=(11, 7.5), squeeze=False,
+                             layout="constrained")
+    for i, n in enumerate(sv.PLAYERS):
+        for j, decision in enumerate(sv.DECISIONS):
+            ax = axes[i, j]
+            sub = diff[(diff["players"] == n) & (diff["decision"] == decision)]
+            # the y range of the solid points with their intervals; thin cells beyond it are
+            # drawn at its edge (as triangles) rather than stretch the axis
+            solid = sub[sub["deals"] >= min_deals]
+            half = sv.Z95 * solid["heuristic_minus_dd_se"].fillna(0)
+            y_lo = min(float((solid["heuristic_minus_dd"] - half).min()) if len(solid) else -0.5, 0)
+            y_hi = max(float((solid["heuristic_minus_dd"] + half).max()) if len(solid) else 0.5, 0)
+            pad = 0.08 * (y_hi - y_lo) + 0.02
+            y_lo, y_hi = y_lo - pad, y_hi + pad
+            for seat in range(1, n + 1):
+                s = sub[sub["seat"] == seat]
+                ok = s["deals"] >= min_deals
+                x = s["trumps"] + 0.07 * (seat - (n + 1) / 2)
+                line = ax.errorbar(x[ok], s.loc[ok, "heuristic_minus_dd"],
+                                   yerr=sv.Z95 * s.loc[ok, "heuristic_minus_dd_se"], marker="o",
+                                   ms=3.5, capsize=2, lw=1,
+                                   label=f"seat {seat}: {sv.position_label(n, seat)}")
+                thin = s.loc[~ok, "heuristic_minus_dd"]
+                for marker, where in (("o", thin.between(y_lo, y_hi)), ("v", thin < y_lo),
+                                      ("^", thin > y_hi)):
+                    ax.plot(x[~ok][where], thin[where].clip(y_lo + pad / 2, y_hi - pad / 2), marker, ms=4,
+                            mfc="none", color=line[0].get_color(), ls="")
+            ax.set_ylim(y_lo, y_hi)
+            ax.axhline(0, color="black", lw=0.8)
+            ax.xaxis.set_major_locator(integer_ticks())
+            ax.set_title(f"{GAME_NAME[n]}, round {1 if decision == 'order' else 2}: "
+                         f"{MAKE_LABEL[decision]}", fontsize=10)
+            ax.set_xlabel("trumps held (left bower counted)", fontsize=9)
+            ax.set_ylabel("gain: heuristic − double-dummy, points", fontsize=9)
+            ax.grid(alpha=0.3)
+            ax.legend(fontsize=7)
+    fig.suptitle("Does heuristic play change the value of acting? EV(act) − EV(pass), heuristic "
+                 "minus double-dummy, same deals", fontsize=11)
+    return fig
 
 
 def _game_section(flat, writer, min_deals, n, thresholds, strength):
@@ -311,4 +417,4 @@ def _threshold_figure(strength, thresholds, n, comps, min_deals):
     return fig
 
 
-__all__ = ["plot_outcomes", "build_report", "OUTCOMES"]
+__all__ = ["plot_outcomes", "build_report", "build_dd_report", "OUTCOMES"]

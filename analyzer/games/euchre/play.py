@@ -14,7 +14,9 @@ from ...sim.deal import _deal_into
 from ...sim.rng import mix64, stream_key
 from ...tricks.heuristic import follow_core, lead_core, rule_suits
 from ...tricks.tables import R_DECK, R_DUP_SHIFT, R_FREE, R_TRUMP, R_TRUMP_SUIT
+from ...tricks.dd import MAX_SEATS
 from .bidding import PASS, dealer_discard, joker_act, policy_tuple, round1_act, round2_act
+from .dd import solve_tricks
 from .deck import HAND_SIZE, JOKER_NAT_BIT, N_TRICKS
 from .rules import LANE, to_trump
 from .scoring import REDEAL, outcome
@@ -241,15 +243,13 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
     return taken
 
 
-@njit(cache=True)
-def play_made(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, my_discard,
-              flags, trace, record):
-    """Pickup and discard (round one), then play; returns the makers' tricks.
-
-    ``lay`` (n masks) receives the hands in trump's layout.  ``my_discard`` (natural mask,
-    0: the heuristic) is what seat 0 throws when it is the dealer and picks up.
-    """
-    rules = tables[trump]
+@njit(cache=True, inline="always")
+def prepare_play(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, my_discard,
+                 flags):
+    """Pickup and discard (round one) into ``lay`` (n masks, trump's layout).  Returns
+    (leader, the seat sitting out or -1, cards known out of play, the dealer's discard).
+    ``my_discard`` (natural mask, 0: the heuristic) is what seat 0 throws when it is the
+    dealer and picks up."""
     out = (maker ^ 2) if (alone and n == 4) else NO_SEAT
     for p in range(n):
         lay[p] = to_trump(hands_nat[p], trump)
@@ -269,8 +269,39 @@ def play_made(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, m
     leader = (dealer + 1) & (n - 1)
     if leader == out:
         leader = (leader + 1) & (n - 1)
-    return play_tricks(rules, lay, n, leader, out, maker, known, dealer, dealer_known, trace,
-                       record)
+    return leader, out, known, dealer_known
+
+
+@njit(cache=True)
+def play_made(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, my_discard,
+              flags, trace, record):
+    """Pickup and discard (round one), then play; returns the makers' tricks.
+
+    ``lay`` (n masks) receives the hands in trump's layout.  ``my_discard`` (natural mask,
+    0: the heuristic) is what seat 0 throws when it is the dealer and picks up.
+    """
+    leader, out, known, dealer_known = prepare_play(tables, hands_nat, lay, n, dealer, up, maker,
+                                                    trump, alone, rnd, my_discard, flags)
+    return play_tricks(tables[trump], lay, n, leader, out, maker, known, dealer, dealer_known,
+                       trace, record)
+
+
+@njit(cache=True)
+def solve_made(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, my_discard,
+               flags, trace, tt, stats, work):
+    """``play_made`` with double-dummy play: the same pickup and discard, then the makers'
+    tricks with every hand visible and perfect play by both sides (``dd.solve_tricks``;
+    the heuristic play-out's result is where its searches start)."""
+    leader, out, known, dealer_known = prepare_play(tables, hands_nat, lay, n, dealer, up, maker,
+                                                    trump, alone, rnd, my_discard, flags)
+    dealt = np.zeros(MAX_SEATS, np.uint64)
+    for p in range(n):
+        if p != out:
+            dealt[p] = lay[p]
+    rules = tables[trump]
+    guess = play_tricks(rules, lay, n, leader, out, maker, known, dealer, dealer_known, trace,
+                        False)
+    return solve_tricks(rules, dealt, n, leader, out, maker, guess, tt, stats, work)
 
 
 @njit(cache=True, inline="always")
@@ -295,6 +326,29 @@ def play_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, po
                        flags, trace, False)
     ours = tricks if (maker & 1) == 0 else N_TRICKS - tricks
     return outcome_of(maker, tricks, alone), maker, ours
+
+
+@njit(cache=True)
+def solve_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, pol, trace, tt,
+                 stats, work):
+    """``play_forced`` with double-dummy play of the five tricks (``solve_made``)."""
+    maker, trump, alone, rnd = auction(hands, n, dealer, up, turn, 2 * n, turn, act, flags, pol)
+    if maker == NO_SEAT:
+        return REDEAL, NO_SEAT, 0
+    tricks = solve_made(tables, hands, lay, n, dealer, up, maker, trump, alone, rnd, discard,
+                        flags, trace, tt, stats, work)
+    ours = tricks if (maker & 1) == 0 else N_TRICKS - tricks
+    return outcome_of(maker, tricks, alone), maker, ours
+
+
+@njit(cache=True, inline="always")
+def finish_deal(tables, hands, lay, n, dealer, up, turn, act, discard, flags, pol, trace, dd, tt,
+                stats, work):
+    """``solve_forced`` when ``dd``, else ``play_forced``."""
+    if dd:
+        return solve_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, pol,
+                            trace, tt, stats, work)
+    return play_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, pol, trace)
 
 
 @njit(cache=True)
@@ -351,7 +405,8 @@ def _deal_seat_by_seat(key, pool, n, dealer, up, decision_turn, flags, pol, hand
 
 @njit(cache=True, nogil=True)
 def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n, dealer,
-                   decision_turn, acts, discards, tables, flags, pol, hist, trick_hist, tries):
+                   decision_turn, acts, discards, tables, flags, pol, hist, trick_hist, tries,
+                   dd, tt, stats):
     """Deals ``start .. start+n_deals-1`` for a question asked at ``decision_turn``.
 
     Other seats' hands are dealt from ``pool`` (slot ``seat_slot[p]``), redrawn until every
@@ -360,9 +415,11 @@ def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n
     seat, counted in ``tries[1]``).  Then for every action ``acts[a]`` (with
     ``discards[a]`` for a dealer's pickup) the auction continues by policy and the hand
     is played: ``hist[a, outcome] += 1`` and ``trick_hist[a, maker side (0 us), our
-    tricks] += 1``.
+    tricks] += 1``.  ``dd``: the tricks are solved double-dummy with the solver's table
+    ``tt`` (``solve_forced``); the results do not depend on what the table held before.
     """
     buf, fixed, deal, hands, lay, trace = deal_buffers(pool, counts, n)
+    work = np.zeros(1, np.int64)
     rest = np.empty(pool.shape[0], np.int64)
     for i in range(n_deals):
         key = stream_key(key0, start + i)
@@ -383,8 +440,9 @@ def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n
             _deal_seat_by_seat(mix64(key ^ np.uint64(0x5EA7)), pool, n, dealer, up,
                                decision_turn, flags, pol, hands, rest, buf)
         for a in range(acts.shape[0]):
-            cat, maker, ours = play_forced(tables, hands, lay, n, dealer, up, decision_turn,
-                                           acts[a], discards[a], flags, pol, trace)
+            cat, maker, ours = finish_deal(tables, hands, lay, n, dealer, up, decision_turn,
+                                           acts[a], discards[a], flags, pol, trace, dd, tt,
+                                           stats, work)
             hist[a, cat] += 1
             if maker != NO_SEAT:
                 trick_hist[a, maker & 1, ours] += 1

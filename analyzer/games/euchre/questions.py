@@ -5,7 +5,8 @@ consistent with what the player saw: their own cards and the upcard, and the pas
 before the question (hands whose policy would have made trump are redrawn).  The same
 deal is then played out once per action open now; after the player's action the others
 (and the player, later in the auction) bid by the policies in ``bidding``, a redeal
-scores 0, and the hand is played by the heuristic players.
+scores 0, and the hand is played by the heuristic players (``play="dd"``: the five
+tricks are solved double-dummy, ``dd``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,11 @@ from .rules import Options, legal_calls, legal_discards, rule_tables
 from .scoring import N_OUTCOMES, OUTCOME_POINTS, REDEAL
 
 DEFAULT_DEALS = 100_000
-PLAY_MODELS = ("heuristic",)
+DEFAULT_DEALS_DD = 20_000       # double-dummy: see README (a few seconds on 2 cores)
+DD_CHUNK = 1_000                # deals per chunk with double-dummy play (progress, interrupts)
+PLAY_MODELS = ("heuristic", "dd")
+DD_NOTE = ("dd: double-dummy play of the five tricks, every hand visible and perfect play by "
+           "both sides (the auction and the dealer's discard as with heuristic play)")
 EV_MEANING = ("EV: expected points for the hand, your side's minus the other side's "
               "(make +1, march +2, lone march +4, euchred -2; the same for them; a redeal 0)")
 
@@ -57,13 +62,26 @@ def validate_common(deals, seed, play, threads):
         raise InputError(f"--deals must be a positive number, got {deals}")
     if seed is not None and seed < 0:
         raise InputError(f"--seed must be a non-negative integer, got {seed}")
-    if play == "dd" and play not in PLAY_MODELS:
-        raise InputError("--play dd needs the shared double-dummy solver, which has not landed yet; "
-                         "use --play heuristic")
     if play not in PLAY_MODELS:
         raise InputError(f"--play {play} is not available for Euchre (choose: {', '.join(PLAY_MODELS)})")
     if threads is not None and threads <= 0:
         raise InputError(f"--threads must be positive, got {threads}")
+
+
+def default_deals(deals, play):
+    """``deals``, or the default for the play model (double-dummy is slower)."""
+    if deals is None:
+        return DEFAULT_DEALS_DD if play == "dd" else DEFAULT_DEALS
+    return deals
+
+
+def solver_arrays(play):
+    """(dd flag, transposition table, stats) for the chunk kernels: a fresh table per
+    chunk with double-dummy play (one per thread at a time), one-entry dummies else."""
+    if play == "dd":
+        from .dd import new_dd_table, new_stats
+        return True, new_dd_table(), new_stats()
+    return False, np.zeros((1, 8), np.uint64), np.zeros(16, np.int64)
 
 
 def seat_and_dealer(options: Options, dealer: str | None, seat: int | None) -> tuple[int, int]:
@@ -110,10 +128,11 @@ def _setup(hand, card, what, options, dealer, seat):
 
 def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = None,
           players: int = 2, deck: int = 24, stick_the_dealer: bool = False,
-          deals: int = DEFAULT_DEALS, seed: int | None = 0, play: str = "heuristic",
+          deals: int | None = None, seed: int | None = 0, play: str = "heuristic",
           threads: int | None = None, rules: list[str] | None = None,
           progress: bool = False) -> Answer:
     """Round one: order up / accept (with the best discard) / go alone / pass."""
+    deals = default_deals(deals, play)
     validate_common(deals, seed, play, threads)
     options = Options.make(players, deck, stick_the_dealer, rules)
     d, hand_ids, up_id, pos, dealer_seat = _setup(hand, upcard, "upcard", options, dealer, seat)
@@ -153,10 +172,11 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
 
 def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | None = None,
          players: int = 2, deck: int = 24, stick_the_dealer: bool = False,
-         deals: int = DEFAULT_DEALS, seed: int | None = 0, play: str = "heuristic",
+         deals: int | None = None, seed: int | None = 0, play: str = "heuristic",
          threads: int | None = None, rules: list[str] | None = None,
          progress: bool = False) -> Answer:
     """Round two: name each allowed suit (alone too, four-handed) or pass."""
+    deals = default_deals(deals, play)
     validate_common(deals, seed, play, threads)
     options = Options.make(players, deck, stick_the_dealer, rules)
     d, hand_ids, up_id, pos, dealer_seat = _setup(hand, turned_down, "turned-down", options,
@@ -199,7 +219,7 @@ def deal_layout(n, deck, hand_ids, up_id):
 
 
 def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed,
-             threads=None, progress=False):
+             threads=None, progress=False, play="heuristic"):
     """Run the question kernel; returns (hist (A, outcomes), trick_hist (A, 2, 6), tries, run)."""
     n = options.players
     my, up, pool, counts, seat_slot = deal_layout(n, deck, hand_ids, up_id)
@@ -221,13 +241,17 @@ def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions
             question_chunk(key0, np.int64(start), np.int64(count), pool, counts, seat_slot, my,
                            up, np.int64(n), np.int64(dealer_seat), np.int64(decision_turn), acts,
                            discards, tables, np.int64(flags), DEFAULT_POLICY, hist, trick_hist,
-                           tries)
+                           tries, *solver_arrays(play))
             out[:size_h] = hist.ravel()
             out[size_h:size_h + size_t] = trick_hist.ravel()
             out[-2:] = tries
         return out
 
-    run = run_chunks(chunk, deals, threads=threads, progress=progress, desc="dealing")
+    if play == "dd":
+        run = run_chunks(chunk, deals, threads=threads, progress=progress, desc="solving",
+                         chunk_size=DD_CHUNK)
+    else:
+        run = run_chunks(chunk, deals, threads=threads, progress=progress, desc="dealing")
     s = run.stats
     return (s[:size_h].reshape(A, N_OUTCOMES), s[size_h:size_h + size_t].reshape(A, 2, N_TRICKS + 1),
             s[-2:], run)
@@ -256,7 +280,8 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
          deals, seed, play, threads, progress) -> Answer:
     seed = 0 if seed is None else seed
     hist, trick_hist, tries, run = simulate(options, deck, hand_ids, up_id, dealer_seat,
-                                            decision_turn, actions, deals, seed, threads, progress)
+                                            decision_turn, actions, deals, seed, threads, progress,
+                                            play)
     n = run.n_done
     if n == 0:
         raise KeyboardInterrupt
@@ -286,7 +311,7 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
             "rules": options.as_dict(), "ev_meaning": EV_MEANING}
     if discard_table:
         meta["discards"] = {k: sorted(v, key=lambda x: -x["ev"]) for k, v in discard_table.items()}
-    notes = []
+    notes = [DD_NOTE] if play == "dd" else []
     if tries[1]:
         notes.append(f"the passes before you are rare under the bidding policies: {tries[1]:,} "
                      f"deals found no match in {MAX_TRIES} redraws and were dealt seat by seat, "

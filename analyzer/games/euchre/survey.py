@@ -19,6 +19,9 @@ plays by the heuristic players.
   (four-handed) call it alone.  Features in that suit, and whether it is *next* (the
   turned-down card's colour) or *cross*.
 
+With ``play="dd"`` the same deals, auctions and discards, the five tricks solved
+double-dummy (``run_survey_dd`` runs both plays of the same deals for the report).
+
 The kernel fills joint histograms (hand class × action × outcome) and, per class and pair
 of actions, the sum and sum of squares of the point difference on the same deals, so
 every table can give EV(order) − EV(pass) with a paired standard error.  Breakdowns are
@@ -41,13 +44,13 @@ from .bidding import (DEFAULT_POLICY, PASS, T_ALONE4, T_R1_DEALER2, T_R1_DEALER4
                       T_R1_OPP4, T_R1_PARTNER4, T_R2_2, T_R2_4, best_suit, lane_of,
                       round1_strength)
 from .deck import DECKS, HAND_SIZE, nat_bits
-from .play import NO_SEAT, OPT_NO_UP_DISCARD, auction, deal_buffers, play_forced
+from .play import NO_SEAT, OPT_NO_UP_DISCARD, auction, deal_buffers, finish_deal
 from .rules import ACES, LEFT_POS, RIGHT_POS, rule_tables, to_trump
 from .scoring import N_OUTCOMES, OUTCOME_POINTS
 
 PLAYERS = (2, 4)
 DECK_SIZE = 24
-PLAY_MODELS = ("heuristic",)   # "dd": hook for the shared double-dummy solver (not yet)
+PLAY_MODELS = ("heuristic", "dd")   # dd: the five tricks solved double-dummy (``dd``)
 T = HAND_SIZE + 1                       # trumps held 0..5
 BOWERS = ("none", "left", "right", "both")
 N_ACES = 4                              # outside aces 0..3
@@ -109,7 +112,7 @@ def _bin(s):
 
 @njit(cache=True)
 def _decide_all(tables, hands, lay, n, dealer, up, turn, suit, flags, pol, points, trace,
-                hist, pair, s_hist, s_pair):
+                hist, pair, s_hist, s_pair, dd, tt, stats, work):
     """Play every action open at ``turn`` (pass, make ``suit``, alone) on the same deal
     into ``hist[action, outcome]``, ``s_hist`` likewise, and the paired point differences
     into ``pair[k] / s_pair[k]`` as (sum, sum of squares)."""
@@ -117,8 +120,8 @@ def _decide_all(tables, hands, lay, n, dealer, up, turn, suit, flags, pol, point
     pts = np.empty(n_act, np.int64)
     for a in range(n_act):
         act = PASS if a == 0 else 2 * suit + (a - 1)
-        cat, _, _ = play_forced(tables, hands, lay, n, dealer, up, turn, act, ZERO, flags, pol,
-                                trace)
+        cat, _, _ = finish_deal(tables, hands, lay, n, dealer, up, turn, act, ZERO, flags, pol,
+                                trace, dd, tt, stats, work)
         hist[a, cat] += 1
         s_hist[a, cat] += 1
         pts[a] = points[cat]
@@ -135,9 +138,12 @@ def _decide_all(tables, hands, lay, n, dealer, up, turn, suit, flags, pol, point
 
 @njit(cache=True, nogil=True)
 def survey_chunk(key0, start, n_deals, n, pool, counts, tables, flags, pol, points,
-                 o_hist, o_pair, o_str, o_str_pair, c_hist, c_pair, c_str, c_str_pair, reach):
-    """Deals ``start .. start+n_deals-1`` of the ``n``-handed game (see the module doc)."""
+                 o_hist, o_pair, o_str, o_str_pair, c_hist, c_pair, c_str, c_str_pair, reach,
+                 dd, tt, stats):
+    """Deals ``start .. start+n_deals-1`` of the ``n``-handed game (see the module doc);
+    ``dd``: the tricks solved double-dummy with the solver's table ``tt``."""
     buf, fixed, deal, hands, lay, trace = deal_buffers(pool, counts, n)
+    work = np.zeros(1, np.int64)
     allow_up = (flags & OPT_NO_UP_DISCARD) == 0
     for i in range(n_deals):
         index = start + i
@@ -160,7 +166,7 @@ def survey_chunk(key0, start, n_deals, n, pool, counts, tables, flags, pol, poin
         b = _bin(s)
         _decide_all(tables, hands, lay, n, dealer, up, pos, ut, flags, pol, points, trace,
                     o_hist[pos, tr, bw, ac, up_rank], o_pair[pos, tr, bw, ac, up_rank],
-                    o_str[pos, b], o_str_pair[pos, b])
+                    o_str[pos, b], o_str_pair[pos, b], dd, tt, stats, work)
         m, _, _, _ = auction(hands, n, dealer, up, pos, n + pos, -2, 0, flags, pol)
         if m != NO_SEAT:
             continue
@@ -171,7 +177,7 @@ def survey_chunk(key0, start, n_deals, n, pool, counts, tables, flags, pol, poin
         b = _bin(s)
         _decide_all(tables, hands, lay, n, dealer, up, n + pos, suit, flags, pol, points, trace,
                     c_hist[pos, tr, bw, ac, kind], c_pair[pos, tr, bw, ac, kind],
-                    c_str[pos, b], c_str_pair[pos, b])
+                    c_str[pos, b], c_str_pair[pos, b], dd, tt, stats, work)
 
 
 def _game_key(seed: int, n: int) -> np.uint64:
@@ -179,13 +185,10 @@ def _game_key(seed: int, n: int) -> np.uint64:
     return np.uint64(mix64(seed_key(seed) ^ np.uint64(n)))
 
 
-def run_survey(deals: int, seed: int = 0, threads: int | None = None, progress: bool = False,
-               on_chunk=None, skip=None, initial=None, play: str = "heuristic"):
-    """Run the survey (both games, default rules, 24 cards); ``stats`` is a LAYOUT vector."""
-    from ...sim.runner import run_chunks
+def _survey_chunk_fn(seed: int, play: str):
+    """chunk(start, count) -> LAYOUT vector of the survey with ``play``."""
+    from .questions import solver_arrays
 
-    if play not in PLAY_MODELS:
-        raise InputError(f"the Euchre survey has no {play!r} play yet (choose: {', '.join(PLAY_MODELS)})")
     pool = np.array(nat_bits(DECKS[DECK_SIZE]), np.int64)
     counts = {n: np.array([1] + [HAND_SIZE] * n + [DECK_SIZE - 1 - HAND_SIZE * n], np.int64)
               for n in PLAYERS}
@@ -196,14 +199,48 @@ def run_survey(deals: int, seed: int = 0, threads: int | None = None, progress: 
         flat = LAYOUT.zeros()
         if count:
             v = LAYOUT.unpack(flat)
+            solver = solver_arrays(play)     # a fresh table per chunk: thread-count independent
             for n in PLAYERS:
                 survey_chunk(keys[n], np.int64(start), np.int64(count), np.int64(n), pool,
                              counts[n], tables, np.int64(0), DEFAULT_POLICY, POINTS,
-                             *[v[name.format(n=n)] for name in BLOCK_ORDER])
+                             *[v[name.format(n=n)] for name in BLOCK_ORDER], *solver)
         return flat
 
-    return run_chunks(chunk, deals, threads=threads, progress=progress, desc="euchre survey",
+    return chunk
+
+
+def run_survey(deals: int, seed: int = 0, threads: int | None = None, progress: bool = False,
+               on_chunk=None, skip=None, initial=None, play: str = "heuristic"):
+    """Run the survey (both games, default rules, 24 cards); ``stats`` is a LAYOUT vector.
+    ``play="dd"``: the same deals with the tricks solved double-dummy."""
+    from ...sim.runner import run_chunks
+
+    if play not in PLAY_MODELS:
+        raise InputError(f"the Euchre survey has no {play!r} play (choose: {', '.join(PLAY_MODELS)})")
+    return run_chunks(_survey_chunk_fn(seed, play), deals, threads=threads, progress=progress,
+                      desc="euchre survey" + (" (dd)" if play == "dd" else ""),
                       on_chunk=on_chunk, skip=skip, initial=initial)
+
+
+def run_survey_dd(deals: int, seed: int = 0, threads: int | None = None, progress: bool = False,
+                  on_chunk=None, skip=None, initial=None):
+    """The report's double-dummy run: per chunk, the survey with dd play and with heuristic
+    play of the same deals (the heuristic half is cheap).  ``stats`` is the two LAYOUT
+    vectors end to end (``split_dd``)."""
+    from ...sim.runner import run_chunks
+
+    dd, heuristic = _survey_chunk_fn(seed, "dd"), _survey_chunk_fn(seed, "heuristic")
+
+    def chunk(start, count):
+        return np.concatenate([dd(start, count), heuristic(start, count)])
+
+    return run_chunks(chunk, deals, threads=threads, progress=progress, desc="euchre survey (dd)",
+                      on_chunk=on_chunk, skip=skip, initial=initial)
+
+
+def split_dd(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(dd stats, heuristic stats of the same deals) from ``run_survey_dd``'s vector."""
+    return flat[:LAYOUT.size], flat[LAYOUT.size:]
 
 
 # ----------------------------------------------------------------------------- tables
@@ -449,14 +486,16 @@ def threshold_table(flat: np.ndarray, pol=DEFAULT_POLICY, min_deals: int = 200) 
 
 def difference_table(flat_a: np.ndarray, flat_b: np.ndarray, n: int, decision: str,
                      by: list[str], min_deals: int = 200) -> pd.DataFrame:
-    """Per hand class, survey A's gain minus survey B's (independent deals, so the standard
-    errors add in quadrature): the hook for heuristic vs double-dummy play once the
-    shared solver lands (``run_survey(play="dd")`` on a smaller sample)."""
+    """Per hand class, survey A's gain minus survey B's, with the standard errors added in
+    quadrature: exact for independent deals, conservative for the same deals (heuristic
+    and double-dummy play of ``run_survey_dd``, positively correlated)."""
     a = decision_table(flat_a, n, decision, by, min_deals)
     b = decision_table(flat_b, n, decision, by, min_deals)
     m = a[by + ["deals", "gain", "gain_se"]].merge(b[by + ["deals", "gain", "gain_se"]], on=by,
                                                    suffixes=("_a", "_b"))
     m["diff"] = m["gain_a"] - m["gain_b"]
     m["diff_se"] = np.hypot(m["gain_se_a"], m["gain_se_b"])
+    m["diff_lo"] = m["diff"] - Z95 * m["diff_se"]
+    m["diff_hi"] = m["diff"] + Z95 * m["diff_se"]
     m["note"] = np.where(np.minimum(m["deals_a"], m["deals_b"]) < min_deals, "few deals", "")
     return m
