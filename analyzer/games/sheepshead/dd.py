@@ -54,12 +54,11 @@ def _up(m, lane):
 
 
 @njit(cache=True, nogil=True)
-def _relabel_unknown(r, h5, picker, called, lane):
-    """The unknown-call position for the solver (see the module docstring): ``r``, ``h5``
-    are modified.  ``lane``: the called suit's cards (positions 0..5 of their lane)."""
-    unknown = unknown_card(h5[picker])
-    if unknown == ZERO:         # no fail card: never called so (``bidding.unknown_bury_call``)
-        return
+def relabel_unknown(r, h5, picker, called, unknown):
+    """The position of an unknown call for the solver (see the module docstring): the rule
+    vector ``r`` (with ``R_CALLED`` set) and the hands ``h5`` are modified; ``unknown`` is
+    the picker's face-down card, in his hand."""
+    lane = r[R_SUIT + (high_index(called) >> 4)]
     phantom = low_bit_of_lane(lane)
     for k in range(4):
         r[R_POINTS + k] = _up(r[R_POINTS + k], lane) & ~phantom
@@ -90,7 +89,9 @@ def _prepare(rules, hands, picker, partner, called, tt, work, cfg, h5, r):
     if called:
         lane = r[R_SUIT + (high_index(called) >> 4)]
         if not (hands[picker] & lane):
-            _relabel_unknown(r, h5, picker, called, lane)
+            unknown = unknown_card(hands[picker])
+            if unknown:         # else no fail card: never called so (``bidding.unknown_bury_call``)
+                relabel_unknown(r, h5, picker, called, unknown)
     work[0] += 1
     if work[0] > 0xFFFF:
         tt[:, :] = 0
