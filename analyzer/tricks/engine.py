@@ -153,11 +153,12 @@ def seat_called_duties(rules, hands, n_seats, seat, side, leading, legal, led, c
         return legal
     lane = suit_of(rules, called)
     hold_duty = seat != holder and ((side >> holder) & 1) != 0
-    unknown = rules[R_UNKNOWN]
-    if unknown and leading and not last and (hands[seat] & unknown):
-        rest = legal & ~unknown
-        if rest:
-            legal = rest
+    if hold_duty and leading and not last:
+        unknown = rules[R_UNKNOWN] & hands[seat]
+        if unknown:
+            rest = legal & ~unknown
+            if rest:
+                legal = rest
     return called_card_duties(hands[seat], legal, leading, not leading and led == lane, called,
                               rules[R_SUIT + lane], hold_duty, last)
 
