@@ -18,6 +18,9 @@ can run them for every seat of every deal.
   made − 25 per ace buried; trumps only when fewer than two fail cards may go; the hold
   card (one card of the called suit) stays.  The call is the one whose best bury scores
   highest (+5 when the hold card is the called suit's only card).
+- Unknown (option no_call=unknown, see ``rules``): with no legal call, the ace of the
+  picker's lowest void fail suit, the best bury that keeps a fail card, and his fail card
+  with the fewest points set face down (``unknown_bury_call``, ``unknown_card``).
 - Alone: when the six cards kept are overwhelming (strength ≥ ``POLICY[W_ALONE]``, also
   fitted by the script).  ``scripts/tune_sheepshead.py --bury`` searched the bury and
   call weights against every legal option played out on 600 picked hands: no weights did
