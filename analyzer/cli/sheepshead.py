@@ -7,7 +7,8 @@ import click
 from .common import check_plot_path, emit, interval, output_options, pct, simulation_options, wants_progress
 
 PLAY_CHOICES = ("heuristic", "dd")
-RULES_HELP = ("Rule options: jack_order=standard|seed, leaster_blind=last|first "
+RULES_HELP = ("Rule options: jack_order=standard|seed, leaster_blind=last|first, no_call=alone|unknown "
+              "(no legal call: play alone, or call an ace of a void suit and set a face-down fail card) "
               "(also nobody_picks=leaster|doubler and bump=single|double, as the flags below).")
 
 
@@ -132,14 +133,15 @@ def render_pick(answer) -> str:
 def render_bury(answer, top) -> str:
     m = answer.meta
     lines = _header(answer, f"seat {m['seat']}, picker's cards {m['cards']}")
-    header = f"{'bury':<7} {'call':<6}" + _COLUMNS
+    w = max([6] + [len(c) for c in answer.table["call"]])
+    header = f"{'bury':<7} {'call':<{w}}" + _COLUMNS
     lines += [header, "-" * len(header)]
     for i, row in enumerate(answer.table.itertuples()):
         if i >= top:
             lines.append(f"  … {len(answer.table) - top} more (--top, --json or --csv for all)")
             break
         mark = "→ " if i == 0 else ("* " if row.policy else "  ")
-        lines.append(_row_text(row, f"{mark}{row.bury:<7} {row.call:<6}"))
+        lines.append(_row_text(row, f"{mark}{row.bury:<7} {row.call:<{w}}"))
     lines += ["", "* the heuristic policy's own choice" if not answer.table.iloc[0]["policy"]
               else "the best row is also the heuristic policy's own choice",
               "", f"Recommendation: {answer.recommendation}"]

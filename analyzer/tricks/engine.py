@@ -8,7 +8,7 @@ from numba import njit
 
 from ..bits import ONE, ZERO, above, high_index
 from .tables import (F_FREE_LEAD_LAST, F_FREE_MUST_PLAY, F_FREE_NAME_NOT_VOID, F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP, R_DUP_SHIFT,
-                     R_FLAGS, R_FREE, R_SUIT, R_TRUMP)
+                     R_FLAGS, R_FREE, R_SUIT, R_TRUMP, R_UNKNOWN)
 
 
 @njit(cache=True, inline="always")
@@ -139,7 +139,12 @@ def seat_called_duties(rules, hands, n_seats, seat, side, leading, legal, led, c
     double-dummy solver): while ``called`` is in a hand, its holder has the partner's
     duties and the other seat of the holder's side (``side``: ``seat``'s side as a seat
     mask) the caller's hold duty; once it is played, no duty remains (the called suit has
-    been led, or it is the last trick)."""
+    been led, or it is the last trick).
+
+    ``rules[R_UNKNOWN]`` (Sheepshead's "unknown" call, else 0): the caller's face-down card,
+    given to the solver as his one card of the called suit, so the hold duty and following
+    suit play it exactly when the rules do; besides, it may not be led before the last
+    trick."""
     holder = -1
     for s in range(n_seats):
         if hands[s] & called:
@@ -148,6 +153,12 @@ def seat_called_duties(rules, hands, n_seats, seat, side, leading, legal, led, c
         return legal
     lane = suit_of(rules, called)
     hold_duty = seat != holder and ((side >> holder) & 1) != 0
+    if hold_duty and leading and not last:
+        unknown = rules[R_UNKNOWN] & hands[seat]
+        if unknown:
+            rest = legal & ~unknown
+            if rest:
+                legal = rest
     return called_card_duties(hands[seat], legal, leading, not leading and led == lane, called,
                               rules[R_SUIT + lane], hold_duty, last)
 

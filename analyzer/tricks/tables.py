@@ -19,7 +19,9 @@ R_POINTS = 10       # R_POINTS + k, k = 0..3: bit-planes of card points (a card'
 R_LAST_BONUS = 14   # points for winning the last trick (F_POINTS objective)
 R_CALLED = 15       # the called card of a called-card partnership (Sheepshead), else 0:
                     # while it is in a hand, moves obey engine.seat_called_duties
-R_SIZE = 16
+R_UNKNOWN = 16      # the caller's face-down "unknown" card (Sheepshead no_call=unknown), else 0:
+                    # its holder may not lead it before the last trick (seat_called_duties)
+R_SIZE = 17
 
 NO_TRUMP_SUIT = 4
 
@@ -30,6 +32,7 @@ F_MUST_OVERTRUMP = np.uint64(8)     # when trumping: beat the best trump if able
 F_FREE_LEAD_LAST = np.uint64(16)    # the free card may be led only to the last trick (500 option)
 F_FREE_NAME_NOT_VOID = np.uint64(32)  # leading it, do not name a suit you showed void in (500 option)
 F_POINTS = np.uint64(64)            # objective: card points (R_POINTS planes + R_LAST_BONUS), not tricks
+F_NO_CALL_UNKNOWN = np.uint64(128)  # Sheepshead no_call=unknown: read by the game's kernels only
 
 
 def new_rules() -> np.ndarray:

@@ -41,28 +41,43 @@ def points(card):
     return POINTS[card[0]]
 
 
-def trick_winner(cards, jack_order="standard"):
-    """Index of the winning card: the highest trump, else the highest card of the suit led."""
+def trick_winner(cards, jack_order="standard", unknown=None, called=None):
+    """Index of the winning card: the highest trump, else the highest card of the suit led.
+    unknown: the picker's face-down card, if it is in this trick (option no_call=unknown:
+    "counts as a card of the called suit but can never win the trick")."""
     order = trump_order(jack_order)
-    trumps = [i for i, c in enumerate(cards) if is_trump(c)]
+    trumps = [i for i, c in enumerate(cards) if is_trump(c) and c != unknown]
     if trumps:
         return min(trumps, key=lambda i: order.index(cards[i]))
-    led = suit(cards[0])
-    same = [i for i, c in enumerate(cards) if suit(c) == led]
+    led = suit(called) if cards[0] == unknown else suit(cards[0])
+    same = [i for i, c in enumerate(cards) if suit(c) == led and c != unknown]
     return min(same, key=lambda i: FAIL_HIGH_TO_LOW.index(cards[i][0]))
 
 
-def legal_plays(hand, trick, called=None, is_picker=False, called_suit_led_before=False):
+def legal_plays(hand, trick, called=None, is_picker=False, called_suit_led_before=False, unknown=None):
     """Cards of ``hand`` that may be played now.
 
     trick: cards played so far to this trick (empty: ``hand`` leads).  called: the called
     card (None when alone or in a leaster); its holder is the partner.  is_picker: the
     player is the picker.  called_suit_led_before: the called suit was led in an earlier
-    trick.  The last trick is the one where every hand holds one card.
+    trick.  The last trick is the one where every hand holds one card.  unknown: the
+    picker's face-down card (option no_call=unknown), while he holds it.
     """
     last_trick = len(hand) == 1
+    if is_picker and unknown is not None and unknown in hand:
+        # "when the called suit is first led, the picker must play the unknown card"; it is
+        # face down, out of his hand for any other play, so it is otherwise his last card.
+        if trick and led_suit(trick, unknown, called) == suit(called):
+            return [unknown]
+        rest = [c for c in hand if c != unknown]
+        if not rest:
+            return [unknown]
+        if not trick:
+            return rest
+        follow = [c for c in rest if suit(c) == led_suit(trick, unknown, called)]
+        return follow if follow else rest
     if trick:
-        led = suit(trick[0])
+        led = led_suit(trick, unknown, called)
         follow = [c for c in hand if suit(c) == led]    # trump led: play a trump if able
         allowed = follow if follow else list(hand)
     else:
@@ -88,6 +103,24 @@ def legal_plays(hand, trick, called=None, is_picker=False, called_suit_led_befor
         if len(hold) == 1:
             return [c for c in allowed if c != hold[0]]
     return allowed
+
+
+def led_suit(trick, unknown=None, called=None):
+    """The suit led: the unknown card, led, leads the called suit."""
+    return suit(called) if trick[0] == unknown else suit(trick[0])
+
+
+def unknown_calls(hand8):
+    """Option no_call=unknown: with no legal call, the picker may call "an ace of a suit he
+    lacks" (no card of that fail suit among his 8 cards) and set a face-down fail card."""
+    if legal_calls(hand8):
+        return []
+    return ["A" + s for s in "CSH" if not any(suit(c) == s for c in hand8)]
+
+
+def legal_unknowns(hand6):
+    """The cards the picker may set face down as the unknown: any fail card he keeps."""
+    return [c for c in hand6 if not is_trump(c)]
 
 
 def legal_calls(hand8):
@@ -154,7 +187,7 @@ def leaster_scores(points_by_player, tricks_by_player):
 
 
 def replay(hands, plays, picker=None, called=None, bury=(), blind=(), jack_order="standard",
-           leaster_blind="last"):
+           leaster_blind="last", unknown=None):
     """Replay a hand from the start, checking each play's legality.
 
     hands: five lists of cards (the picker's after the bury); plays: (seat, card) in order;
@@ -174,13 +207,13 @@ def replay(hands, plays, picker=None, called=None, bury=(), blind=(), jack_order
             seat, card = plays[k]
             k += 1
             assert seat == (leader + pos) % 5, f"trick {t}: seat {seat} out of turn"
-            allowed = legal_plays(hands[seat], trick, called, seat == picker, called_led_before)
+            allowed = legal_plays(hands[seat], trick, called, seat == picker, called_led_before, unknown)
             assert card in allowed, f"trick {t}: seat {seat} played {card}, allowed {allowed} (hand {hands[seat]}, trick {trick})"
             hands[seat].remove(card)
             trick.append(card)
-        if called is not None and suit(trick[0]) == suit(called):
+        if called is not None and led_suit(trick, unknown, called) == suit(called):
             called_led_before = True
-        w = (leader + trick_winner(trick, jack_order)) % 5
+        w = (leader + trick_winner(trick, jack_order, unknown, called)) % 5
         pts[w] += sum(points(c) for c in trick)
         tricks[w] += 1
         if picker is None and t == (0 if leaster_blind == "first" else 5):

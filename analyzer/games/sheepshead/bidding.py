@@ -18,6 +18,9 @@ can run them for every seat of every deal.
   made − 25 per ace buried; trumps only when fewer than two fail cards may go; the hold
   card (one card of the called suit) stays.  The call is the one whose best bury scores
   highest (+5 when the hold card is the called suit's only card).
+- Unknown (option no_call=unknown, see ``rules``): with no legal call, the ace of the
+  picker's lowest void fail suit, the best bury that keeps a fail card, and his fail card
+  with the fewest points set face down (``unknown_bury_call``, ``unknown_card``).
 - Alone: when the six cards kept are overwhelming (strength ≥ ``POLICY[W_ALONE]``, also
   fitted by the script).  ``scripts/tune_sheepshead.py --bury`` searched the bury and
   call weights against every legal option played out on 600 picked hands: no weights did
@@ -117,13 +120,11 @@ def _bury_score(hand8, pair, w):
             + w[W_TRUMP_RANK] * trump_ranks)
 
 
-@njit(cache=True)
-def best_bury(hand8, called, w):
-    """The best-scoring legal bury for a call (0: alone) under weights ``w``; returns
-    (bury, score).  Candidates: fail cards and the trumps worth points below the jacks
-    (K♦ 10♦ A♦), and the lowest trumps when too few of those may go."""
+@njit(cache=True, inline="always")
+def _best_bury_keeping(hand8, keep, w):
+    """``best_bury`` with the kept six holding a card of ``keep`` (0: no constraint)."""
     cands = hand8 & (FAIL_ALL | POINT_TRUMPS)
-    free = popcount(cands) - (1 if called else 0)
+    free = popcount(cands) - (1 if keep else 0)
     trumps = hand8 & TRUMPS & ~cands
     while free < 2 and trumps:
         t = low_bit(trumps)
@@ -141,13 +142,22 @@ def best_bury(hand8, called, w):
             b = low_bit(others)
             others ^= b
             pair = a | b
-            if not bury_legal(hand8, pair, called):
+            if keep and not (hand8 & ~pair & keep):
                 continue
             sc = _bury_score(hand8, pair, w)
             if sc > best_score:
                 best_score = sc
                 best = pair
     return best, best_score
+
+
+@njit(cache=True)
+def best_bury(hand8, called, w):
+    """The best-scoring legal bury for a call (0: alone) under weights ``w``; returns
+    (bury, score).  Candidates: fail cards and the trumps worth points below the jacks
+    (K♦ 10♦ A♦), and the lowest trumps when too few of those may go."""
+    keep = (FAIL_ALL & FAIL[high_index(called) >> 4]) if called else ZERO
+    return _best_bury_keeping(hand8, keep, w)
 
 
 @njit(cache=True)
@@ -186,3 +196,48 @@ def policy_bury_call(hand8, w):
         if alone_strength(hand8 & ~alone_bury) >= w[W_ALONE]:
             return alone_bury, ZERO
     return bury, called
+
+
+# ----------------------------------------------------------------------------- no_call=unknown
+@njit(cache=True)
+def unknown_calls(hand8):
+    """Aces the picker may call as an "unknown" (option no_call=unknown): with no legal
+    call, the ace of a fail suit in which he holds none of the 8 cards."""
+    if callable_cards(hand8):
+        return ZERO
+    out = ZERO
+    for k in range(3):
+        lane = FAIL[_LANES[k]]
+        if not (hand8 & lane):
+            out |= FAIL_ACES & lane
+    return out
+
+
+@njit(cache=True, inline="always")
+def unknown_card(hand):
+    """The card the picker sets face down as the unknown: his fail card with the fewest
+    points, then the lowest (0: he has no fail card)."""
+    best = ZERO
+    best_key = np.int64(1) << 40
+    rest = hand & FAIL_ALL
+    while rest:
+        c = low_bit(rest)
+        rest ^= c
+        i = low_index(c)
+        key = PTS[i] * 64 + (i & 15) * 4 + (i >> 4)
+        if key < best_key:
+            best_key = key
+            best = c
+    return best
+
+
+@njit(cache=True)
+def unknown_bury_call(hand8, w):
+    """The picker's bury and unknown call under weights ``w``: the best bury that keeps a
+    fail card (to set as the unknown), and the ace of his lowest-lane void suit; called 0
+    when no unknown call is possible (no void, or no fail card to keep)."""
+    calls = unknown_calls(hand8)
+    if calls == ZERO or not (hand8 & FAIL_ALL):
+        return ZERO, ZERO
+    bury, _ = _best_bury_keeping(hand8, FAIL_ALL, w)
+    return bury, low_bit(calls)

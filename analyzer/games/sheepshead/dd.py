@@ -9,6 +9,15 @@ The score depends on the picker side's points only through their class (≤ 30, 
 zero-window searches at those thresholds, starting next to the heuristic play's result,
 instead of solving for the exact points.  A side that takes every card point is counted
 as taking every trick (they differ only by a trick of sevens, eights and nines).
+
+An unknown call (option no_call=unknown: the picker holds no card of the called suit) is
+solved on a relabelled position (``_prepare``): the called suit's cards move one place
+up their lane and the picker's face-down card (``bidding.unknown_card``) becomes a
+*phantom* at the bottom of that lane, with the card's points (``tables.R_UNKNOWN``).  As
+the picker's one card of the called suit, the hold duty keeps it until that suit is led,
+and following suit then plays it; ``seat_called_duties`` forbids leading it before the
+last trick; and it never wins, being below the called ace, which is always in the same
+trick.  The solver itself is unchanged.
 """
 
 from __future__ import annotations
@@ -16,9 +25,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...bits import ZERO
+from ...bits import ONE, ZERO, high_index
 from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, PEXT8, S_SIZE, _make_cfg, _solve_kernel, new_table
-from ...tricks.tables import R_CALLED, set_points
+from ...tricks.tables import R_CALLED, R_DECK, R_POINTS, R_SUIT, R_UNKNOWN, set_points
+from .bidding import unknown_card
 from .deck import N_SEATS, N_TRICKS, SCHNEIDER_PICKER, SCHNEIDERED_PICKER, TOTAL_POINTS, WIN_POINTS
 from .rules import PTS, RULES
 
@@ -37,6 +47,38 @@ def class_floors(bury_points):
 DD_RULES = set_points(RULES.copy(), PTS)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _up(m, lane):
+    """``m`` with its cards of ``lane`` one place up the lane."""
+    return (m & ~lane) | ((m & lane) << ONE)
+
+
+@njit(cache=True, nogil=True)
+def relabel_unknown(r, h5, picker, called, unknown):
+    """The position of an unknown call for the solver (see the module docstring): the rule
+    vector ``r`` (with ``R_CALLED`` set) and the hands ``h5`` are modified; ``unknown`` is
+    the picker's face-down card, in his hand."""
+    lane = r[R_SUIT + (high_index(called) >> 4)]
+    phantom = low_bit_of_lane(lane)
+    for k in range(4):
+        r[R_POINTS + k] = _up(r[R_POINTS + k], lane) & ~phantom
+        if r[R_POINTS + k] & unknown:
+            r[R_POINTS + k] |= phantom
+    r[R_SUIT + (high_index(called) >> 4)] = _up(lane, lane) | phantom
+    r[R_DECK] = (_up(r[R_DECK], lane) & ~unknown) | phantom
+    r[R_CALLED] = _up(called, lane)
+    r[R_UNKNOWN] = phantom
+    for s in range(N_SEATS):
+        h5[s] = _up(h5[s], lane)
+    h5[picker] = (h5[picker] & ~unknown) | phantom
+
+
+@njit(cache=True, nogil=True, inline="always")
+def low_bit_of_lane(lane):
+    """The lowest position of the 16-bit lane of the cards ``lane``."""
+    return ONE << np.uint64((high_index(lane) >> 4) << 4)
+
+
 @njit(cache=True, nogil=True)
 def _prepare(rules, hands, picker, partner, called, tt, work, cfg, h5, r):
     r[:] = rules
@@ -44,6 +86,12 @@ def _prepare(rules, hands, picker, partner, called, tt, work, cfg, h5, r):
     side = (1 << picker) | ((1 << partner) if partner >= 0 else 0)
     for s in range(N_SEATS):
         h5[s] = hands[s]
+    if called:
+        lane = r[R_SUIT + (high_index(called) >> 4)]
+        if not (hands[picker] & lane):
+            unknown = unknown_card(hands[picker])
+            if unknown:         # else no fail card: never called so (``bidding.unknown_bury_call``)
+                relabel_unknown(r, h5, picker, called, unknown)
     work[0] += 1
     if work[0] > 0xFFFF:
         tt[:, :] = 0

@@ -18,8 +18,9 @@ from ...sim.rng import stream_key
 from ...tricks.engine import called_card_duties, legal_follow, stronger
 from ...tricks.heuristic import lowest_equivalent, rank_pos
 from ...tricks.points import by_key, card_values, follow_for_points, mask_points, masters, sure_winners
-from ...tricks.tables import R_DECK, R_SUIT
-from .bidding import POLICY, best_bury, choose_bury_call, policy_bury_call, wants_to_pick
+from ...tricks.tables import F_NO_CALL_UNKNOWN, R_DECK, R_FLAGS, R_SUIT
+from .bidding import (POLICY, W_ALONE, alone_strength, best_bury, callable_cards, choose_bury_call, policy_bury_call,
+                      unknown_bury_call, unknown_card, wants_to_pick)
 from .dd import DD_RULES, N_CLASSES, class_floors, solve_class
 from .deck import N_SEATS, N_TRICKS
 from .rules import FAIL, FAIL_ALL, FAIL_TENS, JACKS, PTS, QUEENS, RULES, TRUMP_LANE, TRUMPS
@@ -28,10 +29,12 @@ ROLE_PICKER, ROLE_PARTNER, ROLE_DEFENDER = 0, 1, 2
 # Roles of one seat in a picked hand, as histogram rows.
 OUT_PICKER, OUT_ALONE, OUT_PARTNER, OUT_DEFENDER, OUT_DEFENDER_ALONE = range(5)
 N_OUT = 5
-# Call kinds: ace of ♠ ♣ ♥, ten of ♠ ♣ ♥, alone.
-CALL_NAMES = ("AS", "AC", "AH", "TS", "TC", "TH", "alone")
+# Call kinds: ace of ♠ ♣ ♥, ten of ♠ ♣ ♥, alone, ace of ♠ ♣ ♥ as an unknown (no_call=unknown).
+CALL_NAMES = ("AS", "AC", "AH", "TS", "TC", "TH", "alone", "AS unknown", "AC unknown", "AH unknown")
 CALL_ALONE = 6
+CALL_UNKNOWN = 7
 MODE_POLICY, MODE_CALL, MODE_ALONE = 0, 1, 2
+MODE_UNKNOWN = 4        # or-ed into a mode: with no legal call, call an unknown (no_call=unknown)
 ALL_SEATS = (1 << N_SEATS) - 1
 TRACE_COLS = 4          # trick, seat, layout bit, lane led
 KEEP = int(QUEENS | JACKS)         # control trumps: never schmeared while other cards remain
@@ -59,11 +62,30 @@ AFTER = _after_table()      # (leader, position) -> seats still to play after th
 
 
 # ----------------------------------------------------------------------------- legality
+@njit(cache=True, inline="always")
+def unknown_legal(rules, hand, unknown, leading, led, best, cs):
+    """The legal cards of the picker while he holds his face-down ``unknown`` card (option
+    no_call=unknown; see ``rules``): it is played when the called suit (lane ``cs``) is
+    first led, and otherwise only as his last card; his other cards follow the usual rules
+    without it (he holds no other card of the called suit, so no duty applies to them)."""
+    if not leading and led == cs:
+        return unknown
+    rest = hand & ~unknown
+    if rest == ZERO:
+        return unknown
+    if leading:
+        return rest
+    return legal_follow(rules, rest, led, best)
+
+
 @njit(cache=True)
-def legal_moves(rules, hand, leading, led, best, called, cs, hold_duty, last):
+def legal_moves(rules, hand, leading, led, best, called, cs, hold_duty, last, unknown=ZERO):
     """Every legal card of ``hand``: follow suit (trumps one suit), then the called-suit
     duties (``engine.called_card_duties``).  cs: the called suit's lane, or -1;
-    hold_duty: the hand is the picker's and the called suit was not led before."""
+    hold_duty: the hand is the picker's and the called suit was not led before;
+    unknown: the picker's face-down card while he holds it (``unknown_legal``), else 0."""
+    if hand & unknown:
+        return unknown_legal(rules, hand, unknown, leading, led, best, cs)
     cs_mask = rules[R_SUIT + cs] if cs >= 0 else ZERO
     if leading:
         return called_card_duties(hand, hand, True, False, called, cs_mask, hold_duty, last)
@@ -173,6 +195,8 @@ def _log(trace, row, t, seat, card, led):
 def play_called(rules, hands, leader, picker, partner, called, bury, trace, record):
     """Play six tricks of a picked hand; ``hands`` (5 layout masks, the picker's after his
     bury) is modified.  partner: the seat holding ``called`` (-1 and called 0: alone).
+    A call of a suit the picker holds no card of is an unknown call (no_call=unknown): he
+    sets ``bidding.unknown_card`` face down (``unknown_legal``); it never takes a trick.
     Returns the picker side's card points (bury included) * 8 + its tricks."""
     if record:
         trace[:, :] = -1
@@ -180,9 +204,12 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
     side = (1 << picker) | ((1 << partner) if partner >= 0 else 0)
     cs = -1
     cs_mask = ZERO
+    unknown = ZERO
     if called:
         cs = high_index(called) >> 4
         cs_mask = rules[R_SUIT + cs]
+        if not (hands[picker] & cs_mask):
+            unknown = unknown_card(hands[picker])
     # fr: seat s's known friends at bits 5s..5s+4; voids: lane l's void seats at bits 5l..
     fr = 0
     for s in range(N_SEATS):
@@ -213,7 +240,9 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
             hand = hands[seat]
             if pos == 0:
                 legal = hand
-                if not cs_open:
+                if hand & unknown:
+                    legal = unknown_legal(rules, hand, unknown, True, 0, ZERO, cs)
+                elif not cs_open:
                     legal = called_card_duties(hand, hand, True, False, called, cs_mask, False, last)
                 if legal & (legal - ONE):
                     unseen = deck & ~played & ~hand
@@ -229,12 +258,19 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
                 else:
                     card = legal
                 led = high_index(card) >> 4          # in this layout a lane is an effective suit
-                led_mask = rules[R_SUIT + led]
                 best = card
+                if card & unknown:                   # the unknown leads the called suit, wins nothing
+                    led = cs
+                    best = ZERO
+                led_mask = rules[R_SUIT + led]
             else:
-                legal = legal_follow(rules, hand, led, best)
-                if not cs_open:
-                    legal = called_card_duties(hand, legal, False, led == cs, called, cs_mask, seat == picker, last)
+                if hand & unknown:
+                    legal = unknown_legal(rules, hand, unknown, False, led, best, cs)
+                else:
+                    legal = legal_follow(rules, hand, led, best)
+                    if not cs_open:
+                        legal = called_card_duties(hand, legal, False, led == cs, called, cs_mask, seat == picker,
+                                                   last)
                 if legal & (legal - ONE):
                     unseen = deck & ~played & ~hand
                     if seat == picker:
@@ -251,14 +287,14 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
                             lane_cards = TRUMPS if best & TRUMPS else rules[R_SUIT + led]
                             secure = ((unseen & lane_cards & stronger(rules, best)) == ZERO
                                       and ((best & TRUMPS) != ZERO or not ruff_threat))
-                    card = follow_for_points(rules, VALS, hand, legal, winners(legal, best, led_mask), led,
+                    card = follow_for_points(rules, VALS, hand & ~unknown, legal, winners(legal, best, led_mask), led,
                                              trick_points, FIGHT[(side >> seat) & 1], friend_winning, secure,
                                              foes != 0, ruff_threat, unseen)
                 else:
                     card = legal
-                if not (hand & led_mask):
+                if not (hand & ~unknown & led_mask):
                     voids |= 1 << (5 * led + seat)
-                if takes(card, best, led_mask):
+                if takes(card, best, led_mask) and not (card & unknown):
                     best = card
                     winner = seat
             trick_points += PTS[low_index(card)]
@@ -284,18 +320,27 @@ def take_blind(hands, blind, picker, mode, info):
     """The picker takes the blind, buries and calls by the policy; returns the bury.
 
     mode: MODE_POLICY (call; alone when overwhelming), MODE_CALL (call; alone only when no
-    call is legal) or MODE_ALONE.  ``hands[picker]`` becomes his six cards.  info[0] <-
+    call is legal) or MODE_ALONE; or-ed with MODE_UNKNOWN (no_call=unknown), a picker with
+    no legal call calls an unknown (``bidding.unknown_bury_call``) where he would otherwise
+    go alone for want of a call (MODE_POLICY: unless his six kept alone are overwhelming).
+    ``hands[picker]`` becomes his six cards.  info[0] <-
     partner seat (-1 alone), info[1] <- call kind (CALL_NAMES index), info[2] <- the
     called card's bit (-1).
     """
     hand8 = hands[picker] | blind
-    if mode == MODE_ALONE:
+    base = mode & 3
+    if base == MODE_ALONE:
         bury, _ = best_bury(hand8, ZERO, POLICY)
         called = ZERO
-    elif mode == MODE_CALL:
+    elif base == MODE_CALL:
         bury, called = choose_bury_call(hand8, POLICY)
     else:
         bury, called = policy_bury_call(hand8, POLICY)
+    if (mode & MODE_UNKNOWN) and base != MODE_ALONE and called == ZERO and callable_cards(hand8) == ZERO:
+        u_bury, u_called = unknown_bury_call(hand8, POLICY)
+        if u_called and (base == MODE_CALL or alone_strength(hand8 & ~bury) < POLICY[W_ALONE]):
+            bury = u_bury
+            called = u_called
     hands[picker] = hand8 & ~bury
     partner = -1
     kind = CALL_ALONE
@@ -305,17 +350,25 @@ def take_blind(hands, blind, picker, mode, info):
                 partner = s
         lane = high_index(called) >> 4
         kind = lane + (3 if called & FAIL_TENS else 0)
+        if not (hands[picker] & FAIL[lane]):
+            kind = CALL_UNKNOWN + lane
     info[0] = partner
     info[1] = kind
     info[2] = high_index(called) if called else -1
     return bury
 
 
+@njit(cache=True, inline="always")
+def unknown_mode(rules):
+    """MODE_UNKNOWN when the rule vector carries no_call=unknown, else 0."""
+    return MODE_UNKNOWN if rules[R_FLAGS] & F_NO_CALL_UNKNOWN else 0
+
+
 @njit(cache=True)
 def pick_and_play(rules, hands, blind, picker, mode, info, trace, record):
     """``take_blind`` then the heuristic play-out (``hands`` is modified); returns the
     picker side's points * 8 + tricks."""
-    bury = take_blind(hands, blind, picker, mode, info)
+    bury = take_blind(hands, blind, picker, mode | unknown_mode(rules), info)
     called = (ONE << np.uint64(info[2])) if info[2] >= 0 else ZERO
     return play_called(rules, hands, 0, picker, info[0], called, bury, trace, record)
 
@@ -493,6 +546,7 @@ def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thre
     ltr = np.empty(N_SEATS, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
     gen = np.zeros(8, np.int64)
+    unk = unknown_mode(rules)
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         counters[0] += 1
@@ -505,7 +559,7 @@ def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thre
         counters[1] += 1
         for opt in range(2):
             work[:] = hands
-            bury = take_blind(work, blind, asker, MODE_CALL if opt == PICK_OPT else MODE_ALONE, info)
+            bury = take_blind(work, blind, asker, (MODE_CALL | unk) if opt == PICK_OPT else MODE_ALONE, info)
             packed = play_picked(rules, work, asker, info, bury, trace, dd, tt, stats, gen)
             _record(hist, opt, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed)
             calls[opt, info[1]] += 1
@@ -516,7 +570,7 @@ def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thre
                 break
         if picker >= 0:
             work[:] = hands
-            bury = take_blind(work, blind, picker, MODE_POLICY, info)
+            bury = take_blind(work, blind, picker, MODE_POLICY | unk, info)
             packed = play_picked(rules, work, picker, info, bury, trace, dd, tt, stats, gen)
             if info[0] < 0:
                 role = OUT_DEFENDER_ALONE

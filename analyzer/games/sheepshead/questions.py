@@ -20,11 +20,12 @@ from ...sim.rng import seed_key
 from ...sim.runner import run_chunks
 from ...stats import Z95, hist_mean_se, wilson
 from ...validate import check_play, check_run
-from .bidding import PICK_THRESHOLDS, POLICY, callable_cards, policy_bury_call
+from .bidding import PICK_THRESHOLDS, callable_cards, unknown_calls, unknown_card
 from .deck import DECK, HAND_SIZE, N_SEATS, SCHNEIDER_PICKER, SCHNEIDERED_PICKER, TOTAL_POINTS
 from .play import (ALONE_OPT, CALL_NAMES, LEASTER_CLASSES, N_OUT, N_PICK_OPTS, OUT_ALONE, OUT_DEFENDER,
                    OUT_DEFENDER_ALONE, OUT_PARTNER, OUT_PICKER, PASS_OPT, PICK_OPT)
-from .rules import BIT_OF, ID_OF, RULES, Options, from_layout, to_layout
+from ...tricks.tables import R_SUIT
+from .rules import BIT_OF, ID_OF, RULES, TRUMP_LANE, Options, from_layout, to_layout
 from .scoring import leaster_value, score_grid
 
 DEFAULT_PICK_DEALS = 200_000
@@ -132,7 +133,7 @@ def simulate_hands(deals, seed, options: Options = Options(), threads=None, prog
         flat = HANDS_LAYOUT.zeros()
         if n:
             v = HANDS_LAYOUT.unpack(flat)
-            hand_chunk(RULES, key0, np.int64(start), np.int64(n), pool, counts, thresholds,
+            hand_chunk(options.rules, key0, np.int64(start), np.int64(n), pool, counts, thresholds,
                        options.nobody_picks == "doubler", options.leaster_blind == "first",
                        v["hist"], v["leaster"], v["calls"], v["pickers"])
         return flat
@@ -160,7 +161,7 @@ def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, 
         flat = PICK_LAYOUT.zeros()
         if n:
             v = PICK_LAYOUT.unpack(flat)
-            pick_chunk(RULES, key0, np.int64(start), np.int64(n), pool, counts, np.int64(seat0), my_hand, others,
+            pick_chunk(options.rules, key0, np.int64(start), np.int64(n), pool, counts, np.int64(seat0), my_hand, others,
                        PICK_THRESHOLDS, options.nobody_picks == "doubler", options.leaster_blind == "first",
                        v["hist"], v["leaster"], v["calls"], v["counters"], *_solver_arrays(play))
         return flat
@@ -242,20 +243,40 @@ def _pick_sentence(table, best, seat, offered, dealt) -> str:
 # ----------------------------------------------------------------------------- bury
 def bury_options(hand8_ids, options: Options):
     """Every legal (bury, call) for the picker's 8 cards, calls first then alone, as
-    (bury ids, called id or None)."""
+    (bury ids, called id or None).  Under no_call=unknown, with no legal call, the unknown
+    calls (an ace of a void suit) come first, with every bury that keeps a fail card."""
     j = options.jack_index
     m8 = np.uint64(to_layout(hand8_ids, options))
     calls = [int(ID_OF[j, b]) for b in range(64) if (int(callable_cards(m8)) >> b) & 1]
+    unknown = (int(unknown_calls(m8)) if options.no_call == "unknown" else 0)
+    calls += [int(ID_OF[j, b]) for b in range(64) if (unknown >> b) & 1]
+    fail = {c for c in hand8_ids if int(BIT_OF[j, c]) >> 4 != TRUMP_LANE}
     out = []
     for called in calls + [None]:
         for pair in combinations(sorted(hand8_ids), 2):
             if called is not None:
-                lane_cards = [c for c in hand8_ids if c not in pair
-                              and int(BIT_OF[j, c]) >> 4 == int(BIT_OF[j, called]) >> 4]
-                if not lane_cards:
-                    continue
+                if unknown:
+                    if not fail - set(pair):
+                        continue
+                else:
+                    lane_cards = [c for c in hand8_ids if c not in pair
+                                  and int(BIT_OF[j, c]) >> 4 == int(BIT_OF[j, called]) >> 4]
+                    if not lane_cards:
+                        continue
             out.append((pair, called))
     return out
+
+
+def _policy_bury_call(m8, options: Options):
+    """The policy's own bury and call (``play.take_blind`` in MODE_POLICY) for these 8 cards."""
+    from .play import MODE_POLICY, MODE_UNKNOWN, take_blind
+
+    hands = np.zeros(N_SEATS, np.uint64)
+    hands[0] = m8
+    info = np.zeros(3, np.int64)
+    mode = MODE_POLICY | (MODE_UNKNOWN if options.no_call == "unknown" else 0)
+    bury = take_blind(hands, np.uint64(0), 0, mode, info)
+    return bury, (1 << int(info[2])) if info[2] >= 0 else 0
 
 
 def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads=None, progress=False,
@@ -276,7 +297,7 @@ def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads
         flat = layout.zeros()
         if n:
             v = layout.unpack(flat)
-            bury_chunk(RULES, key0, np.int64(start), np.int64(n), pool, counts, np.int64(seat0), hand8, others,
+            bury_chunk(options.rules, key0, np.int64(start), np.int64(n), pool, counts, np.int64(seat0), hand8, others,
                        PICK_THRESHOLDS, buries, called, v["hist"], v["counters"], *_solver_arrays(play))
         return flat
 
@@ -305,7 +326,7 @@ def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None =
     bump = options.double_on_bump
     j = options.jack_index
     m8 = np.uint64(to_layout(hand8_ids, options))
-    policy_bury, policy_call = policy_bury_call(m8, POLICY)
+    policy_bury, policy_call = _policy_bury_call(m8, options)
     rows = []
     for o, (pair, called) in enumerate(opts):
         out = _Outcomes()
@@ -313,6 +334,9 @@ def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None =
         out.picked(v["hist"][o, OUT_ALONE if alone else OUT_PICKER], score_grid("picker", alone, bump), True)
         bury_text = DECK.format_cards(from_layout(to_layout(pair, options), options))
         call_text = "alone" if alone else DECK.format(called)
+        if not alone and not (int(m8) & ~int(to_layout(pair, options)) & int(RULES[R_SUIT + (int(BIT_OF[j, called]) >> 4)])):
+            unk = int(unknown_card(np.uint64(int(m8) & ~int(to_layout(pair, options)))))
+            call_text += f" (unknown {DECK.format(int(ID_OF[j, unk.bit_length() - 1]))})"
         policy = (int(to_layout(pair, options)) == int(policy_bury)
                   and (0 if alone else 1 << int(BIT_OF[j, called])) == int(policy_call))
         rows.append({"action": f"bury {bury_text}, {'alone' if alone else 'call ' + call_text}",

@@ -9,6 +9,25 @@ printed suits.  With trumps on top, every trump is numerically above every fail 
 a card beats the best so far exactly when it is of the suit led or a trump and is the
 larger number (see ``play``).  Card points come from a per-bit table; the sets of
 queens, jacks, aces... are the same masks under either jack order.
+
+Option ``no_call`` — when the picker has no legal call (every fail suit he holds, he holds
+with its ace; or, holding all three fail aces, with its ten): ``alone`` (default) he plays
+alone; ``unknown``, our reading of the Wisconsin "unknown" (sheepsheadrules.com, "Choosing
+a Partner"; the card "in the hole" of the Sheepshead program manuals; pagat.com shep.html):
+
+- he calls the ace of a fail suit in which he holds no card (of his 8 cards; so he does
+  not hold that ace and another player does: the partner, with every called-ace duty);
+- one of his six kept cards, a **fail** card, is set face down as the *unknown*; with no
+  fail card among them he cannot set one and plays alone (the bury then keeps a fail card
+  whenever it can: ``bidding.unknown_bury_call``); the policy sets his fail card with the
+  fewest points (then the lowest);
+- the unknown is out of his hand for every other purpose: he may not lead it, follow suit
+  or discard with it; when the called suit is first led he must play it, as a card of the
+  called suit; if that suit is never led before the last trick it is his last card, played
+  (or led, then leading the called suit) to the last trick;
+- it never wins a trick (the called ace is always in the same trick, so under our layout
+  it could not win anyway but as a card of its own suit); its card points go to the
+  trick's winner; the picker's side has a partner, and scores as a called hand.
 """
 
 from __future__ import annotations
@@ -19,7 +38,7 @@ import numpy as np
 
 from ...cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, SPADES, card_code, rank_of, suit_of
 from ...options import parse_rule_items
-from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP, R_TRUMP_SUIT, new_rules
+from ...tricks.tables import F_NO_CALL_UNKNOWN, R_DECK, R_FLAGS, R_SUIT, R_TRUMP, R_TRUMP_SUIT, new_rules
 from .deck import DECK
 
 FAIL_SUITS = (SPADES, CLUBS, HEARTS)           # printed suits of the fail lanes 0 1 2
@@ -36,6 +55,7 @@ _TRUMPS_LOW_TO_HIGH = (
     + [card_code(s, JACK) for s in (DIAMONDS, HEARTS, SPADES, CLUBS)]
     + [card_code(s, QUEEN) for s in (DIAMONDS, HEARTS, SPADES, CLUBS)])
 JACK_ORDERS = ("standard", "seed")
+NO_CALL_CHOICES = ("alone", "unknown")
 
 
 def trump_order(jack_order: str = "standard") -> list[int]:
@@ -113,12 +133,14 @@ class Options:
     nobody_picks: str = "leaster"    # leaster | doubler (redeal, next hand doubled)
     leaster_blind: str = "last"      # the blind goes to the winner of the last | first trick
     bump: str = "single"             # single | double: every loss of the picker's side doubled
+    no_call: str = "alone"           # alone | unknown: no legal call, call an ace of a void suit (below)
 
     CHOICES = {
         "jack_order": JACK_ORDERS,
         "nobody_picks": ("leaster", "doubler"),
         "leaster_blind": ("last", "first"),
         "bump": ("single", "double"),
+        "no_call": NO_CALL_CHOICES,
     }
 
     @classmethod
@@ -140,6 +162,16 @@ class Options:
 
     def as_dict(self) -> dict:
         return asdict(self)
+
+    @property
+    def rules(self) -> np.ndarray:
+        """The rule vector the play kernels read: ``RULES``, with ``F_NO_CALL_UNKNOWN`` set
+        under ``no_call=unknown`` (the layout does not depend on the other options)."""
+        if self.no_call == "unknown":
+            r = RULES.copy()
+            r[R_FLAGS] |= F_NO_CALL_UNKNOWN
+            return r
+        return RULES
 
 
 def to_layout(ids, options: Options = Options()) -> int:
