@@ -57,6 +57,11 @@ def bridge(n):
         times.append(time.thread_time() - t0)
         nodes.append(int(solver.stats[S_NODES]))
         values.append(v)
+        agg = solver.stats.copy() if not len(values) - 1 else agg + solver.stats
+    if len(agg) > 26 and os.environ.get("DD_POS_STATS"):
+        print(f"  tt hits {agg[1]:,} qt cuts {agg[2]:,} stores {agg[3]:,} searches {agg[4]:,}")
+        for p in range(4):
+            print(f"  pos {p}: nodes {agg[16 + p]:,} cuts {agg[21 + p]:,} first-move cuts {agg[26 + p]:,}")
     return _report("bridge", nodes, times, values)
 
 

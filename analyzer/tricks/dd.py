@@ -79,7 +79,8 @@ O_ALL = O_TT | O_QUICK | O_EQUIV | O_ORDER | O_SMALL
 
 # stats vector (int64)
 S_NODES, S_TT_HITS, S_QT_CUTS, S_STORES, S_SEARCHES, S_CUTS, S_FIRST_CUTS = range(7)
-S_SIZE = 16
+S_SIZE = 32
+S_POS_NODES, S_POS_CUTS, S_POS_FIRST = 16, 21, 26
 
 TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
 TT_BUCKET = 64    # entries scanned per probe (two buckets: see _tt_probe)
@@ -740,6 +741,18 @@ def _second_hand(rules, cfg, hands, seat, led, best, winner):
 
 
 @njit(cache=True, inline="always")
+def _sure(rules, c, threats, led):
+    """Does ``c`` stay the best card whatever the later opponents play (``threats``: the
+    best card each can play)?"""
+    while threats:
+        t = high_bit(threats)
+        threats ^= t
+        if beats(rules, t, c, led):
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
 def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse, opts, hint,
                killer_code, mv, ply, points):
     """Write the distinct moves of ``legal`` (one per run of equivalent cards) and their
@@ -754,6 +767,46 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
     equiv = (opts & O_EQUIV) != 0
     friend_winning = pos > 0 and ((side >> winner) & 1) == 1
     last = pos == cfg[C_NACT] - 1
+    # following, seats still to play after this one: the best card each opponent can
+    # play to the trick (top of the led suit, or top trump if void) and whether a
+    # partner surely takes the trick whatever we play
+    threats = ZERO
+    best_sure = True
+    partner_wins = False
+    if order and pos > 0 and not last and not averse:
+        lsm = rules[R_SUIT + led]
+        ptops = ZERO
+        s2 = cfg[C_NEXT + seat]
+        for _ in range(cfg[C_NACT] - 1 - pos):
+            h = hands[s2]
+            t = high_bit(h & lsm)
+            if t == ZERO and not (lsm & trump):
+                t = high_bit(h & trump)
+            if (side >> s2) & 1:
+                ptops |= t
+            else:
+                threats |= t
+            s2 = cfg[C_NEXT + s2]
+        rest_t = threats
+        while rest_t:
+            t = high_bit(rest_t)
+            rest_t ^= t
+            if beats(rules, t, best, led):
+                best_sure = False
+        rest_p = ptops
+        while rest_p:
+            pc = high_bit(rest_p)
+            rest_p ^= pc
+            if beats(rules, pc, best, led):
+                ok = True
+                rest_t = threats
+                while rest_t:
+                    t = high_bit(rest_t)
+                    rest_t ^= t
+                    if not beats(rules, pc, t, led):
+                        ok = False
+                if ok:
+                    partner_wins = True
     nm = 0
     for s in range(4):
         sm = rules[R_SUIT + s]
@@ -811,21 +864,31 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                     wgt = base + LEAD_LOSER - rank
             elif s == led:
                 if friend_winning:
+                    if best_sure or partner_wins or last:
+                        wgt = -rank
+                    elif beats(rules, c, best, led) and _sure(rules, c, threats, led):
+                        wgt = 60 - rank
+                    else:
+                        wgt = -rank
+                elif partner_wins:
                     wgt = -rank
                 elif beats(rules, c, best, led):
-                    if last:
+                    if last or _sure(rules, c, threats, led):
                         wgt = 80 - rank
-                    elif c == top:
-                        wgt = np.int64(60)
                     else:
                         wgt = MID_WIN - rank
                 else:
                     wgt = -rank
             elif is_trump:
-                if friend_winning:
+                if friend_winning and (best_sure or partner_wins or last):
+                    wgt = -60 - rank
+                elif partner_wins:
                     wgt = -60 - rank
                 elif beats(rules, c, best, led):
-                    wgt = 50 - rank
+                    if last or _sure(rules, c, threats, led):
+                        wgt = 60 - rank
+                    else:
+                        wgt = 40 - rank
                 else:
                     wgt = -40 - rank
             else:
@@ -941,6 +1004,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             stats[S_NODES] += 1
             seat = fi[ply, F_SEAT]
             pos = fi[ply, F_POS]
+            stats[S_POS_NODES + pos] += 1
             left = fi[ply, F_LEFT]
             target = fi[ply, F_TARGET]
             suits_led = fi[ply, F_SUITS]
@@ -1103,8 +1167,10 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 bestm = fi[ply, F_BESTM]
                 if fi[ply, F_CUT]:
                     stats[S_CUTS] += 1
+                    stats[S_POS_CUTS + pos] += 1
                     if i == 1:
                         stats[S_FIRST_CUTS] += 1
+                        stats[S_POS_FIRST + pos] += 1
                     killer[ply] = bestm
                     wres = fu[ply, U_WCUT]
                 else:
