@@ -834,6 +834,20 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                                 base -= 6
                         else:
                             base -= OPP_LEN_WEIGHT * n
+            # the top two cards: the next seat's top over a partner's second card is
+            # worth leading through; a top or second card with the seat before us
+            # (over our lead) is not
+            second = high_bit(us & ~top)
+            lho = cfg[C_NEXT + seat]
+            if not ((side >> lho) & 1) and (hands[lho] & top):
+                for o in range(nseats):
+                    if o != seat and ((side >> o) & 1) and ((active >> o) & 1) and (hands[o] & second) \
+                            and popcount(hands[o] & sm) != 1:
+                        base += FINESSE_BONUS
+            for o in range(nseats):
+                if ((active >> o) & 1) and cfg[C_NEXT + o] == seat and o != lho and not ((side >> o) & 1):
+                    if (hands[o] & (top | second)) and popcount(hands[o] & sm) != 1:
+                        base -= RHO_HIGH_PEN
         rest = cards
         while rest:
             c = high_bit(rest)
@@ -964,6 +978,8 @@ LEAD_LOSER = 40      # leads in a suit the other side heads
 LEAD_TO_PARTNER = 45  # leads under partner's top card
 HINT_BONUS = 30     # the best move stored in a matching table entry
 KILLER_BONUS = 0   # the move that last cut off at this ply (DDS weighs it heavily too)
+FINESSE_BONUS = 20   # leads: the next seat holds the top card, a partner the second
+RHO_HIGH_PEN = 6    # leads: the seat playing last holds the top or second card
 OPP_LEN_WEIGHT = 0   # leads: fewer opposing cards in the suit, fewer replies to search
 
 
