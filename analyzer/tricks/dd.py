@@ -398,8 +398,31 @@ def _quick(rules, cfg, hands, leader, left, need):
     if pe_best > 0:
         q += pe_best
         wq |= pe_w
-    if q > left:
-        q = left
+    # later tricks: the top trumps of one of our hands each win a trick sometime, as
+    # does every trump of one of our hands when the other side has none
+    ut = unpl & rules[R_TRUMP]
+    if ut and (high_bit(ut) & side_cards):
+        t1 = high_bit(ut)
+        holder = hl
+        for o in range(nseats):
+            if hands[o] & t1:
+                holder = hands[o]
+        lq = np.int64(1)
+        lw = t1
+        t2 = high_bit(ut & ~t1)
+        if t2 and (t2 & holder):
+            lq = 2
+            lw |= t2
+        if (opp_cards & trump) == ZERO:
+            for o in range(nseats):
+                if ((active >> o) & 1) and ((side >> o) & 1):
+                    k = popcount(hands[o] & trump)
+                    if k > lq:
+                        lq = k
+                        lw = ZERO
+        if lq > q:
+            q = lq
+            wq = lw
     # ---- the other side's sure tricks
     s_opp = np.int64(0)
     ws = ZERO
