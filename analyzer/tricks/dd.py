@@ -22,7 +22,11 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
 * **Quick tricks** at the start of a trick (top cards the leader can cash, with ruff
   limits) and **sure tricks** of the other side (top trumps, a free joker, a leader
   who can only lead into the other side's winners): early cutoffs.
-* **Move ordering** by a card-play heuristic, the table's best move and killer moves.
+* **Move ordering** by a card-play heuristic and the table's best move.  Leads favour
+  top cards, leads to a partner's top card, and leading through the next seat's top
+  card to a partner's second; following, a card that beats the trick and stays best
+  whatever the later opponents can play comes first (cheapest first), then cards that
+  force a later opponent's top card; a seat plays low when its side surely wins anyway.
 
 The table is a preallocated ``uint64`` array of ``TT_WORDS``-word entries in buckets of
 ``TT_BUCKET``, plus one fingerprint word an entry (72 bytes in all): its memory is fixed
@@ -30,14 +34,19 @@ The table is a preallocated ``uint64`` array of ``TT_WORDS``-word entries in buc
 old ones first).  A generation number in every entry invalidates a whole table in O(1)
 between deals.
 
-Where it stands against DDS (bridge, 13 cards, one thread): identical trick counts,
-about 8x slower at the median.  The gap is mostly nodes: on a few deals the proof that a
-target cannot be reached takes 10^7-10^8 nodes where DDS needs far fewer, and a node
-costs about 150 ns.  Next steps that would close it, in the order we expect them to pay:
-DDS's fuller move-ordering rules (second/third hand, discards), its LaterTricks variants
-and quick tricks with entries between the partners' hands, a compact 32-bit "top ranks"
-prefilter word per entry (DDS compares the top four relative ranks of each suit first),
-and keeping rank-relative hands incrementally instead of recompressing them per probe.
+Where it stands against DDS (bridge, 13 cards, one thread, ``scripts/bench.py ddbridge``):
+identical trick counts, about 4.4x slower at the median (48.7 ms vs 11.2 ms).  The gap
+is mostly nodes: on a few deals the proof that a target cannot be reached takes 10^6-10^7
+nodes (3.8M at most on dd_nodes.py's 60 deals) where DDS needs far fewer; a node costs
+about 150-190 ns.  Node counts on fixed deal sets: ``scripts/dd_nodes.py`` (per-position
+nodes and cuts with DD_POS_STATS=1).
+Next steps that would close it, in the order we expect them to pay: more of DDS's
+move-ordering rules (leads were tried with the suit lengths of the opponents, setting up
+a suit held second and third, a singleton top card, a killer-move bonus and a
+don't-bare-Kx discard rule: none reduced nodes here), its LaterTricks variants and quick
+tricks with entries between the partners' hands, a compact 32-bit "top ranks" prefilter
+word per entry (DDS compares the top four relative ranks of each suit first), and keeping
+rank-relative hands incrementally instead of recompressing them per probe.
 """
 
 from __future__ import annotations
@@ -794,6 +803,7 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
     # play to the trick (top of the led suit, or top trump if void) and whether a
     # partner surely takes the trick whatever we play
     threats = ZERO
+    force2 = ZERO
     best_sure = True
     partner_wins = False
     if order and pos > 0 and not last and not averse:
@@ -809,6 +819,8 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                 ptops |= t
             else:
                 threats |= t
+                if t & lsm:
+                    force2 |= high_bit(h & lsm & ~t)
             s2 = cfg[C_NEXT + s2]
         rest_t = threats
         while rest_t:
@@ -914,6 +926,8 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                         wgt = 80 - rank
                     else:
                         wgt = MID_WIN - rank
+                        if force2 != ZERO and beats(rules, c, high_bit(force2), led):
+                            wgt += FORCE_BONUS   # forces out the later opponent's top card
                 else:
                     wgt = -rank
             elif is_trump:
@@ -1000,6 +1014,7 @@ MID_WIN = 40         # second/third hand: a card that beats the trick so far (no
 LEAD_LOSER = 40      # leads in a suit the other side heads
 LEAD_TO_PARTNER = 45  # leads under partner's top card
 HINT_BONUS = 30     # the best move stored in a matching table entry
+FORCE_BONUS = 20     # following: a card above a later opponent's second card
 KILLER_BONUS = 0   # the move that last cut off at this ply (DDS weighs it heavily too)
 FINESSE_BONUS = 20   # leads: the next seat holds the top card, a partner the second
 RHO_HIGH_PEN = 6    # leads: the seat playing last holds the top or second card
