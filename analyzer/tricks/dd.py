@@ -22,7 +22,11 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
 * **Quick tricks** at the start of a trick (top cards the leader can cash, with ruff
   limits) and **sure tricks** of the other side (top trumps, a free joker, a leader
   who can only lead into the other side's winners): early cutoffs.
-* **Move ordering** by a card-play heuristic, the table's best move and killer moves.
+* **Move ordering** by a card-play heuristic and the table's best move.  Leads favour
+  top cards, leads to a partner's top card, and leading through the next seat's top
+  card to a partner's second; following, a card that beats the trick and stays best
+  whatever the later opponents can play comes first (cheapest first), then cards that
+  force a later opponent's top card; a seat plays low when its side surely wins anyway.
 
 The table is a preallocated ``uint64`` array of ``TT_WORDS``-word entries in buckets of
 ``TT_BUCKET``, plus one fingerprint word an entry (72 bytes in all): its memory is fixed
@@ -30,14 +34,19 @@ The table is a preallocated ``uint64`` array of ``TT_WORDS``-word entries in buc
 old ones first).  A generation number in every entry invalidates a whole table in O(1)
 between deals.
 
-Where it stands against DDS (bridge, 13 cards, one thread): identical trick counts,
-about 8x slower at the median.  The gap is mostly nodes: on a few deals the proof that a
-target cannot be reached takes 10^7-10^8 nodes where DDS needs far fewer, and a node
-costs about 150 ns.  Next steps that would close it, in the order we expect them to pay:
-DDS's fuller move-ordering rules (second/third hand, discards), its LaterTricks variants
-and quick tricks with entries between the partners' hands, a compact 32-bit "top ranks"
-prefilter word per entry (DDS compares the top four relative ranks of each suit first),
-and keeping rank-relative hands incrementally instead of recompressing them per probe.
+Where it stands against DDS (bridge, 13 cards, one thread, ``scripts/bench.py ddbridge``):
+identical trick counts, about 4.4x slower at the median (48.7 ms vs 11.2 ms).  The gap
+is mostly nodes: on a few deals the proof that a target cannot be reached takes 10^6-10^7
+nodes (3.8M at most on dd_nodes.py's 60 deals) where DDS needs far fewer; a node costs
+about 150-190 ns.  Node counts on fixed deal sets: ``scripts/dd_nodes.py`` (per-position
+nodes and cuts with DD_POS_STATS=1).
+Next steps that would close it, in the order we expect them to pay: more of DDS's
+move-ordering rules (leads were tried with the suit lengths of the opponents, setting up
+a suit held second and third, a singleton top card, a killer-move bonus and a
+don't-bare-Kx discard rule: none reduced nodes here), its LaterTricks variants and quick
+tricks with entries between the partners' hands, a compact 32-bit "top ranks" prefilter
+word per entry (DDS compares the top four relative ranks of each suit first), and keeping
+rank-relative hands incrementally instead of recompressing them per probe.
 """
 
 from __future__ import annotations
@@ -79,7 +88,8 @@ O_ALL = O_TT | O_QUICK | O_EQUIV | O_ORDER | O_SMALL
 
 # stats vector (int64)
 S_NODES, S_TT_HITS, S_QT_CUTS, S_STORES, S_SEARCHES, S_CUTS, S_FIRST_CUTS = range(7)
-S_SIZE = 16
+S_SIZE = 32
+S_POS_NODES, S_POS_CUTS, S_POS_FIRST = 16, 21, 26
 
 TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
 TT_BUCKET = 64    # entries scanned per probe (two buckets: see _tt_probe)
@@ -397,8 +407,31 @@ def _quick(rules, cfg, hands, leader, left, need):
     if pe_best > 0:
         q += pe_best
         wq |= pe_w
-    if q > left:
-        q = left
+    # later tricks: the top trumps of one of our hands each win a trick sometime, as
+    # does every trump of one of our hands when the other side has none
+    ut = unpl & rules[R_TRUMP]
+    if ut and (high_bit(ut) & side_cards):
+        t1 = high_bit(ut)
+        holder = hl
+        for o in range(nseats):
+            if hands[o] & t1:
+                holder = hands[o]
+        lq = np.int64(1)
+        lw = t1
+        t2 = high_bit(ut & ~t1)
+        if t2 and (t2 & holder):
+            lq = 2
+            lw |= t2
+        if (opp_cards & trump) == ZERO:
+            for o in range(nseats):
+                if ((active >> o) & 1) and ((side >> o) & 1):
+                    k = popcount(hands[o] & trump)
+                    if k > lq:
+                        lq = k
+                        lw = ZERO
+        if lq > q:
+            q = lq
+            wq = lw
     # ---- the other side's sure tricks
     s_opp = np.int64(0)
     ws = ZERO
@@ -740,6 +773,18 @@ def _second_hand(rules, cfg, hands, seat, led, best, winner):
 
 
 @njit(cache=True, inline="always")
+def _sure(rules, c, threats, led):
+    """Does ``c`` stay the best card whatever the later opponents play (``threats``: the
+    best card each can play)?"""
+    while threats:
+        t = high_bit(threats)
+        threats ^= t
+        if beats(rules, t, c, led):
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
 def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse, opts, hint,
                killer_code, mv, ply, points):
     """Write the distinct moves of ``legal`` (one per run of equivalent cards) and their
@@ -754,6 +799,49 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
     equiv = (opts & O_EQUIV) != 0
     friend_winning = pos > 0 and ((side >> winner) & 1) == 1
     last = pos == cfg[C_NACT] - 1
+    # following, seats still to play after this one: the best card each opponent can
+    # play to the trick (top of the led suit, or top trump if void) and whether a
+    # partner surely takes the trick whatever we play
+    threats = ZERO
+    force2 = ZERO
+    best_sure = True
+    partner_wins = False
+    if order and pos > 0 and not last and not averse:
+        lsm = rules[R_SUIT + led]
+        ptops = ZERO
+        s2 = cfg[C_NEXT + seat]
+        for _ in range(cfg[C_NACT] - 1 - pos):
+            h = hands[s2]
+            t = high_bit(h & lsm)
+            if t == ZERO and not (lsm & trump):
+                t = high_bit(h & trump)
+            if (side >> s2) & 1:
+                ptops |= t
+            else:
+                threats |= t
+                if t & lsm:
+                    force2 |= high_bit(h & lsm & ~t)
+            s2 = cfg[C_NEXT + s2]
+        rest_t = threats
+        while rest_t:
+            t = high_bit(rest_t)
+            rest_t ^= t
+            if beats(rules, t, best, led):
+                best_sure = False
+        rest_p = ptops
+        while rest_p:
+            pc = high_bit(rest_p)
+            rest_p ^= pc
+            if beats(rules, pc, best, led):
+                ok = True
+                rest_t = threats
+                while rest_t:
+                    t = high_bit(rest_t)
+                    rest_t ^= t
+                    if not beats(rules, pc, t, led):
+                        ok = False
+                if ok:
+                    partner_wins = True
     nm = 0
     for s in range(4):
         sm = rules[R_SUIT + s]
@@ -781,6 +869,20 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                                 base -= 6
                         else:
                             base -= OPP_LEN_WEIGHT * n
+            # the top two cards: the next seat's top over a partner's second card is
+            # worth leading through; a top or second card with the seat before us
+            # (over our lead) is not
+            second = high_bit(us & ~top)
+            lho = cfg[C_NEXT + seat]
+            if not ((side >> lho) & 1) and (hands[lho] & top):
+                for o in range(nseats):
+                    if o != seat and ((side >> o) & 1) and ((active >> o) & 1) and (hands[o] & second) \
+                            and popcount(hands[o] & sm) != 1:
+                        base += FINESSE_BONUS
+            for o in range(nseats):
+                if ((active >> o) & 1) and cfg[C_NEXT + o] == seat and o != lho and not ((side >> o) & 1):
+                    if (hands[o] & (top | second)) and popcount(hands[o] & sm) != 1:
+                        base -= RHO_HIGH_PEN
         rest = cards
         while rest:
             c = high_bit(rest)
@@ -811,21 +913,33 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                     wgt = base + LEAD_LOSER - rank
             elif s == led:
                 if friend_winning:
+                    if best_sure or partner_wins or last:
+                        wgt = -rank
+                    elif beats(rules, c, best, led) and _sure(rules, c, threats, led):
+                        wgt = 60 - rank
+                    else:
+                        wgt = -rank
+                elif partner_wins:
                     wgt = -rank
                 elif beats(rules, c, best, led):
-                    if last:
+                    if last or _sure(rules, c, threats, led):
                         wgt = 80 - rank
-                    elif c == top:
-                        wgt = np.int64(60)
                     else:
                         wgt = MID_WIN - rank
+                        if force2 != ZERO and beats(rules, c, high_bit(force2), led):
+                            wgt += FORCE_BONUS   # forces out the later opponent's top card
                 else:
                     wgt = -rank
             elif is_trump:
-                if friend_winning:
+                if friend_winning and (best_sure or partner_wins or last):
+                    wgt = -60 - rank
+                elif partner_wins:
                     wgt = -60 - rank
                 elif beats(rules, c, best, led):
-                    wgt = 50 - rank
+                    if last or _sure(rules, c, threats, led):
+                        wgt = 60 - rank
+                    else:
+                        wgt = 40 - rank
                 else:
                     wgt = -40 - rank
             else:
@@ -900,7 +1014,10 @@ MID_WIN = 40         # second/third hand: a card that beats the trick so far (no
 LEAD_LOSER = 40      # leads in a suit the other side heads
 LEAD_TO_PARTNER = 45  # leads under partner's top card
 HINT_BONUS = 30     # the best move stored in a matching table entry
+FORCE_BONUS = 20     # following: a card above a later opponent's second card
 KILLER_BONUS = 0   # the move that last cut off at this ply (DDS weighs it heavily too)
+FINESSE_BONUS = 20   # leads: the next seat holds the top card, a partner the second
+RHO_HIGH_PEN = 6    # leads: the seat playing last holds the top or second card
 OPP_LEN_WEIGHT = 0   # leads: fewer opposing cards in the suit, fewer replies to search
 
 
@@ -941,6 +1058,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             stats[S_NODES] += 1
             seat = fi[ply, F_SEAT]
             pos = fi[ply, F_POS]
+            stats[S_POS_NODES + pos] += 1
             left = fi[ply, F_LEFT]
             target = fi[ply, F_TARGET]
             suits_led = fi[ply, F_SUITS]
@@ -1103,8 +1221,10 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 bestm = fi[ply, F_BESTM]
                 if fi[ply, F_CUT]:
                     stats[S_CUTS] += 1
+                    stats[S_POS_CUTS + pos] += 1
                     if i == 1:
                         stats[S_FIRST_CUTS] += 1
+                        stats[S_POS_FIRST + pos] += 1
                     killer[ply] = bestm
                     wres = fu[ply, U_WCUT]
                 else:
