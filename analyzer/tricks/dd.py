@@ -869,6 +869,13 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                                 base -= 6
                         else:
                             base -= OPP_LEN_WEIGHT * n
+            if PARTNER_RUFF_BONUS and not is_trump and base > -VOID_RUFF_PEN // 2:
+                # a partner void in the suit with trumps can ruff (no opponent can)
+                for o in range(nseats):
+                    if o != seat and ((active >> o) & 1) and ((side >> o) & 1) \
+                            and (hands[o] & sm) == ZERO and (hands[o] & trump) != ZERO:
+                        base += PARTNER_RUFF_BONUS
+                        break
             # the top two cards: the next seat's top over a partner's second card is
             # worth leading through; a top or second card with the seat before us
             # (over our lead) is not
@@ -1018,6 +1025,7 @@ FORCE_BONUS = 20     # following: a card above a later opponent's second card
 KILLER_BONUS = 0   # the move that last cut off at this ply (DDS weighs it heavily too)
 FINESSE_BONUS = 20   # leads: the next seat holds the top card, a partner the second
 RHO_HIGH_PEN = 6    # leads: the seat playing last holds the top or second card
+PARTNER_RUFF_BONUS = 15  # leads: a suit a partner can ruff (no opponent can)
 OPP_LEN_WEIGHT = 0   # leads: fewer opposing cards in the suit, fewer replies to search
 
 
