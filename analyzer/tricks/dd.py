@@ -842,6 +842,11 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                         ok = False
                 if ok:
                     partner_wins = True
+    opp_all = ZERO
+    if order and pos == 0 and not averse:
+        for o in range(nseats):
+            if ((active >> o) & 1) and not ((side >> o) & 1):
+                opp_all |= hands[o]
     nm = 0
     for s in range(4):
         sm = rules[R_SUIT + s]
@@ -869,6 +874,8 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                                 base -= 6
                         else:
                             base -= OPP_LEN_WEIGHT * n
+            if TRUMP_IDLE_PEN and is_trump and (opp_all & sm) == ZERO:
+                base -= TRUMP_IDLE_PEN   # the other side has no trumps left
             if PARTNER_RUFF_BONUS and not is_trump and base > -VOID_RUFF_PEN // 2:
                 # a partner void in the suit with trumps can ruff (no opponent can)
                 for o in range(nseats):
@@ -1026,6 +1033,7 @@ KILLER_BONUS = 0   # the move that last cut off at this ply (DDS weighs it heavi
 FINESSE_BONUS = 20   # leads: the next seat holds the top card, a partner the second
 RHO_HIGH_PEN = 6    # leads: the seat playing last holds the top or second card
 PARTNER_RUFF_BONUS = 15  # leads: a suit a partner can ruff (no opponent can)
+TRUMP_IDLE_PEN = 40  # leads: trumps, when the other side has none left
 OPP_LEN_WEIGHT = 0   # leads: fewer opposing cards in the suit, fewer replies to search
 
 
