@@ -871,7 +871,7 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                             if (hands[o] & trump) and not is_trump:
                                 base -= VOID_RUFF_PEN
                             else:
-                                base -= 6
+                                base -= OPP_VOID_PEN
                         else:
                             base -= OPP_LEN_WEIGHT * n
             if TRUMP_IDLE_PEN and is_trump and (opp_all & sm) == ZERO:
@@ -1034,6 +1034,7 @@ FINESSE_BONUS = 20   # leads: the next seat holds the top card, a partner the se
 RHO_HIGH_PEN = 6    # leads: the seat playing last holds the top or second card
 PARTNER_RUFF_BONUS = 15  # leads: a suit a partner can ruff (no opponent can)
 TRUMP_IDLE_PEN = 40  # leads: trumps, when the other side has none left
+OPP_VOID_PEN = 40  # leads: a suit an opponent is void in (no trumps): he discards, many replies
 OPP_LEN_WEIGHT = 0   # leads: fewer opposing cards in the suit, fewer replies to search
 
 
