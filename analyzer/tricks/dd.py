@@ -23,8 +23,10 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
   limits) and **sure tricks** of the other side (top trumps, a free joker, a leader
   who can only lead into the other side's winners): early cutoffs.
 * **Move ordering** by a card-play heuristic and the table's best move.  Leads favour
-  top cards, leads to a partner's top card, and leading through the next seat's top
-  card to a partner's second; following, a card that beats the trick and stays best
+  top cards, leads to a partner's top card, a suit a partner can ruff, and leading
+  through the next seat's top card to a partner's second; they avoid a suit an opponent
+  is void in (a ruff, or a discard: every card of his is a reply) and trumps once the
+  other side has none; following, a card that beats the trick and stays best
   whatever the later opponents can play comes first (cheapest first), then cards that
   force a later opponent's top card; a seat plays low when its side surely wins anyway.
 
@@ -35,15 +37,18 @@ old ones first).  A generation number in every entry invalidates a whole table i
 between deals.
 
 Where it stands against DDS (bridge, 13 cards, one thread, ``scripts/bench.py ddbridge``):
-identical trick counts, about 4.4x slower at the median (48.7 ms vs 11.2 ms).  The gap
-is mostly nodes: on a few deals the proof that a target cannot be reached takes 10^6-10^7
-nodes (3.8M at most on dd_nodes.py's 60 deals) where DDS needs far fewer; a node costs
-about 150-190 ns.  Node counts on fixed deal sets: ``scripts/dd_nodes.py`` (per-position
+identical trick counts, about 3.1x slower at the median (33.8 ms vs 10.9 ms; 4.4x
+before the lead rules for an opponent's void, idle trumps and a partner's ruff, which
+took dd_nodes.py's 60 deals from 27.7M to 17.7M nodes).  The gap is mostly nodes: on a
+few deals the proof that a target cannot be reached takes 10^6 nodes or more (1.9M at
+most on dd_nodes.py's 60 deals) where DDS needs far fewer; a node costs about 150-190 ns.  Node counts on fixed deal sets: ``scripts/dd_nodes.py`` (per-position
 nodes and cuts with DD_POS_STATS=1).
 Next steps that would close it, in the order we expect them to pay: more of DDS's
 move-ordering rules (leads were tried with the suit lengths of the opponents, setting up
 a suit held second and third, a singleton top card, a killer-move bonus and a
-don't-bare-Kx discard rule: none reduced nodes here), its LaterTricks variants and quick
+don't-bare-Kx discard rule: none reduced nodes here; nor did drawing trumps when our
+side heads them, +10 on trump leads: 27.0M -> 29.9M nodes; an opponent's void without
+trumps weighed as a bonus was far worse, as a penalty it paid most), its LaterTricks variants and quick
 tricks with entries between the partners' hands, a compact 32-bit "top ranks" prefilter
 word per entry (DDS compares the top four relative ranks of each suit first), and keeping
 rank-relative hands incrementally instead of recompressing them per probe.
