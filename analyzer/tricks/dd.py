@@ -23,8 +23,10 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
   limits) and **sure tricks** of the other side (top trumps, a free joker, a leader
   who can only lead into the other side's winners): early cutoffs.
 * **Move ordering** by a card-play heuristic and the table's best move.  Leads favour
-  top cards, leads to a partner's top card, and leading through the next seat's top
-  card to a partner's second; following, a card that beats the trick and stays best
+  top cards, leads to a partner's top card, a suit a partner can ruff, and leading
+  through the next seat's top card to a partner's second; they avoid a suit an opponent
+  is void in (a ruff, or a discard: every card of his is a reply) and trumps once the
+  other side has none; following, a card that beats the trick and stays best
   whatever the later opponents can play comes first (cheapest first), then cards that
   force a later opponent's top card; a seat plays low when its side surely wins anyway.
 
@@ -35,15 +37,18 @@ old ones first).  A generation number in every entry invalidates a whole table i
 between deals.
 
 Where it stands against DDS (bridge, 13 cards, one thread, ``scripts/bench.py ddbridge``):
-identical trick counts, about 4.4x slower at the median (48.7 ms vs 11.2 ms).  The gap
-is mostly nodes: on a few deals the proof that a target cannot be reached takes 10^6-10^7
-nodes (3.8M at most on dd_nodes.py's 60 deals) where DDS needs far fewer; a node costs
-about 150-190 ns.  Node counts on fixed deal sets: ``scripts/dd_nodes.py`` (per-position
+identical trick counts, about 3.1x slower at the median (33.8 ms vs 10.9 ms; 4.4x
+before the lead rules for an opponent's void, idle trumps and a partner's ruff, which
+took dd_nodes.py's 60 deals from 27.7M to 17.7M nodes).  The gap is mostly nodes: on a
+few deals the proof that a target cannot be reached takes 10^6 nodes or more (1.9M at
+most on dd_nodes.py's 60 deals) where DDS needs far fewer; a node costs about 150-190 ns.  Node counts on fixed deal sets: ``scripts/dd_nodes.py`` (per-position
 nodes and cuts with DD_POS_STATS=1).
 Next steps that would close it, in the order we expect them to pay: more of DDS's
 move-ordering rules (leads were tried with the suit lengths of the opponents, setting up
 a suit held second and third, a singleton top card, a killer-move bonus and a
-don't-bare-Kx discard rule: none reduced nodes here), its LaterTricks variants and quick
+don't-bare-Kx discard rule: none reduced nodes here; nor did drawing trumps when our
+side heads them, +10 on trump leads: 27.0M -> 29.9M nodes; an opponent's void without
+trumps weighed as a bonus was far worse, as a penalty it paid most), its LaterTricks variants and quick
 tricks with entries between the partners' hands, a compact 32-bit "top ranks" prefilter
 word per entry (DDS compares the top four relative ranks of each suit first), and keeping
 rank-relative hands incrementally instead of recompressing them per probe.
@@ -842,6 +847,11 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                         ok = False
                 if ok:
                     partner_wins = True
+    opp_all = ZERO
+    if order and pos == 0 and not averse:
+        for o in range(nseats):
+            if ((active >> o) & 1) and not ((side >> o) & 1):
+                opp_all |= hands[o]
     nm = 0
     for s in range(4):
         sm = rules[R_SUIT + s]
@@ -866,9 +876,18 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                             if (hands[o] & trump) and not is_trump:
                                 base -= VOID_RUFF_PEN
                             else:
-                                base -= 6
+                                base -= OPP_VOID_PEN
                         else:
                             base -= OPP_LEN_WEIGHT * n
+            if TRUMP_IDLE_PEN and is_trump and (opp_all & sm) == ZERO:
+                base -= TRUMP_IDLE_PEN   # the other side has no trumps left
+            if PARTNER_RUFF_BONUS and not is_trump and base > -VOID_RUFF_PEN // 2:
+                # a partner void in the suit with trumps can ruff (no opponent can)
+                for o in range(nseats):
+                    if o != seat and ((active >> o) & 1) and ((side >> o) & 1) \
+                            and (hands[o] & sm) == ZERO and (hands[o] & trump) != ZERO:
+                        base += PARTNER_RUFF_BONUS
+                        break
             # the top two cards: the next seat's top over a partner's second card is
             # worth leading through; a top or second card with the seat before us
             # (over our lead) is not
@@ -1018,6 +1037,9 @@ FORCE_BONUS = 20     # following: a card above a later opponent's second card
 KILLER_BONUS = 0   # the move that last cut off at this ply (DDS weighs it heavily too)
 FINESSE_BONUS = 20   # leads: the next seat holds the top card, a partner the second
 RHO_HIGH_PEN = 6    # leads: the seat playing last holds the top or second card
+PARTNER_RUFF_BONUS = 15  # leads: a suit a partner can ruff (no opponent can)
+TRUMP_IDLE_PEN = 40  # leads: trumps, when the other side has none left
+OPP_VOID_PEN = 40  # leads: a suit an opponent is void in (no trumps): he discards, many replies
 OPP_LEN_WEIGHT = 0   # leads: fewer opposing cards in the suit, fewer replies to search
 
 
