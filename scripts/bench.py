@@ -325,28 +325,18 @@ def section_sheepshead_dd(quick):
     points (MTD(f)) are timed on the same deals as the baseline."""
     import random
 
-    from analyzer.games.sheepshead.bidding import PICK_THRESHOLDS, POLICY, policy_bury_call, wants_to_pick
+    from analyzer.games.sheepshead.bidding import random_picked_deals
     from analyzer.games.sheepshead.dd import DD_RULES, new_dd_table, new_stats, solve_class, solve_points
     from analyzer.games.sheepshead.play import TRACE_COLS, play_called
     from analyzer.games.sheepshead.rules import PTS, RULES
 
     n = 40 if quick else 400
-    rng = random.Random(1)
-    deck = [b for b in range(64) if (int(RULES[8]) >> b) & 1]
     tt, stats, work = new_dd_table(), new_stats(), np.zeros(8, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
     t_class, t_exact = [], []
-    while len(t_class) < n + 1:
-        cards = deck[:]
-        rng.shuffle(cards)
-        hands = np.array([sum(1 << c for c in cards[6 * s: 6 * s + 6]) for s in range(5)], np.uint64)
-        picker = next((s for s in range(5) if wants_to_pick(hands[s], s, PICK_THRESHOLDS)), -1)
-        if picker < 0:
-            continue
-        h8 = hands[picker] | np.uint64(sum(1 << c for c in cards[30:]))
-        bury, called = (np.uint64(x) for x in policy_bury_call(h8, POLICY))
-        hands[picker] = h8 & ~bury
-        partner = next((s for s in range(5) if called and hands[s] & called), -1)
+    for hands, picker, partner, called, bury in random_picked_deals(random.Random(1)):
+        if len(t_class) >= n + 1:
+            break
         bp = int(sum(PTS[b] for b in range(64) if (int(bury) >> b) & 1))
         guess = int(play_called(RULES, hands.copy(), 0, picker, partner, called, np.uint64(0), trace, False) >> 3)
         t0 = time.thread_time()

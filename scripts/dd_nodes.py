@@ -49,6 +49,7 @@ def bridge(n):
     solver = Solver(BRIDGE_TABLE_MB)
     solver.solve(rule_table(4), *deals[0][0:1], 0, side_of(0))  # compile
     nodes, times, values = [], [], []
+    agg = np.zeros_like(solver.stats)
     for hands, trump, leader in deals:
         rules = rule_table(trump)
         solver.stats[:] = 0
@@ -57,7 +58,7 @@ def bridge(n):
         times.append(time.thread_time() - t0)
         nodes.append(int(solver.stats[S_NODES]))
         values.append(v)
-        agg = solver.stats.copy() if not len(values) - 1 else agg + solver.stats
+        agg += solver.stats
     if len(agg) > 26 and os.environ.get("DD_POS_STATS"):
         print(f"  tt hits {agg[1]:,} qt cuts {agg[2]:,} stores {agg[3]:,} searches {agg[4]:,}")
         for p in range(4):
@@ -96,26 +97,15 @@ def five_hundred(n):
 
 
 def sheepshead(n):
-    from analyzer.games.sheepshead.bidding import PICK_THRESHOLDS, POLICY, policy_bury_call, wants_to_pick
+    from analyzer.games.sheepshead.bidding import random_picked_deals
     from analyzer.games.sheepshead.dd import DD_RULES, new_dd_table, new_stats, solve_points
-    from analyzer.games.sheepshead.rules import RULES
 
-    rng = random.Random(1)
-    deck = [b for b in range(64) if (int(RULES[8]) >> b) & 1]
     tt, stats, work = new_dd_table(), new_stats(), np.zeros(8, np.int64)
     nodes, times, values = [], [], []
     first = True
-    while len(values) < n:
-        cards = deck[:]
-        rng.shuffle(cards)
-        hands = np.array([sum(1 << c for c in cards[6 * s: 6 * s + 6]) for s in range(5)], np.uint64)
-        picker = next((s for s in range(5) if wants_to_pick(hands[s], s, PICK_THRESHOLDS)), -1)
-        if picker < 0:
-            continue
-        h8 = hands[picker] | np.uint64(sum(1 << c for c in cards[30:]))
-        bury, called = (np.uint64(x) for x in policy_bury_call(h8, POLICY))
-        hands[picker] = h8 & ~bury
-        partner = next((s for s in range(5) if called and hands[s] & called), -1)
+    for hands, picker, partner, called, _ in random_picked_deals(random.Random(1)):
+        if len(values) >= n:
+            break
         if first:
             solve_points(DD_RULES, hands, picker, partner, called, 60, tt, stats, work)
             first = False

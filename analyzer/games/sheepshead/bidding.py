@@ -241,3 +241,25 @@ def unknown_bury_call(hand8, w):
         return ZERO, ZERO
     bury, _ = _best_bury_keeping(hand8, FAIL_ALL, w)
     return bury, low_bit(calls)
+
+
+def random_picked_deals(rng):
+    """Endless random deals that the picking policy picks (for benchmarks and solver
+    checks): ``(hands, picker, partner, called, bury)`` after the policy's bury and call,
+    ``hands`` the five 6-card hands (the picker's after burying), ``partner`` -1 when the
+    picker is alone.  ``rng``: a ``random.Random``."""
+    from .rules import RULES
+
+    deck = [b for b in range(64) if (int(RULES[8]) >> b) & 1]
+    while True:
+        cards = deck[:]
+        rng.shuffle(cards)
+        hands = np.array([sum(1 << c for c in cards[6 * s: 6 * s + 6]) for s in range(5)], np.uint64)
+        picker = next((s for s in range(5) if wants_to_pick(hands[s], s, PICK_THRESHOLDS)), -1)
+        if picker < 0:
+            continue
+        h8 = hands[picker] | np.uint64(sum(1 << c for c in cards[30:]))
+        bury, called = (np.uint64(x) for x in policy_bury_call(h8, POLICY))
+        hands[picker] = h8 & ~bury
+        partner = next((s for s in range(5) if called and hands[s] & called), -1)
+        yield hands, picker, partner, called, bury
