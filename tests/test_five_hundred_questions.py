@@ -1,12 +1,11 @@
 """The bid question is a pure function of (hand, parameters, seed, deals): the same on
 one thread or two and whatever the chunk size."""
 
-from functools import partial
-
 import pandas as pd
 
 from analyzer.games.five_hundred import questions
 from analyzer.sim import runner
+from tests.chunking import record_chunks
 
 HAND = "JK JH AH KH 9H 7H AS KS QC 8D"
 DEALS = 3000
@@ -14,15 +13,7 @@ DEALS = 3000
 
 def run_bid(monkeypatch, threads, chunk_size, seed=7):
     """questions.bid with the runner's chunk size set; checks the chunks really ran."""
-    chunks = []
-
-    def run_chunks(chunk_fn, n_deals, **kw):
-        def counted(start, n):
-            chunks.append((start, n))
-            return chunk_fn(start, n)
-        return runner.run_chunks(counted, n_deals, **kw)
-
-    monkeypatch.setattr(questions, "run_chunks", partial(run_chunks, chunk_size=chunk_size))
+    chunks = record_chunks(monkeypatch, questions, chunk_size)
     answer = questions.bid(HAND, deals=DEALS, seed=seed, threads=threads, over="7S")
     bounds = runner.ChunkBounds(DEALS, chunk_size)
     assert sorted(chunks) == [bounds[i] for i in range(len(bounds))]
