@@ -32,6 +32,19 @@ DD_LAYOUT = StatsLayout(
 )
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _heuristic_and_dd(table, bt, deal, misere, hands, trace, work, tt, dd_stats, dd_work):
+    """(heuristic tricks, double-dummy tricks) of ``deal`` in one contract's layout, seat 0
+    contracting: both start from the same hands (the play-out consumes them)."""
+    for s in range(N_SEATS):
+        hands[s] = relabel(deal[1 + s], bt)
+    heur = play_deal(table, hands, relabel(deal[0], bt), 0, misere, False, trace, False, work)
+    for s in range(N_SEATS):
+        hands[s] = relabel(deal[1 + s], bt)
+    dd, _ = dd_deal(table, hands, relabel(deal[0], bt), 0, misere, tt, dd_stats, dd_work)
+    return heur, dd
+
+
 @njit(cache=True, nogil=True)
 def _survey_dd_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, tt, dd_stats,
                      out_suit, out_suit_diff, out_nt, out_nt_diff, out_mis):
@@ -49,12 +62,7 @@ def _survey_dd_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, t
         strain = index & 3
         bt = byte_tables[strain]
         trumps, top, aces = _hand_features(relabel(deal[1], bt), strain)
-        for s in range(N_SEATS):
-            hands[s] = relabel(deal[1 + s], bt)
-        heur = play_deal(tables[strain], hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
-        for s in range(N_SEATS):
-            hands[s] = relabel(deal[1 + s], bt)
-        dd, _ = dd_deal(tables[strain], hands, relabel(deal[0], bt), 0, False, tt, dd_stats, dd_work)
+        heur, dd = _heuristic_and_dd(tables[strain], bt, deal, False, hands, trace, work, tt, dd_stats, dd_work)
         out_suit[strain, trumps, top, aces, dd] += 1
         diff = dd - heur
         out_suit_diff[strain, trumps, top, aces, 0] += 1
@@ -62,24 +70,14 @@ def _survey_dd_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, t
         out_suit_diff[strain, trumps, top, aces, 2] += diff * diff
         bt = byte_tables[NT]
         joker, n_aces, high, short = _nt_features(relabel(deal[1], bt), tables[NT])
-        for s in range(N_SEATS):
-            hands[s] = relabel(deal[1 + s], bt)
-        heur = play_deal(tables[NT], hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
-        for s in range(N_SEATS):
-            hands[s] = relabel(deal[1 + s], bt)
-        dd, _ = dd_deal(tables[NT], hands, relabel(deal[0], bt), 0, False, tt, dd_stats, dd_work)
+        heur, dd = _heuristic_and_dd(tables[NT], bt, deal, False, hands, trace, work, tt, dd_stats, dd_work)
         out_nt[joker, n_aces, dd] += 1
         diff = dd - heur
         out_nt_diff[joker, n_aces, 0] += 1
         out_nt_diff[joker, n_aces, 1] += diff
         out_nt_diff[joker, n_aces, 2] += diff * diff
-        bt = byte_tables[MISERE]
-        for s in range(N_SEATS):
-            hands[s] = relabel(deal[1 + s], bt)
-        heur = play_deal(tables[MISERE], hands, relabel(deal[0], bt), 0, True, False, trace, False, work)
-        for s in range(N_SEATS):
-            hands[s] = relabel(deal[1 + s], bt)
-        dd, _ = dd_deal(tables[MISERE], hands, relabel(deal[0], bt), 0, True, tt, dd_stats, dd_work)
+        heur, dd = _heuristic_and_dd(tables[MISERE], byte_tables[MISERE], deal, True, hands, trace, work, tt,
+                                     dd_stats, dd_work)
         out_mis[high, short, 1 if heur > 0 else 0, dd] += 1
 
 
