@@ -273,6 +273,15 @@ def _eq_below(rules, c, hand, unpl, exact_pts):
 
 
 # ----------------------------------------------------------------------------- quick tricks
+@njit(cache=True, inline="always")
+def _holder(hands, nseats, card):
+    """The seat holding ``card`` (NONE if nobody)."""
+    for h in range(nseats):
+        if hands[h] & card:
+            return h
+    return NONE
+
+
 @njit(cache=True, _nrt=False)
 def _quick(rules, cfg, hands, leader, left, need):
     """Bounds from sure tricks at the start of a trick (tricks objective only).
@@ -437,23 +446,33 @@ def _quick(rules, cfg, hands, leader, left, need):
         if lq > q:
             q = lq
             wq = lw
-    # ---- the other side's sure tricks
+    # ---- the other side's sure tricks (DDS's LaterTricks, for any number of hands a side)
     s_opp = np.int64(0)
     ws = ZERO
     ut = unpl & trump
     if ut:
         t1 = high_bit(ut)
+        t2 = high_bit(ut & ~t1)
+        h1 = _holder(hands, nseats, t1)
+        h2 = _holder(hands, nseats, t2) if t2 else NONE
         if t1 & opp_cards:
             s_opp = 1
-            ws |= t1
-            holder = hands[0]
-            for o in range(nseats):
-                if hands[o] & t1:
-                    holder = hands[o]
-            t2 = high_bit(ut & ~t1)
-            if t2 and (t2 & holder):
+            ws = t1
+            # their top two trumps win two tricks unless both are bare in different hands
+            if (t2 & opp_cards) and (popcount(hands[h1] & trump) > 1 or popcount(hands[h2] & trump) > 1):
                 s_opp = 2
-                ws |= t2
+                ws = t1 | t2
+        elif (t2 & opp_cards) and popcount(hands[h2] & trump) > 1:
+            # we hold the top trump, they the second, guarded: it wins a trick if it sits
+            # over the top trump (whose holder always plays before it), or with the third
+            if cfg[C_NEXT + h1] == h2:
+                s_opp = 1
+                ws = t1 | t2
+            else:
+                t3 = high_bit(ut & ~t1 & ~t2)
+                if t3 & opp_cards:
+                    s_opp = 1
+                    ws = t1 | t2 | t3
         if (side_cards & trump) == ZERO:
             # we have no trumps: each trump of one opposing hand wins its own trick
             for o in range(nseats):
@@ -461,6 +480,30 @@ def _quick(rules, cfg, hands, leader, left, need):
                     k = popcount(hands[o] & trump)
                     if k > s_opp:
                         s_opp = k
+                        ws = ZERO
+    elif need >= left and (unpl & rules[R_FREE]) == ZERO:
+        # no trumps left and we need every trick: each is won in a suit we head, led by us,
+        # so at most our longest holding in each such suit (DDS's LaterTricks in no-trumps)
+        most = np.int64(0)
+        w = ZERO
+        for s in range(4):
+            sm = rules[R_SUIT + s]
+            top = high_bit(unpl & sm)
+            if top == ZERO:
+                continue
+            if top & side_cards:
+                longest = np.int64(0)
+                for o in range(nseats):
+                    if (side >> o) & 1:
+                        k = popcount(hands[o] & sm)
+                        if k > longest:
+                            longest = k
+                most += longest
+            elif (unpl & sm) != top:
+                w |= top
+        if most < left:
+            s_opp = 1
+            ws = w
     if s_opp == 0 and (side_cards & trump) == ZERO:
         # every suit the leader can lead is headed by the other side
         w = ZERO
