@@ -100,7 +100,10 @@ TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
 TT_BUCKET = 64    # entries scanned per probe (two buckets: see _tt_probe)
 _VALID = np.uint64(1) << np.uint64(63)
 _LANE = np.uint64(0xFFFF)
-_FP_HASH = np.uint64(0xFFFFFFFFFF000000)
+_FP_HASH = np.uint64(0xFFFF000000)   # fingerprint word: 16 hash bits (24..39)
+_TP_SHIFT = 40                      # then 8 slots of 3 bits: top two cards of each suit,
+_TP_OWN = np.uint64(0x6DB6DB) << np.uint64(_TP_SHIFT)    # their owner (2 bits)
+_TP_CARE = np.uint64(0x924924) << np.uint64(_TP_SHIFT)   # and whether the entry depends on it
 _BYTE = np.uint64(0xFF)
 NONE = -1
 
@@ -274,6 +277,71 @@ def _eq_below(rules, c, hand, unpl, exact_pts):
 
 # ----------------------------------------------------------------------------- quick tricks
 @njit(cache=True, inline="always")
+def _partner_cash(rules, cfg, hands, leader, partners, unpl, q):
+    """Tricks a partner takes after the leader's ``q`` quick tricks and a low card to the
+    partner's top card of a suit: his runs of top cards (and the long cards behind
+    them) in every suit he heads.  Returns (tricks, cards whose rank it used); (0, 0)
+    unless the other side has no trumps left."""
+    nseats = cfg[C_NSEATS]
+    active = cfg[C_ACTIVE]
+    side = _side_of(cfg, leader)
+    ruffers = rules[R_TRUMP] | rules[R_FREE]
+    hl = hands[leader]
+    for o in range(nseats):
+        if ((active >> o) & 1) and not ((side >> o) & 1) and (hands[o] & ruffers):
+            return np.int64(0), ZERO
+    best = np.int64(0)
+    best_w = ZERO
+    for p in range(nseats):
+        if not (partners >> p) & 1:
+            continue
+        hp = hands[p]
+        entry = False
+        q2 = np.int64(0)
+        w = ZERO
+        for s in range(4):
+            sm = rules[R_SUIT + s]
+            u = unpl & sm
+            if not (high_bit(u) & hp):
+                continue
+            if hl & sm:
+                entry = True
+            run = np.int64(0)
+            run_cards = ZERO
+            while u:
+                top = high_bit(u)
+                if not (top & hp):
+                    break
+                run += 1
+                run_cards |= top
+                u ^= top
+            others = unpl & sm & ~hp
+            if others == ZERO or _longest_other(hands, nseats, active, p, unpl & sm) <= run:
+                q2 += popcount(hp & sm)
+            else:
+                q2 += run
+            if others != ZERO:
+                w |= run_cards
+        if entry and q2 > best and popcount(hp) - q2 >= q \
+                and popcount(hl & ~ruffers) >= q + q2:
+            best = q2
+            best_w = w
+    return best, best_w
+
+
+@njit(cache=True, inline="always")
+def _longest_other(hands, nseats, active, seat, cards):
+    """The most of ``cards`` any active hand but ``seat``'s holds."""
+    most = np.int64(0)
+    for h in range(nseats):
+        if h != seat and (active >> h) & 1:
+            k = popcount(hands[h] & cards)
+            if k > most:
+                most = k
+    return most
+
+
+@njit(cache=True, inline="always")
 def _holder(hands, nseats, card):
     """The seat holding ``card`` (NONE if nobody)."""
     for h in range(nseats):
@@ -306,6 +374,15 @@ def _quick(rules, cfg, hands, leader, left, need):
                 opp_cards |= hands[o]
     unpl = opp_cards | side_cards
     partners = side & ~(np.int64(1) << leader)
+    # Length tricks (once the leader's top cards have drawn every other card of a suit,
+    # the rest of his cards in it win too) need partners that never have to ruff the
+    # leader's winners: without trumps, or with enough other cards to play.
+    n_lead = popcount(hl)
+    length_ok = True
+    for p in range(nseats):
+        if (partners >> p) & 1:
+            if popcount(hands[p] & ~trump & ~rules[R_FREE]) < n_lead:
+                length_ok = False
     # ---- leader's quick tricks
     q = np.int64(0)
     wq = ZERO
@@ -322,6 +399,8 @@ def _quick(rules, cfg, hands, leader, left, need):
             m += 1
             cashed |= top
             u ^= top
+        if m and length_ok and _longest_other(hands, nseats, active, leader, unpl & tm) <= m:
+            m = popcount(hl & tm)
         if m:
             if (unpl & tm & ~hl) != ZERO:
                 wq |= cashed  # won by rank
@@ -359,7 +438,8 @@ def _quick(rules, cfg, hands, leader, left, need):
                 break
             m += 1
             u ^= top
-        if others == ZERO:
+        tops = m   # the leader's run of top cards
+        if others == ZERO or (m and length_ok and _longest_other(hands, nseats, active, leader, others) <= m):
             m = popcount(mine)
         if m == 0:
             continue
@@ -379,9 +459,9 @@ def _quick(rules, cfg, hands, leader, left, need):
         if limit > 0:
             q += limit
             if others != ZERO:
-                # the top `limit` cards of the suit (all the leader's) won by rank
+                # the leader's top cards won by rank (the length tricks by length)
                 u2 = unpl & sm
-                for _ in range(limit):
+                for _ in range(min(limit, tops)):
                     top = high_bit(u2)
                     wq |= top
                     u2 ^= top
@@ -418,6 +498,13 @@ def _quick(rules, cfg, hands, leader, left, need):
             if limit > pe_best and popcount(hp) - limit >= q:
                 pe_best = limit
                 pe_w = _top_k(winners, limit) if opp_s else ZERO
+    # or a low card to a partner who then cashes his top cards in every suit he heads
+    # (DDS's communication with partner): only with no opposing trumps, a leader who
+    # never has to ruff his partner's winners and a partner who can keep his winners
+    q2, w2 = _partner_cash(rules, cfg, hands, leader, partners, unpl, q)
+    if q2 > pe_best:
+        pe_best = q2
+        pe_w = w2
     if pe_best > 0:
         q += pe_best
         wq |= pe_w
@@ -544,23 +631,29 @@ def _n_entries(tt):
 @njit(cache=True, inline="always")
 def _bucket(tt, k0, k1, k2):
     """(first entry of the bucket, fingerprint): the fingerprint word of an entry holds
-    40 hash bits, 8 generation bits, the tricks left and a store stamp."""
+    a store stamp (bits 0..7), the tricks left (8..15), 8 generation bits (16..23), 16
+    hash bits (24..39) and the top-two-owner slots (40..63, see _fp_matches)."""
     h = _mix(k0 ^ _mix(k1 ^ _mix(k2)))
     nb = np.uint64(_n_entries(tt) // TT_BUCKET)
     return np.int64(h & (nb - ONE)) * TT_BUCKET, h & _FP_HASH
 
 
 @njit(cache=True, inline="always")
-def _fp_matches(tt, nent, b, fmask, fp):
-    """Bit j set: entry b + j of a bucket has fingerprint ``fp`` under ``fmask``.  A
-    branch-free scan of the bucket's TT_BUCKET (<= 64) contiguous fingerprint words,
-    which the compiler vectorizes."""
+def _fp_matches(tt, nent, b, fmask, fp, tp):
+    """Bit j set: entry b + j of a bucket has fingerprint ``fp`` under ``fmask`` and
+    agrees with ``tp`` (the owners of each suit's top two cards) wherever the entry
+    depends on them: most entries of a suit-length key differ there, and this spares
+    reading their rows.  A branch-free scan of the bucket's TT_BUCKET (<= 64) contiguous
+    fingerprint words, which the compiler vectorizes (through a flat view: indexing the
+    2-D table would make it gather the words one by one)."""
     m = ZERO
-    r0 = nent + (b >> 3)
-    for r in range(TT_BUCKET // 8):
-        for c in range(8):
-            hit = np.uint64((tt[r0 + r, c] & fmask) == fp)
-            m |= hit << np.uint64(8 * r + c)
+    flat = tt.reshape(tt.shape[0] * TT_WORDS)
+    f0 = nent * TT_WORDS + b
+    for j in range(TT_BUCKET):
+        f = flat[np.uint64(f0 + j)]   # unsigned: no negative-index wraparound (which defeats vector loads)
+        d = (f ^ tp) & _TP_OWN
+        ok = ((f & fmask) == fp) & ((((d << np.uint64(2)) | (d << ONE)) & f & _TP_CARE) == ZERO)
+        m |= np.uint64(ok) << np.uint64(j)
     return m
 
 
@@ -635,21 +728,28 @@ def _keys(rules, cfg, hands, leader, suits_led, voids):
 
 @njit(cache=True, inline="always")
 def _top_owners(rules, hands, nseats, unpl):
-    """Who holds the top card of each suit (3 bits a suit, 7: none left)."""
+    """(sig, tp): who holds the top card of each suit (3 bits a suit, 7: none left), and
+    the owners of the top two cards of each suit as fingerprint slots (see _TP_OWN)."""
     sig = ZERO
+    tp = ZERO
     for s in range(4):
-        top = high_bit(unpl & rules[R_SUIT + s])
+        u = unpl & rules[R_SUIT + s]
+        top = high_bit(u)
+        second = high_bit(u & ~top)
         own = 7
         if top:
             for h in range(nseats):
                 if hands[h] & top:
                     own = h
+                if hands[h] & second:
+                    tp |= np.uint64(h & 3) << np.uint64(_TP_SHIFT + 6 * s + 3)
+            tp |= np.uint64(own & 3) << np.uint64(_TP_SHIFT + 6 * s)
         sig |= np.uint64(own) << np.uint64(3 * s)
-    return sig | (ONE << np.uint64(62))
+    return sig | (ONE << np.uint64(62)), tp
 
 
 @njit(cache=True, _nrt=False)
-def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, r0, r1, r2, r3, unpl, target):
+def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, target):
     """Scan the bucket(s) of a position. Returns (hit, value, W, best move hint).
 
     Entries whose relevant cards include the top card of every suit live in a bucket
@@ -663,7 +763,7 @@ def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, r0, r1, r2, r3, unpl, target):
     for bk in range(1 if exact else 2):
         b, fp = _bucket(tt, k0, k1, k2 if exact else (ZERO if bk == 0 else sig))
         fp |= np.uint64(cfg[C_GEN] & 255) << np.uint64(16)
-        cand = _fp_matches(tt, nent, b, fmask, fp)
+        cand = _fp_matches(tt, nent, b, fmask, fp, tp)
         while cand:
             i = b + low_index(cand)
             cand &= cand - ONE
@@ -692,8 +792,9 @@ def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, r0, r1, r2, r3, unpl, target):
 
 
 @njit(cache=True, _nrt=False)
-def _tt_store(rules, cfg, tt, k0, k1, k2, sig, r0, r1, r2, r3, unpl, w, value, target, move, left):
+def _tt_store(rules, cfg, tt, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w, value, target, move, left):
     exact = cfg[C_EXACT]
+    tpw = ZERO   # the top-two owners this entry depends on, with their care bits
     if exact:
         m = ~ZERO
         w2 = k2
@@ -704,8 +805,13 @@ def _tt_store(rules, cfg, tt, k0, k1, k2, sig, r0, r1, r2, r3, unpl, w, value, t
         # every suit's top card relevant: the bucket of the top owners (see _tt_probe)
         hk = sig
         for s in range(4):
-            if (unpl & rules[R_SUIT + s]) and not ((m >> np.uint64(16 * s)) & _LANE):
+            k = popcount((m >> np.uint64(16 * s)) & _LANE)
+            if (unpl & rules[R_SUIT + s]) and k == 0:
                 hk = ZERO
+            if cfg[C_NSEATS] <= 4:
+                for t in range(2 if k >= 2 else k):
+                    slot = np.uint64(_TP_SHIFT + 6 * s + 3 * t)
+                    tpw |= (tp & (np.uint64(3) << slot)) | (np.uint64(4) << slot)
     b, fp = _bucket(tt, k0, k1, hk)
     gen8 = np.uint64(cfg[C_GEN] & 255)
     fp |= gen8 << np.uint64(16)
@@ -717,8 +823,8 @@ def _tt_store(rules, cfg, tt, k0, k1, k2, sig, r0, r1, r2, r3, unpl, w, value, t
     p3 = r3 & m
     stamp = np.int64(cfg[C_STAMP]) & 255
     cfg[C_STAMP] += 1
-    fpword = fp | (np.uint64(left & 255) << np.uint64(8)) | np.uint64(stamp)
-    cand = _fp_matches(tt, nent, b, fmask, fp)
+    fpword = fp | tpw | (np.uint64(left & 255) << np.uint64(8)) | np.uint64(stamp)
+    cand = _fp_matches(tt, nent, b, fmask, fp, tp)
     while cand:
         i = b + low_index(cand)
         cand &= cand - ONE
@@ -1068,7 +1174,7 @@ def _play(rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick
 F_SEAT, F_POS, F_LEADER, F_LED, F_WINNER, F_SUITS, F_LEFT, F_TARGET = range(8)
 F_I, F_NM, F_BESTV, F_BESTM, F_OLDVOID, F_TV, F_CUT, F_HINT = range(8, 16)
 F_SIZE = 16
-U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG = range(11)
+U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG, U_TP = range(12)
 U_SIZE = 12
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 VOID_RUFF_PEN = 80   # leads: a suit an opponent can ruff
@@ -1167,9 +1273,13 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                             fu[ply, U_K0] = k0
                             fu[ply, U_K1] = k1
                             k2 = unpl_hands if exact else ZERO
-                            sig = ZERO if exact else _top_owners(rules, hands, nseats, unpl_hands)
+                            sig = ZERO
+                            tp = ZERO
+                            if not exact:
+                                sig, tp = _top_owners(rules, hands, nseats, unpl_hands)
                             fu[ply, U_SIG] = sig
-                            hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, sig, rel[ply, 0], rel[ply, 1],
+                            fu[ply, U_TP] = tp
+                            hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, sig, tp, rel[ply, 0], rel[ply, 1],
                                                         rel[ply, 2], rel[ply, 3], unpl_hands,
                                                         target)
                             if hit:
@@ -1300,7 +1410,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     stats[S_STORES] += 1
                     unpl_hands = fu[ply, U_UNPL]
                     k2 = unpl_hands if exact else ZERO
-                    _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, fu[ply, U_SIG], rel[ply, 0], rel[ply, 1],
+                    _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, fu[ply, U_SIG], fu[ply, U_TP], rel[ply, 0], rel[ply, 1],
                               rel[ply, 2], rel[ply, 3], unpl_hands,
                               wres, bestv, fi[ply, F_TARGET], bestm, fi[ply, F_LEFT])
                 rv = bestv
