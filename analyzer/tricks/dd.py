@@ -1261,58 +1261,52 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     rv, rw = _last_trick(rules, cfg, hands, seat, suits_led)
                     state = _RETURN
                     continue
-                # the table first while many tricks are left (a probe is cheaper than the
-                # quick-trick analysis there), quick tricks first near the end (as DDS)
+                # quick tricks first: their bounds are cheaper than a table probe (which
+                # mostly waits for memory)
                 done = False
-                for phase in range(2):
-                    if (phase == 0) == (left >= 5):
-                        if opts & O_TT:
-                            for h in range(4):
-                                rel[ply, h] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
-                            k0, k1 = _keys(rules, cfg, hands, seat, suits_led, voids)
-                            fu[ply, U_K0] = k0
-                            fu[ply, U_K1] = k1
-                            k2 = unpl_hands if exact else ZERO
-                            sig = ZERO
-                            tp = ZERO
-                            if not exact:
-                                sig, tp = _top_owners(rules, hands, nseats, unpl_hands)
-                            fu[ply, U_SIG] = sig
-                            fu[ply, U_TP] = tp
-                            hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, sig, tp, rel[ply, 0], rel[ply, 1],
-                                                        rel[ply, 2], rel[ply, 3], unpl_hands,
-                                                        target)
-                            if hit:
-                                stats[S_TT_HITS] += 1
-                                rv = v
-                                rw = w
-                                done = True
-                                break
-                    elif cfg[C_QUICK] > 0 and (opts & O_QUICK):
-                        need = target if is_max else left - target + 1
-                        q, wq, so, ws = _quick(rules, cfg, hands, seat, left, need)
-                        if is_max:
-                            lo = q
-                            hi = left - so
-                            wlo = wq
-                            whi = ws
-                        else:
-                            lo = so
-                            hi = left - q
-                            wlo = ws
-                            whi = wq
-                        if lo >= target:
-                            stats[S_QT_CUTS] += 1
-                            rv = lo
-                            rw = wlo
-                            done = True
-                            break
-                        if hi < target:
-                            stats[S_QT_CUTS] += 1
-                            rv = hi
-                            rw = whi
-                            done = True
-                            break
+                if cfg[C_QUICK] > 0 and (opts & O_QUICK):
+                    need = target if is_max else left - target + 1
+                    q, wq, so, ws = _quick(rules, cfg, hands, seat, left, need)
+                    if is_max:
+                        lo = q
+                        hi = left - so
+                        wlo = wq
+                        whi = ws
+                    else:
+                        lo = so
+                        hi = left - q
+                        wlo = ws
+                        whi = wq
+                    if lo >= target:
+                        stats[S_QT_CUTS] += 1
+                        rv = lo
+                        rw = wlo
+                        done = True
+                    elif hi < target:
+                        stats[S_QT_CUTS] += 1
+                        rv = hi
+                        rw = whi
+                        done = True
+                if not done and (opts & O_TT):
+                    for h in range(4):
+                        rel[ply, h] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
+                    k0, k1 = _keys(rules, cfg, hands, seat, suits_led, voids)
+                    fu[ply, U_K0] = k0
+                    fu[ply, U_K1] = k1
+                    k2 = unpl_hands if exact else ZERO
+                    sig = ZERO
+                    tp = ZERO
+                    if not exact:
+                        sig, tp = _top_owners(rules, hands, nseats, unpl_hands)
+                    fu[ply, U_SIG] = sig
+                    fu[ply, U_TP] = tp
+                    hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, sig, tp, rel[ply, 0], rel[ply, 1],
+                                                rel[ply, 2], rel[ply, 3], unpl_hands, target)
+                    if hit:
+                        stats[S_TT_HITS] += 1
+                        rv = v
+                        rw = w
+                        done = True
                 if done:
                     state = _RETURN
                     continue
