@@ -939,6 +939,68 @@ def _sure(rules, c, threats, led):
 
 
 @njit(cache=True, inline="always")
+def _nt_lead_weight(hands, seat, lho, partner, rho, c, us, left, is_killer, is_hint, sequence):
+    """DDS's weight of a no-trump lead (Moves::WeightAllocNT0), four hands in partnerships:
+    prefer suits with few opposing cards, winners the opponents cannot finesse, and
+    leads through the next hand's top card towards a partner's second one."""
+    top = high_bit(us)
+    second = high_bit(us & ~top)
+    third = high_bit(us & ~top & ~second)
+    n_lh = popcount(hands[lho] & us)
+    n_rh = popcount(hands[rho] & us)
+    n_pd = popcount(hands[partner] & us)
+    c_lh = (left if n_lh == 0 else n_lh) << 2
+    c_rh = (left if n_rh == 0 else n_rh) << 2
+    delta = -(((c_lh + c_rh) << 5) // 19)
+    if n_pd == 0:
+        delta -= 9
+    r_rank = 14 - popcount(us & above(c))
+    sec_lh = (hands[lho] & second) != ZERO
+    sec_rh = (hands[rho] & second) != ZERO
+    if c == top or high_bit(hands[partner] & us) > (hands[lho] | hands[rho]) & us:
+        if sec_rh:
+            if n_rh != 1:
+                delta -= 1
+        elif sec_lh:
+            delta += 22 if n_lh != 1 else 16
+        if (not sec_lh or n_lh == 1) and (not sec_rh or n_rh == 1):
+            w = delta + 45 + r_rank
+        else:
+            w = delta + 18 + r_rank
+        if is_killer:
+            w += 126
+        elif is_hint:
+            w += 32
+        return w
+    if (hands[rho] & (top | second)) != ZERO:
+        if n_rh != 1:
+            delta -= 10
+    elif (hands[lho] & top) and (hands[partner] & second):
+        if n_pd != 1:
+            delta += 31
+    if (hands[partner] & second) and (hands[partner] & third):
+        delta += 35
+    elif n_pd > 1 and (((hands[seat] & second) and (hands[partner] & third))
+                       or ((hands[partner] & second) and (hands[seat] & third))):
+        delta += 25
+    if (n_lh == 1 and (hands[lho] & top)) or (n_rh == 1 and (hands[rho] & top)):
+        w = delta + 28 + r_rank
+    elif hands[seat] & top:
+        w = delta - 17 + r_rank
+    elif not sequence:
+        w = delta + 12 + r_rank
+    elif c == second:
+        w = delta + 48
+    else:
+        w = delta + 29 - r_rank
+    if is_killer:
+        w += 47
+    elif is_hint:
+        w += 19
+    return w
+
+
+@njit(cache=True, inline="always")
 def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse, opts, hint,
                killer_code, mv, ply, points):
     """Write the distinct moves of ``legal`` (one per run of equivalent cards) and their
@@ -996,6 +1058,14 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                         ok = False
                 if ok:
                     partner_wins = True
+    # no-trump leads at a four-hand partnership table: DDS's weights
+    nt4 = False
+    lho = cfg[C_NEXT + seat]
+    pard = cfg[C_NEXT + lho]
+    rho = cfg[C_NEXT + pard]
+    if order and pos == 0 and not averse and (unpl & (trump | rules[R_FREE])) == ZERO \
+            and cfg[C_NACT] == 4 and side == ((1 << seat) | (1 << pard)):
+        nt4 = True
     opp_all = ZERO
     if order and pos == 0 and not averse:
         for o in range(nseats):
@@ -1070,6 +1140,10 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                     wgt = -100 - rank
                 else:
                     wgt = 50 + rank
+            elif nt4:
+                seq = (high_bit(unpl & sm & (c - ONE)) & hand) != ZERO
+                wgt = _nt_lead_weight(hands, seat, lho, pard, rho, c, us, popcount(hand),
+                                      code == killer_code, code == hint, seq)
             elif pos == 0:
                 if c == top:
                     wgt = base + 60
@@ -1112,7 +1186,7 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                     wgt = -40 - rank
             else:
                 wgt = -rank + 2 * mylen - (30 if c == top else 0)
-            if order:
+            if order and not nt4:
                 if code == hint:
                     wgt += HINT_BONUS
                 if code == killer_code:
