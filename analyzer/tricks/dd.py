@@ -938,66 +938,162 @@ def _sure(rules, c, threats, led):
     return True
 
 
+# Lead weights at a four-hand partnership table, after DDS (Moves::WeightAllocNT0 and
+# WeightAllocTrump0): what depends on the suit only is worked out once a suit
+# (_lead_suit), the rest a card (_lead_card).  Categories of the suit's top card:
+TOP_BARE_OPP, TOP_MINE, TOP_PARTNER, TOP_OTHER = range(4)
+
+
 @njit(cache=True, inline="always")
-def _nt_lead_weight(hands, seat, lho, partner, rho, c, us, left, is_killer, is_hint, sequence):
-    """DDS's weight of a no-trump lead (Moves::WeightAllocNT0), four hands in partnerships:
-    prefer suits with few opposing cards, winners the opponents cannot finesse, and
-    leads through the next hand's top card towards a partner's second one."""
+def _lead_suit(hands, seat, lho, partner, rho, us, tm, is_trump, nt, left):
+    """(delta_win, delta_lose, win_top, win_other, cat, partner_second, my_second): the
+    suit's part of a lead's weight when the lead wins the trick (for its side) or not,
+    whether the top card / a lower card wins it, the category of the top card's holder,
+    and who holds the second card."""
     top = high_bit(us)
     second = high_bit(us & ~top)
     third = high_bit(us & ~top & ~second)
-    n_lh = popcount(hands[lho] & us)
-    n_rh = popcount(hands[rho] & us)
-    n_pd = popcount(hands[partner] & us)
+    h_me = hands[seat]
+    h_lh = hands[lho]
+    h_pd = hands[partner]
+    h_rh = hands[rho]
+    n_lh = popcount(h_lh & us)
+    n_rh = popcount(h_rh & us)
+    n_pd = popcount(h_pd & us)
     c_lh = (left if n_lh == 0 else n_lh) << 2
     c_rh = (left if n_rh == 0 else n_rh) << 2
-    delta = -(((c_lh + c_rh) << 5) // 19)
-    if n_pd == 0:
-        delta -= 9
-    r_rank = 14 - popcount(us & above(c))
-    sec_lh = (hands[lho] & second) != ZERO
-    sec_rh = (hands[rho] & second) != ZERO
-    if c == top or high_bit(hands[partner] & us) > (hands[lho] | hands[rho]) & us:
+    if (n_lh == 1 and (h_lh & top) != ZERO) or (n_rh == 1 and (h_rh & top) != ZERO):
+        cat = TOP_BARE_OPP
+    elif h_me & top:
+        cat = TOP_MINE
+    elif h_pd & top:
+        cat = TOP_PARTNER
+    else:
+        cat = TOP_OTHER
+    partner_high = (h_pd & us) > ((h_lh | h_rh) & us)
+    sec_lh = (h_lh & second) != ZERO
+    sec_rh = (h_rh & second) != ZERO
+    # the side holds the second and third cards
+    if (h_pd & second) and (h_pd & third):
+        both = 2
+    elif n_pd > 1 and (((h_me & second) and (h_pd & third)) or ((h_pd & second) and (h_me & third))):
+        both = 1
+    else:
+        both = 0
+    if nt:
+        d = -(((c_lh + c_rh) << 5) // 19)
+        if n_pd == 0:
+            d -= 9
+        dw = d
         if sec_rh:
             if n_rh != 1:
-                delta -= 1
+                dw -= 1
         elif sec_lh:
-            delta += 22 if n_lh != 1 else 16
-        if (not sec_lh or n_lh == 1) and (not sec_rh or n_rh == 1):
-            w = delta + 45 + r_rank
-        else:
-            w = delta + 18 + r_rank
-        if is_killer:
-            w += 126
-        elif is_hint:
-            w += 32
-        return w
-    if (hands[rho] & (top | second)) != ZERO:
+            dw += 22 if n_lh != 1 else 16
+        dw += 45 if ((not sec_lh or n_lh == 1) and (not sec_rh or n_rh == 1)) else 18
+        dl = d
+        if (h_rh & (top | second)) != ZERO:
+            if n_rh != 1:
+                dl -= 10
+        elif (h_lh & top) and (h_pd & second):
+            if n_pd != 1:
+                dl += 31
+        dl += 35 if both == 2 else (25 if both == 1 else 0)
+        return dw, dl, True, partner_high, cat, (h_pd & second) != ZERO, (h_me & second) != ZERO
+    t_lh = h_lh & tm
+    t_rh = h_rh & tm
+    t_pd = h_pd & tm
+    bonus = 0
+    if not is_trump:
+        if (n_lh == 0 and t_lh != ZERO) or (n_rh == 0 and t_rh != ZERO):
+            bonus = -12
+        if n_pd == 0 and t_pd != ZERO and n_rh > 0:
+            bonus += 17
+    if (h_rh & (top | second)) != ZERO:
         if n_rh != 1:
-            delta -= 10
-    elif (hands[lho] & top) and (hands[partner] & second):
+            bonus -= 12
+    elif (h_lh & top) and (h_pd & second):
         if n_pd != 1:
-            delta += 31
-    if (hands[partner] & second) and (hands[partner] & third):
-        delta += 35
-    elif n_pd > 1 and (((hands[seat] & second) and (hands[partner] & third))
-                       or ((hands[partner] & second) and (hands[seat] & third))):
-        delta += 25
-    if (n_lh == 1 and (hands[lho] & top)) or (n_rh == 1 and (hands[rho] & top)):
-        w = delta + 28 + r_rank
-    elif hands[seat] & top:
-        w = delta - 17 + r_rank
-    elif not sequence:
-        w = delta + 12 + r_rank
-    elif c == second:
-        w = delta + 48
+            bonus += 27
+    if not is_trump and popcount(h_me & us) == 1 and (h_me & tm) and n_pd > 1 and (h_pd & top):
+        bonus += 19
+    d = bonus - (((c_lh + c_rh) << 5) // 13)
+    lh_follows = n_lh != 0 or t_lh == ZERO
+    rh_follows = n_rh != 0 or t_rh == ZERO
+    if is_trump:
+        win_top = True
+    elif n_pd != 0 or t_pd == ZERO:
+        win_top = lh_follows and rh_follows
     else:
-        w = delta + 29 - r_rank
-    if is_killer:
-        w += 47
-    elif is_hint:
-        w += 19
-    return w
+        win_top = (n_lh != 0 or t_pd > t_lh) and (n_rh != 0 or t_pd > t_rh)
+    if partner_high:
+        win_other = is_trump or (lh_follows and rh_follows)
+    elif not is_trump and n_pd == 0 and t_pd != ZERO:
+        # the partner ruffs over any opponent who ruffs
+        lh_ruffs = n_lh == 0 and t_lh != ZERO
+        rh_ruffs = n_rh == 0 and t_rh != ZERO
+        if lh_ruffs and rh_ruffs:
+            win_other = t_pd > (t_lh | t_rh)
+        elif lh_ruffs:
+            win_other = t_pd > t_lh
+        elif rh_ruffs:
+            win_other = t_pd > t_rh
+        else:
+            win_other = True
+    else:
+        win_other = False
+    dl = d + (20 if both == 2 else (13 if both == 1 else 0))
+    return d, dl, win_top, win_other, cat, (h_pd & second) != ZERO, (h_me & second) != ZERO
+
+
+@njit(cache=True, inline="always")
+def _lead_card(c, us, nt, suit_info, is_killer, is_hint, sequence):
+    """A lead's weight from its suit's part (_lead_suit) and the card."""
+    dw, dl, win_top, win_other, cat, pd_second, me_second = suit_info
+    top = high_bit(us)
+    is_top = c == top
+    is_second = c == high_bit(us & ~top)
+    r_rank = 14 - popcount(us & above(c))
+    if nt:
+        if is_top or win_other:
+            w = dw + r_rank
+            return w + (126 if is_killer else (32 if is_hint else 0))
+        if cat == TOP_BARE_OPP:
+            w = dl + 28 + r_rank
+        elif cat == TOP_MINE:
+            w = dl - 17 + r_rank
+        elif not sequence:
+            w = dl + 12 + r_rank
+        elif is_second:
+            w = dl + 48
+        else:
+            w = dl + 29 - r_rank
+        return w + (47 if is_killer else (19 if is_hint else 0))
+    if win_top if is_top else win_other:
+        if cat == TOP_BARE_OPP:
+            w = dw + 35 + r_rank
+        elif cat == TOP_MINE:
+            w = dw + 48 + r_rank if pd_second else (dw + 31 if is_top else dw - 3 + r_rank)
+        elif cat == TOP_PARTNER:
+            w = dw + 42 + r_rank if me_second else dw + 28 + r_rank
+        elif sequence and is_second:
+            w = dw + 40
+        elif sequence:
+            w = dw + 22 + r_rank
+        else:
+            w = dw + 11 + r_rank
+        return w + (55 if is_killer else (18 if is_hint else 0))
+    if cat == TOP_BARE_OPP:
+        w = dl + r_rank + 2
+    elif cat == TOP_MINE:
+        w = dl + 33 + r_rank if pd_second else (dl + 38 if is_top else dl - 14 + r_rank)
+    elif cat == TOP_PARTNER:
+        w = dl + 34 + r_rank
+    elif sequence and is_second:
+        w = dl + 35
+    else:
+        w = dl + 17 - (high_index(c) & 15) - 2
+    return w + (18 if is_killer else 0)
 
 
 @njit(cache=True, inline="always")
@@ -1060,12 +1156,17 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                     partner_wins = True
     # no-trump leads at a four-hand partnership table: DDS's weights
     nt4 = False
+    tr4 = False
     lho = cfg[C_NEXT + seat]
     pard = cfg[C_NEXT + lho]
     rho = cfg[C_NEXT + pard]
-    if order and pos == 0 and not averse and (unpl & (trump | rules[R_FREE])) == ZERO \
-            and cfg[C_NACT] == 4 and side == ((1 << seat) | (1 << pard)):
-        nt4 = True
+    tsuit = np.int64(rules[R_TRUMP_SUIT])
+    if order and pos == 0 and not averse and cfg[C_NACT] == 4 and side == ((1 << seat) | (1 << pard)) \
+            and (unpl & rules[R_FREE]) == ZERO:
+        if (unpl & trump) == ZERO:
+            nt4 = True   # no trumps (left)
+        elif tsuit < 4 and (trump & ~rules[R_SUIT + tsuit]) == ZERO:
+            tr4 = True
     opp_all = ZERO
     if order and pos == 0 and not averse:
         for o in range(nseats):
@@ -1083,7 +1184,10 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
         mylen = popcount(hand & sm)
         base = np.int64(0)
         top_owner = 2
-        if order and pos == 0 and not averse:
+        suit_info = (0, 0, False, False, 0, False, False)
+        if nt4 or tr4:
+            suit_info = _lead_suit(hands, seat, lho, pard, rho, us, trump, is_trump, nt4, popcount(hand))
+        elif order and pos == 0 and not averse:
             for o in range(nseats):
                 if (active >> o) & 1:
                     if (side >> o) & 1:
@@ -1140,10 +1244,9 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                     wgt = -100 - rank
                 else:
                     wgt = 50 + rank
-            elif nt4:
-                seq = (high_bit(unpl & sm & (c - ONE)) & hand) != ZERO
-                wgt = _nt_lead_weight(hands, seat, lho, pard, rho, c, us, popcount(hand),
-                                      code == killer_code, code == hint, seq)
+            elif nt4 or tr4:
+                seq = (high_bit(us & (c - ONE)) & hand) != ZERO
+                wgt = _lead_card(c, us, nt4, suit_info, code == killer_code, code == hint, seq)
             elif pos == 0:
                 if c == top:
                     wgt = base + 60
@@ -1186,7 +1289,7 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                     wgt = -40 - rank
             else:
                 wgt = -rank + 2 * mylen - (30 if c == top else 0)
-            if order and not nt4:
+            if order and not nt4 and not tr4:
                 if code == hint:
                     wgt += HINT_BONUS
                 if code == killer_code:
