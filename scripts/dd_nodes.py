@@ -10,6 +10,10 @@ exists, compared with it: any difference is reported).
     python scripts/dd_nodes.py                       # bridge 60, 500 x 100, sheepshead 40
     python scripts/dd_nodes.py --bridge 200 --f500 0 --sheepshead 0
     python scripts/dd_nodes.py --values /tmp/values.json
+    python scripts/dd_nodes.py --bridge 200 --f500 0 --sheepshead 0 --dds   # vs DDS's counts
+
+With ``--dds`` the bridge deals are also solved by DDS (through endplay), and its count
+of trick starts (``futureTricks.nodes``) is set against ours, per strain.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from analyzer.tricks.dd import S_NODES  # noqa: E402
+from analyzer.tricks.dd import S_NODES, S_POS_NODES  # noqa: E402
 
 
 def _report(name, nodes, times, values):
@@ -39,7 +43,20 @@ def _report(name, nodes, times, values):
     return values
 
 
-def bridge(n):
+def _dds_trick_nodes(hands, trump, leader):
+    """DDS's trick starts (futureTricks.nodes) for the same question as validate_dds."""
+    import validate_dds
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal, Denom, Player
+
+    d = Deal(validate_dds.format_pbn(hands))
+    d.trump = Denom([0, 3, 2, 1, 4][trump])
+    d.first = Player(leader)
+    return int(solve_board(d, SolveMode.OptimalOne)._data.nodes)
+
+
+def bridge(n, dds=False):
     import validate_dds
     from analyzer.games.bridge.play import BRIDGE_TABLE_MB, side_of
     from analyzer.games.bridge.rules import rule_table
@@ -48,7 +65,7 @@ def bridge(n):
     deals = validate_dds.random_deals(n, 13, seed=1)
     solver = Solver(BRIDGE_TABLE_MB)
     solver.solve(rule_table(4), *deals[0][0:1], 0, side_of(0))  # compile
-    nodes, times, values = [], [], []
+    nodes, times, values, starts, dds_starts = [], [], [], [], []
     agg = np.zeros_like(solver.stats)
     for hands, trump, leader in deals:
         rules = rule_table(trump)
@@ -58,11 +75,23 @@ def bridge(n):
         times.append(time.thread_time() - t0)
         nodes.append(int(solver.stats[S_NODES]))
         values.append(v)
+        starts.append(int(solver.stats[S_POS_NODES]))
+        if dds:
+            dds_starts.append(_dds_trick_nodes(hands, trump, leader))
         agg += solver.stats
     if len(agg) > 26 and os.environ.get("DD_POS_STATS"):
         print(f"  tt hits {agg[1]:,} qt cuts {agg[2]:,} stores {agg[3]:,} searches {agg[4]:,}")
         for p in range(4):
             print(f"  pos {p}: nodes {agg[16 + p]:,} cuts {agg[21 + p]:,} first-move cuts {agg[26 + p]:,}")
+    if dds:
+        ours, theirs = np.array(starts, float), np.array(dds_starts, float)
+        strains = np.array([t for _, t, _ in deals])
+        print(f"  trick starts: ours {int(ours.sum()):,}, DDS {int(theirs.sum()):,}; median ratio "
+              f"{np.median(ours / np.maximum(theirs, 1)):.2f}")
+        for t, name in enumerate("SCDHN"):
+            m = strains == t
+            if m.any():
+                print(f"    {name}: {m.sum()} deals, ratio of totals {ours[m].sum() / theirs[m].sum():.2f}")
     return _report("bridge", nodes, times, values)
 
 
@@ -123,11 +152,12 @@ def main():
     ap.add_argument("--bridge", type=int, default=60)
     ap.add_argument("--f500", type=int, default=100)
     ap.add_argument("--sheepshead", type=int, default=40)
+    ap.add_argument("--dds", action="store_true", help="also count DDS's trick starts on the bridge deals")
     ap.add_argument("--values", help="JSON file of solved values: written, or compared if it exists")
     a = ap.parse_args()
     vals = {}
     if a.bridge:
-        vals["bridge"] = bridge(a.bridge)
+        vals["bridge"] = bridge(a.bridge, a.dds)
     if a.f500:
         vals["500"] = five_hundred(a.f500)
     if a.sheepshead:

@@ -19,39 +19,41 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
   identical cards, or scored in points use exact entries instead (every card matters).
 * **Equivalent cards**: cards of one hand with no unplayed card between them in power
   are searched once; if the searched one wins by rank, its equivalents are backed up too.
-* **Quick tricks** at the start of a trick (top cards the leader can cash, with ruff
-  limits) and **sure tricks** of the other side (top trumps, a free joker, a leader
-  who can only lead into the other side's winners): early cutoffs.
-* **Move ordering** by a card-play heuristic and the table's best move.  Leads favour
-  top cards, leads to a partner's top card, a suit a partner can ruff, and leading
-  through the next seat's top card to a partner's second; they avoid a suit an opponent
-  is void in (a ruff, or a discard: every card of his is a reply) and trumps once the
-  other side has none; following, a card that beats the trick and stays best
-  whatever the later opponents can play comes first (cheapest first), then cards that
-  force a later opponent's top card; a seat plays low when its side surely wins anyway.
+* **Quick tricks** at the start of a trick (top cards the leader can cash, the long
+  cards behind them, then a low card to a partner who cashes his own, with ruff limits)
+  and **sure tricks** of the other side (DDS's LaterTricks: top trumps, a guarded second
+  trump over the top one, a free joker, a leader who can only lead into the other
+  side's winners, a side that needs every trick but cannot take that many in the suits
+  it heads): early cutoffs, tried before the table.
+* **Move ordering** by a card-play heuristic and the table's best move.  Leads at a
+  four-hand partnership table take DDS's weights (Moves::WeightAllocNT0/Trump0: few
+  opposing cards, winning leads including a partner's ruff, finesse positions, the
+  killer move); elsewhere leads favour top cards, leads to a partner's top card, a suit
+  a partner can ruff, and avoid a suit an opponent is void in.  Following, a card that
+  beats the trick and stays best whatever the later opponents can play comes first
+  (cheapest first), then cards that force a later opponent's top card; a seat plays low
+  when its side surely wins anyway.
 
 The table is a preallocated ``uint64`` array of ``TT_WORDS``-word entries in buckets of
 ``TT_BUCKET``, plus one fingerprint word an entry (72 bytes in all): its memory is fixed
 (``Solver(megabytes)``, ``tt_entries``), entries are replaced in place (shallow, then
 old ones first).  A generation number in every entry invalidates a whole table in O(1)
-between deals.
+between deals.  The fingerprint also holds the owners of each suit's top two cards
+where the entry depends on them, so a probe reads the rows of few non-matching entries.
 
 Where it stands against DDS (bridge, 13 cards, one thread, ``scripts/bench.py ddbridge``):
-identical trick counts, about 3.1x slower at the median (33.8 ms vs 10.9 ms; 4.4x
-before the lead rules for an opponent's void, idle trumps and a partner's ruff, which
-took dd_nodes.py's 60 deals from 27.7M to 17.7M nodes).  The gap is mostly nodes: on a
-few deals the proof that a target cannot be reached takes 10^6 nodes or more (1.9M at
-most on dd_nodes.py's 60 deals) where DDS needs far fewer; a node costs about 150-190 ns.  Node counts on fixed deal sets: ``scripts/dd_nodes.py`` (per-position
-nodes and cuts with DD_POS_STATS=1).
-Next steps that would close it, in the order we expect them to pay: more of DDS's
-move-ordering rules (leads were tried with the suit lengths of the opponents, setting up
-a suit held second and third, a singleton top card, a killer-move bonus and a
-don't-bare-Kx discard rule: none reduced nodes here; nor did drawing trumps when our
-side heads them, +10 on trump leads: 27.0M -> 29.9M nodes; an opponent's void without
-trumps weighed as a bonus was far worse, as a penalty it paid most), its LaterTricks variants and quick
-tricks with entries between the partners' hands, a compact 32-bit "top ranks" prefilter
-word per entry (DDS compares the top four relative ranks of each suit first), and keeping
-rank-relative hands incrementally instead of recompressing them per probe.
+identical trick counts, about 2.4x slower at the median (26.5 ms vs 11.1 ms; 3.1x before
+DDS's lead weights, which took the 200 deals from 65.8M to 54.4M nodes).  DDS's
+``futureTricks.nodes`` (trick starts) on the same 200 deals: 11.9M against our 18.2M
+(median ratio 1.42; no-trumps 2.0, suits 1.4), and a trick start of ours costs about
+1.7x DDS's (570 ns with its inner nodes, against 330).  ``scripts/dd_nodes.py`` gives
+deterministic node counts (per-position nodes and cuts with DD_POS_STATS=1).
+Next steps, in the order we expect them to pay: DDS's weights for the second, third and
+fourth hands (MoveGen123) and more of its QuickTricks (ruffs by partner, blocked suits);
+cheaper trick starts (relative-rank hands kept incrementally instead of recompressed;
+the quick-trick analysis is 13% of the time, the probe 16%, mostly waiting for memory).
+Beware of timing noise here: small changes move compiled-code layout by +-5%; compare
+in one process with the previous revision interleaved deal by deal.
 """
 
 from __future__ import annotations
