@@ -1583,8 +1583,8 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     stats[S_STORES] += 1
                     unpl_hands = fu[ply, U_UNPL]
                     k2 = unpl_hands if exact else ZERO
-                    _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, fu[ply, U_SIG], fu[ply, U_TP], rel[ply, 0], rel[ply, 1],
-                              rel[ply, 2], rel[ply, 3], unpl_hands,
+                    _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, fu[ply, U_SIG], fu[ply, U_TP],
+                              rel[ply, 0], rel[ply, 1], rel[ply, 2], rel[ply, 3], unpl_hands,
                               wres, bestv, fi[ply, F_TARGET], bestm, fi[ply, F_LEFT])
                 rv = bestv
                 rw = wres
