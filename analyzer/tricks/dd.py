@@ -278,7 +278,7 @@ def _eq_below(rules, c, hand, unpl, exact_pts):
 
 
 # ----------------------------------------------------------------------------- quick tricks
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
 def _partner_cash(rules, cfg, hands, leader, partners, unpl, q):
     """Tricks a partner takes after the leader's ``q`` quick tricks and a low card to the
     partner's top card of a suit: his runs of top cards (and the long cards behind
@@ -946,7 +946,7 @@ def _sure(rules, c, threats, led):
 TOP_BARE_OPP, TOP_MINE, TOP_PARTNER, TOP_OTHER = range(4)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
 def _lead_suit(hands, seat, lho, partner, rho, us, tm, is_trump, nt, left):
     """(delta_win, delta_lose, win_top, win_other, cat, partner_second, my_second): the
     suit's part of a lead's weight when the lead wins the trick (for its side) or not,
@@ -1048,7 +1048,7 @@ def _lead_suit(hands, seat, lho, partner, rho, us, tm, is_trump, nt, left):
     return d, dl, win_top, win_other, cat, (h_pd & second) != ZERO, (h_me & second) != ZERO
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
 def _lead_card(c, us, nt, suit_info, is_killer, is_hint, sequence):
     """A lead's weight from its suit's part (_lead_suit) and the card."""
     dw, dl, win_top, win_other, cat, pd_second, me_second = suit_info
