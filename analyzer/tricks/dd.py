@@ -1055,7 +1055,7 @@ def _lead_card(c, us, nt, suit_info, is_killer, is_hint, sequence):
     top = high_bit(us)
     is_top = c == top
     is_second = c == high_bit(us & ~top)
-    r_rank = 14 - popcount(us & above(c))
+    r_rank = 1 + popcount(us & above(c))   # DDS's relRank: 1 for the top card, 2 for the next...
     if nt:
         if is_top or win_other:
             w = dw + r_rank
