@@ -1098,6 +1098,58 @@ def _lead_card(c, us, nt, suit_info, is_killer, is_hint, sequence):
     return w + (18 if is_killer else 0)
 
 
+@njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
+def _second_hand_weight(h_third, h_fourth, c, led_card, us, lsm, tm, trump_led, nt, sequence):
+    """DDS's weight of a second-hand card that follows suit at a four-hand partnership
+    table (Moves::WeightAllocNTNotvoid1 / TrumpNotvoid1): win cheaply when the third hand
+    cannot beat us, play low when partner (fourth hand) wins anyway."""
+    us3 = h_third & lsm
+    us4 = h_fourth & lsm
+    max3 = high_bit(us3)
+    max4 = high_bit(us4)
+    min3 = low_bit(us3)
+    min4 = low_bit(us4)
+    rank = (high_index(c) & 15) + 2
+    r_rank = 1 + popcount(us & above(c))   # DDS's relRank: 1 for the top card
+    if nt:
+        if max4 > led_card and max4 > max3:
+            return -rank
+        if c > led_card and c > max3:
+            return 81 - rank
+        if min3 > c or min4 > c:
+            return -3 + r_rank
+        if c < led_card:
+            return -11 + r_rank
+        return 10 + r_rank if sequence else 13 - rank
+    t3 = h_third & tm
+    t4 = h_fourth & tm
+    if trump_led:
+        win = (max4 > led_card and max4 > max3) or (c > led_card and c > max3)
+    elif c > led_card and c > max3:
+        win = max3 != ZERO or t3 == ZERO or (max4 == ZERO and t4 != ZERO and t4 > t3)
+    elif max4 > led_card and max4 > max3:
+        win = max3 != ZERO or t3 == ZERO
+    elif led_card > max4 and led_card > max3 and led_card > c:
+        win = max4 == ZERO and t4 != ZERO and (max3 != ZERO or t3 == ZERO or t4 > t3)
+    else:
+        win = max4 == ZERO and t4 != ZERO
+    if win:
+        if min3 > c:
+            return 40 + r_rank
+        if c > led_card:
+            if c < max4:
+                return 78 - rank
+            if c > max3:
+                return 73 - rank
+            return 62 - rank if sequence else 49 - rank
+        return 47 - rank if max4 != ZERO else 40 - rank
+    if c < min3 or c < min4:
+        return -9 + r_rank
+    if c < led_card:
+        return -16 + r_rank
+    return 22 - rank if sequence else 10 - rank
+
+
 @njit(cache=True, inline="always")
 def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse, opts, hint,
                killer_code, mv, ply, points):
@@ -1169,6 +1221,16 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
             nt4 = True   # no trumps (left)
         elif tsuit < 4 and (trump & ~rules[R_SUIT + tsuit]) == ZERO:
             tr4 = True
+    # second hand following suit at a four-hand partnership table: DDS's weights
+    dds2 = False
+    nt2 = False
+    if order and pos == 1 and not averse and cfg[C_NACT] == 4 and side == ((1 << seat) | (1 << pard)) \
+            and (unpl & rules[R_FREE]) == ZERO and ((best & rules[R_SUIT + led]) != ZERO):
+        if (unpl & trump) == ZERO:
+            dds2 = True
+            nt2 = True
+        elif tsuit < 4 and (trump & ~rules[R_SUIT + tsuit]) == ZERO:
+            dds2 = True
     opp_all = ZERO
     if order and pos == 0 and not averse:
         for o in range(nseats):
@@ -1258,6 +1320,9 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                     wgt = base + 5 - rank
                 else:
                     wgt = base + LEAD_LOSER - rank
+            elif dds2 and s == led:
+                seq = (high_bit(us & (c - ONE)) & hand) != ZERO
+                wgt = _second_hand_weight(hands[lho], hands[pard], c, best, us, sm, trump, is_trump, nt2, seq)
             elif s == led:
                 if friend_winning:
                     if best_sure or partner_wins or last:
