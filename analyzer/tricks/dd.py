@@ -1231,6 +1231,8 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
             nt2 = True
         elif tsuit < 4 and (trump & ~rules[R_SUIT + tsuit]) == ZERO:
             dds2 = True
+    nt_discard = order and pos > 0 and not averse and cfg[C_NACT] == 4 \
+        and side == ((1 << seat) | (1 << pard)) and (unpl & rules[R_FREE]) == ZERO
     opp_all = ZERO
     if order and pos == 0 and not averse:
         for o in range(nseats):
@@ -1355,7 +1357,17 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                 else:
                     wgt = -40 - rank
             else:
-                wgt = -rank + 2 * mylen - (30 if c == top else 0)
+                if nt_discard:
+                    # DDS's no-trump discards (Moves::WeightAllocNTVoid1/2/3): from long
+                    # suits, keeping a guarded second card and a bare top card
+                    k_len = 27 if pos == 3 else (24 if pos == 2 else (23 if partner_wins else 33))
+                    wgt = -rank + ((mylen << 6) // k_len)
+                    if mylen == 2 and (hand & high_bit(us & ~top)):
+                        wgt -= 6 if pos == 3 else (4 if pos == 2 else (2 if partner_wins else 6))
+                    elif mylen == 1 and c == top:
+                        wgt -= 8 if pos == 3 else (4 if pos == 2 else (3 if partner_wins else 8))
+                else:
+                    wgt = -rank + 2 * mylen - (30 if c == top else 0)
             if order and not nt4 and not tr4:
                 if code == hint:
                     wgt += HINT_BONUS
