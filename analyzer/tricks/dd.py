@@ -1048,7 +1048,7 @@ def _lead_suit(hands, seat, lho, partner, rho, us, tm, is_trump, nt, left):
     return d, dl, win_top, win_other, cat, (h_pd & second) != ZERO, (h_me & second) != ZERO
 
 
-@njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
+@njit(cache=True, inline="always")  # per card in the search: worth inlining (15% of the time)
 def _lead_card(c, us, nt, suit_info, is_killer, is_hint, sequence):
     """A lead's weight from its suit's part (_lead_suit) and the card."""
     dw, dl, win_top, win_other, cat, pd_second, me_second = suit_info
@@ -1098,7 +1098,7 @@ def _lead_card(c, us, nt, suit_info, is_killer, is_hint, sequence):
     return w + (18 if is_killer else 0)
 
 
-@njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
+@njit(cache=True, inline="always")  # per card in the search: worth inlining
 def _second_hand_weight(h_third, h_fourth, c, led_card, us, lsm, tm, trump_led, nt, sequence):
     """DDS's weight of a second-hand card that follows suit at a four-hand partnership
     table (Moves::WeightAllocNTNotvoid1 / TrumpNotvoid1): win cheaply when the third hand
