@@ -25,14 +25,15 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
   trump over the top one, a free joker, a leader who can only lead into the other
   side's winners, a side that needs every trick but cannot take that many in the suits
   it heads): early cutoffs, tried before the table.
-* **Move ordering** by a card-play heuristic and the table's best move.  Leads at a
-  four-hand partnership table take DDS's weights (Moves::WeightAllocNT0/Trump0: few
-  opposing cards, winning leads including a partner's ruff, finesse positions, the
-  killer move); elsewhere leads favour top cards, leads to a partner's top card, a suit
-  a partner can ruff, and avoid a suit an opponent is void in.  Following, a card that
-  beats the trick and stays best whatever the later opponents can play comes first
-  (cheapest first), then cards that force a later opponent's top card; a seat plays low
-  when its side surely wins anyway.
+* **Move ordering** by a card-play heuristic and the table's best move.  At a four-hand
+  partnership table leads, second-hand plays that follow suit and discards take DDS's
+  weights (Moves::WeightAllocNT0/Trump0, ...Notvoid1, ...Void: few opposing cards,
+  winning leads including a partner's ruff, finesse positions, the killer move; its
+  weights for the third hand were tried and cost nodes here).  Elsewhere leads favour
+  top cards, leads to a partner's top card, a suit a partner can ruff, and avoid a suit
+  an opponent is void in.  Following, a card that beats the trick and stays best
+  whatever the later opponents can play comes first (cheapest first), then cards that
+  force a later opponent's top card; a seat plays low when its side surely wins anyway.
 
 The table is a preallocated ``uint64`` array of ``TT_WORDS``-word entries in buckets of
 ``TT_BUCKET``, plus one fingerprint word an entry (72 bytes in all): its memory is fixed
@@ -42,18 +43,20 @@ between deals.  The fingerprint also holds the owners of each suit's top two car
 where the entry depends on them, so a probe reads the rows of few non-matching entries.
 
 Where it stands against DDS (bridge, 13 cards, one thread, ``scripts/bench.py ddbridge``):
-identical trick counts, about 2.4x slower at the median (26.5 ms vs 11.1 ms; 3.1x before
-DDS's lead weights, which took the 200 deals from 65.8M to 54.4M nodes).  DDS's
-``futureTricks.nodes`` (trick starts) on the same 200 deals: 11.9M against our 18.2M
-(median ratio 1.42; no-trumps 2.0, suits 1.4), and a trick start of ours costs about
-1.7x DDS's (570 ns with its inner nodes, against 330).  ``scripts/dd_nodes.py`` gives
-deterministic node counts (per-position nodes and cuts with DD_POS_STATS=1).
-Next steps, in the order we expect them to pay: DDS's weights for the second, third and
-fourth hands (MoveGen123) and more of its QuickTricks (ruffs by partner, blocked suits);
-cheaper trick starts (relative-rank hands kept incrementally instead of recompressed;
-the quick-trick analysis is 13% of the time, the probe 16%, mostly waiting for memory).
-Beware of timing noise here: small changes move compiled-code layout by +-5%; compare
-in one process with the previous revision interleaved deal by deal.
+identical trick counts, about 2.1x slower at the median and 2.0x in total time (24.3 ms vs
+11.7 ms; 3.1x at the start of the day's second stop).  DDS's ``futureTricks.nodes``
+(trick starts) on the same 200 deals: 11.9M against our 14.7M (``dd_nodes.py --dds``,
+median ratio 1.17), so the gap is now mostly the cost of a trick start with its inner
+nodes (about 1.8x DDS's).  Profile (perf, per compiled function): the quick-trick
+analysis ~13%, the table probe ~16% (mostly waiting for memory), the rest in the search.
+Next steps, in the order we expect them to pay: cheaper trick starts (relative-rank hands
+kept incrementally instead of recompressed; suit lengths and the table key updated per
+card; a lighter quick-trick pass when the need is far out of reach, which in one try
+here changed the compiled code's layout for the worse); more of DDS's QuickTricks
+(combined runs of leader and partner, blocked suits).  Inlining matters: the per-card
+weights inlined into the search are 15% faster than called, at ~13 s of cold compile.
+Beware of timing noise: small changes move compiled-code layout by +-5%; compare in one
+process with the previous revision interleaved deal by deal.
 """
 
 from __future__ import annotations
@@ -308,15 +311,7 @@ def _partner_cash(rules, cfg, hands, leader, partners, unpl, q):
                 continue
             if hl & sm:
                 entry = True
-            run = np.int64(0)
-            run_cards = ZERO
-            while u:
-                top = high_bit(u)
-                if not (top & hp):
-                    break
-                run += 1
-                run_cards |= top
-                u ^= top
+            run, run_cards = _top_run(u, hp)
             others = unpl & sm & ~hp
             if others == ZERO or _longest_other(hands, nseats, active, p, unpl & sm) <= run:
                 q2 += popcount(hp & sm)
@@ -329,6 +324,22 @@ def _partner_cash(rules, cfg, hands, leader, partners, unpl, q):
             best = q2
             best_w = w
     return best, best_w
+
+
+@njit(cache=True, inline="always")
+def _top_run(u, hand):
+    """(count, cards): the top cards of ``u`` (one suit's unplayed cards) that ``hand``
+    holds without a break."""
+    n = np.int64(0)
+    cards = ZERO
+    while u:
+        top = high_bit(u)
+        if not (top & hand):
+            break
+        n += 1
+        cards |= top
+        u ^= top
+    return n, cards
 
 
 @njit(cache=True, inline="always")
@@ -391,16 +402,7 @@ def _quick(rules, cfg, hands, leader, left, need):
     cashed_trumps = np.int64(0)
     if tsuit < 4:
         tm = rules[R_SUIT + tsuit]
-        u = unpl & tm
-        m = np.int64(0)
-        cashed = ZERO
-        while u:
-            top = high_bit(u)
-            if not (top & hl):
-                break
-            m += 1
-            cashed |= top
-            u ^= top
+        m, cashed = _top_run(unpl & tm, hl)
         if m and length_ok and _longest_other(hands, nseats, active, leader, unpl & tm) <= m:
             m = popcount(hl & tm)
         if m:
@@ -432,14 +434,7 @@ def _quick(rules, cfg, hands, leader, left, need):
         if mine == ZERO:
             continue
         others = unpl & sm & ~hl
-        u = unpl & sm
-        m = np.int64(0)
-        while u:
-            top = high_bit(u)
-            if not (top & hl):
-                break
-            m += 1
-            u ^= top
+        m, _ = _top_run(unpl & sm, hl)
         tops = m   # the leader's run of top cards
         if others == ZERO or (m and length_ok and _longest_other(hands, nseats, active, leader, others) <= m):
             m = popcount(mine)
