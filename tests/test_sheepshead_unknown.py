@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 
 from analyzer.games.sheepshead import questions
-from analyzer.games.sheepshead.bidding import (POLICY, callable_cards, choose_bury_call, unknown_bury_call,
+from analyzer.games.sheepshead.bidding import (POLICY, callable_cards, unknown_bury_call,
                                                unknown_calls, unknown_card)
 from analyzer.games.sheepshead.dd import DD_RULES, relabel_unknown
 from analyzer.games.sheepshead.deck import DECK
 from analyzer.games.sheepshead.play import (CALL_NAMES, CALL_UNKNOWN, MODE_ALONE, MODE_CALL, MODE_POLICY,
                                             MODE_UNKNOWN, TRACE_COLS, legal_moves, pick_and_play, take_blind)
-from analyzer.games.sheepshead.rules import BIT_OF, ID_OF, PTS, RULES, Options
+from analyzer.games.sheepshead.rules import BIT_OF, ID_OF, RULES, Options
 from analyzer.tricks.dd import Solver
 from analyzer.tricks.engine import legal_follow, seat_called_duties
 from analyzer.tricks.tables import F_NO_CALL_UNKNOWN, R_CALLED, R_FLAGS
