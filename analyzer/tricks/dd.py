@@ -1890,8 +1890,11 @@ def _root_moves(rules, cfg, hands, voids, tt, stats, pext8,
             rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick, suits_led, left)
         if done:
             lo, hi = _value_bounds(rules, cfg, hands, ZERO, left - 1)
+            # np.int64(0), not 0: a literal argument would make numba compile a second
+            # copy of the whole search for this call (about 50 s)
+            zero = np.int64(0)
             v = tv + _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
-                          nwin, 0, nwin, 0, ZERO, nwin, ZERO, nsuits, left - 1, lo, hi, (lo + hi + 1) // 2)
+                          nwin, zero, nwin, zero, ZERO, nwin, ZERO, nsuits, left - 1, lo, hi, (lo + hi + 1) // 2)
         else:
             lo, hi = _value_bounds(rules, cfg, hands, ntrick, left)
             v = _mtd(rules, cfg, hands, voids, tt, stats, pext8, mv, rel, killer, fi, fu,
