@@ -59,12 +59,10 @@ def _endings(n, cards_left, seed):
     info = np.zeros(3, np.int64)
     out = []
     while len(out) < n:
-        deck = list(ref.DECK)
-        rng.shuffle(deck)
-        hands = [deck[6 * i: 6 * i + 6] for i in range(5)]
+        hands, blind = ref.random_deal(rng)
         picker = rng.randrange(5)
         arr = np.array([mask(h) for h in hands], np.uint64)
-        pick_and_play(RULES, arr, np.uint64(mask(deck[30:])), picker, 1, info, trace, True)
+        pick_and_play(RULES, arr, np.uint64(mask(blind)), picker, 1, info, trace, True)
         if info[2] < 0:
             continue
         called = card_at(int(info[2]))

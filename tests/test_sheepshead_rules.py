@@ -110,10 +110,7 @@ def test_trick_winner_matches_reference(jack_order):
 
 
 def _random_hand_setup(rng):
-    deck = list(ref.DECK)
-    rng.shuffle(deck)
-    hands = [deck[6 * i: 6 * i + 6] for i in range(5)]
-    blind = deck[30:]
+    hands, blind = ref.random_deal(rng)
     picker = rng.randrange(5)
     hand8 = hands[picker] + blind
     calls = ref.legal_calls(hand8)
@@ -219,10 +216,7 @@ def test_picked_playouts_replay_in_reference(mode):
     trace = np.zeros((30, TRACE_COLS), np.int64)
     info = np.zeros(3, np.int64)
     for _ in range(400):
-        deck = list(ref.DECK)
-        rng.shuffle(deck)
-        hands = [deck[6 * i: 6 * i + 6] for i in range(5)]
-        blind = deck[30:]
+        hands, blind = ref.random_deal(rng)
         picker = rng.randrange(5)
         arr = np.array([mask(h) for h in hands], np.uint64)
         packed = pick_and_play(RULES, arr, mask(blind), picker, mode, info, trace, True)
@@ -255,10 +249,7 @@ def test_leaster_playouts_replay_in_reference(blind_first):
     pts_k = np.zeros(5, np.int64)
     tr_k = np.zeros(5, np.int64)
     for _ in range(400):
-        deck = list(ref.DECK)
-        rng.shuffle(deck)
-        hands = [deck[6 * i: 6 * i + 6] for i in range(5)]
-        blind = deck[30:]
+        hands, blind = ref.random_deal(rng)
         arr = np.array([mask(h) for h in hands], np.uint64)
         play_leaster(RULES, arr, mask(blind), blind_first, pts_k, tr_k, trace, True)
         pts, tricks = ref.replay(hands, _decode(trace), blind=blind,

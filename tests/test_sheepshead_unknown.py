@@ -54,13 +54,11 @@ def _unknown_deals(rng, n):
     """Random deals whose picker (random seat) may call an unknown: (hands, blind, picker)."""
     out = []
     while len(out) < n:
-        deck = list(ref.DECK)
-        rng.shuffle(deck)
-        hands = [deck[6 * i: 6 * i + 6] for i in range(5)]
+        hands, blind = ref.random_deal(rng)
         picker = rng.randrange(5)
-        hand8 = hands[picker] + deck[30:]
+        hand8 = hands[picker] + blind
         if ref.unknown_calls(hand8) and ref.legal_unknowns(hand8):
-            out.append((hands, deck[30:], picker))
+            out.append((hands, blind, picker))
     return out
 
 

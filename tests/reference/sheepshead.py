@@ -24,6 +24,14 @@ FAIL_HIGH_TO_LOW = ["A", "T", "K", "9", "8", "7"]
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 
 
+def random_deal(rng):
+    """Five random six-card hands and the two-card blind from a deck shuffled by ``rng``
+    (a ``random.Random``)."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return [deck[6 * i: 6 * i + 6] for i in range(5)], deck[30:]
+
+
 def trump_order(jack_order="standard"):
     return TRUMPS_SEED if jack_order == "seed" else TRUMPS_HIGH_TO_LOW
 
