@@ -457,11 +457,7 @@ def _quick(rules, cfg, hands, leader, left, need):
             q += limit
             if others != ZERO:
                 # the leader's top cards won by rank (the length tricks by length)
-                u2 = unpl & sm
-                for _ in range(min(limit, tops)):
-                    top = high_bit(u2)
-                    wq |= top
-                    u2 ^= top
+                wq |= _top_k(unpl & sm, min(limit, tops))
             if q >= need:
                 return q, wq, np.int64(0), ZERO
     # then a low card to a partner's winners in a suit (the partner keeps the lead)
@@ -1228,8 +1224,8 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
             dds2 = True
     nt_discard = order and pos > 0 and not averse and cfg[C_NACT] == 4 \
         and side == ((1 << seat) | (1 << pard)) and (unpl & rules[R_FREE]) == ZERO
-    opp_all = ZERO
-    if order and pos == 0 and not averse:
+    opp_all = ZERO   # for our own lead rules only
+    if order and pos == 0 and not averse and not (nt4 or tr4):
         for o in range(nseats):
             if ((active >> o) & 1) and not ((side >> o) & 1):
                 opp_all |= hands[o]
