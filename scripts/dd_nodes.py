@@ -46,14 +46,9 @@ def _report(name, nodes, times, values):
 def _dds_trick_nodes(hands, trump, leader):
     """DDS's trick starts (futureTricks.nodes) for the same question as validate_dds."""
     import validate_dds
-    from endplay.dds import solve_board
-    from endplay.dds.solve import SolveMode
-    from endplay.types import Deal, Denom, Player
 
-    d = Deal(validate_dds.format_pbn(hands))
-    d.trump = Denom([0, 3, 2, 1, 4][trump])
-    d.first = Player(leader)
-    return int(solve_board(d, SolveMode.OptimalOne)._data.nodes)
+    board = validate_dds.dds_board(validate_dds.format_pbn(hands), trump, leader)
+    return int(board._data.nodes)
 
 
 def bridge(n, dds=False):

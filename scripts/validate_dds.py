@@ -50,7 +50,8 @@ def dds_available() -> str | None:
     return None
 
 
-def dds_solve(deal_pbn: str, trump: int, leader: int) -> int:
+def dds_board(deal_pbn: str, trump: int, leader: int):
+    """DDS's answer (endplay's SolvedBoard) for the side on lead: its best card's tricks."""
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal, Denom, Player
@@ -59,8 +60,11 @@ def dds_solve(deal_pbn: str, trump: int, leader: int) -> int:
     # endplay Denom: spades=0 hearts=1 diamonds=2 clubs=3 nt=4; our suits S C D H
     d.trump = Denom([0, 3, 2, 1, 4][trump])
     d.first = Player("NESW".index(SEATS[leader]))
-    res = solve_board(d, SolveMode.OptimalOne)
-    return max(score for _, score in res)
+    return solve_board(d, SolveMode.OptimalOne)
+
+
+def dds_solve(deal_pbn: str, trump: int, leader: int) -> int:
+    return max(score for _, score in dds_board(deal_pbn, trump, leader))
 
 
 def compare(deals, solver: Solver, with_dds: bool = True):
