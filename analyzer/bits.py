@@ -1,11 +1,14 @@
 """Bit tricks on uint64 card masks, compiled to single machine instructions.
 
 numba has no popcount or count-leading-zeros builtins; these intrinsics emit LLVM's
-``ctpop``/``ctlz``/``cttz`` directly (POPCNT/LZCNT/TZCNT where the CPU has them).
+``ctpop``/``ctlz``/``cttz`` directly (POPCNT/LZCNT/TZCNT where the CPU has them), and
+``pext`` BMI2's PEXT where numba compiles for a CPU that has it (a loop elsewhere).
 """
 
+import llvmlite.binding as llvm
 import numpy as np
 from llvmlite import ir
+from numba.core import config
 from numba import njit, types
 from numba.extending import intrinsic
 
@@ -78,3 +81,55 @@ def above(bit):
 def below(bit):
     """Mask of all positions strictly below a single-bit mask."""
     return bit - ONE
+
+
+def _compiles_for_bmi2() -> bool:
+    """Does numba generate code for a CPU with BMI2?  (It targets the host's features
+    unless NUMBA_CPU_FEATURES names others; compiled caches are keyed by them too.)"""
+    features = config.CPU_FEATURES
+    if features is None:
+        features = llvm.get_host_cpu_features().flatten()
+    return "+bmi2" in features.split(",")
+
+
+HAVE_PEXT = _compiles_for_bmi2()
+
+
+@intrinsic
+def _pext_bmi2(typingctx, x, m):
+    if x != types.uint64 or m != types.uint64:
+        return None
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
+        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pext.64", fnty=fnty)
+        return builder.call(fn, list(args))
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def pext_loop(x, m):
+    """The bits of ``x`` selected by ``m``, packed to the bottom, one bit at a time."""
+    x = np.uint64(x)
+    m = np.uint64(m)
+    out = ZERO
+    k = ZERO
+    while m:
+        b = m & (~m + ONE)
+        if x & b:
+            out |= ONE << k
+        k += ONE
+        m ^= b
+    return out
+
+
+@njit(cache=True, inline="always")
+def pext_bmi2(x, m):
+    """The bits of ``x`` selected by ``m``, packed to the bottom: one PEXT instruction
+    (only where HAVE_PEXT)."""
+    return _pext_bmi2(np.uint64(x), np.uint64(m))
+
+
+pext = pext_bmi2 if HAVE_PEXT else pext_loop

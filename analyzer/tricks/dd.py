@@ -64,7 +64,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from ..bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, popcount
+from ..bits import HAVE_PEXT, ONE, ZERO, above, high_bit, high_index, low_bit, low_index, pext, popcount
 from .engine import beats, free_lead_names, legal_follow, seat_called_duties, suit_of
 from .tables import (F_FREE_NAME_NOT_VOID, F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP,
                      F_POINTS, R_CALLED, R_DUP_SHIFT, R_FLAGS, R_FREE, R_LAST_BONUS, R_POINTS,
@@ -214,6 +214,11 @@ def _rel_hand(rules, hand, unpl, pext8):
     """A hand in relative ranks: per suit, its cards' positions among the unplayed cards
     of that suit (bottom-aligned), in the suit's 16-bit lane."""
     r = ZERO
+    if HAVE_PEXT:
+        for s in range(4):
+            sm = rules[R_SUIT + s]
+            r |= pext(hand & sm, unpl & sm) << np.uint64(16 * s)
+        return r
     for s in range(4):
         sm = rules[R_SUIT + s]
         base = np.uint64(16 * s)
@@ -632,15 +637,14 @@ def _bucket(tt, k0, k1, k2):
 
 
 @njit(cache=True, inline="always")
-def _fp_matches(tt, nent, b, fmask, fp, tp):
+def _fp_matches(flat, nent, b, fmask, fp, tp):
     """Bit j set: entry b + j of a bucket has fingerprint ``fp`` under ``fmask`` and
     agrees with ``tp`` (the owners of each suit's top two cards) wherever the entry
     depends on them: most entries of a suit-length key differ there, and this spares
     reading their rows.  A branch-free scan of the bucket's TT_BUCKET (<= 64) contiguous
-    fingerprint words, which the compiler vectorizes (through a flat view: indexing the
-    2-D table would make it gather the words one by one)."""
+    fingerprint words, which the compiler vectorizes: ``flat`` is the table as one row
+    (indexing the 2-D table would make it gather the words one by one)."""
     m = ZERO
-    flat = tt.reshape(tt.shape[0] * TT_WORDS)
     f0 = nent * TT_WORDS + b
     for j in range(TT_BUCKET):
         f = flat[np.uint64(f0 + j)]   # unsigned: no negative-index wraparound (which defeats vector loads)
@@ -742,7 +746,7 @@ def _top_owners(rules, hands, nseats, unpl):
 
 
 @njit(cache=True, _nrt=False)
-def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, target):
+def _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, target):
     """Scan the bucket(s) of a position. Returns (hit, value, W, best move hint).
 
     Entries whose relevant cards include the top card of every suit live in a bucket
@@ -756,7 +760,7 @@ def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, target)
     for bk in range(1 if exact else 2):
         b, fp = _bucket(tt, k0, k1, k2 if exact else (ZERO if bk == 0 else sig))
         fp |= np.uint64(cfg[C_GEN] & 255) << np.uint64(16)
-        cand = _fp_matches(tt, nent, b, fmask, fp, tp)
+        cand = _fp_matches(flat, nent, b, fmask, fp, tp)
         while cand:
             i = b + low_index(cand)
             cand &= cand - ONE
@@ -785,7 +789,7 @@ def _tt_probe(rules, cfg, tt, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, target)
 
 
 @njit(cache=True, _nrt=False)
-def _tt_store(rules, cfg, tt, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w, value, target, move, left):
+def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w, value, target, move, left):
     exact = cfg[C_EXACT]
     tpw = ZERO   # the top-two owners this entry depends on, with their care bits
     if exact:
@@ -817,7 +821,7 @@ def _tt_store(rules, cfg, tt, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w, valu
     stamp = np.int64(cfg[C_STAMP]) & 255
     cfg[C_STAMP] += 1
     fpword = fp | tpw | (np.uint64(left & 255) << np.uint64(8)) | np.uint64(stamp)
-    cand = _fp_matches(tt, nent, b, fmask, fp, tp)
+    cand = _fp_matches(flat, nent, b, fmask, fp, tp)
     while cand:
         i = b + low_index(cand)
         cand &= cand - ONE
@@ -1457,6 +1461,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
     averse = count != maxside
     exact = cfg[C_EXACT]
     small_filter = (opts & O_SMALL) != 0 and not exact
+    flat = tt.reshape(tt.size)   # the table as one row, for its fingerprint scans
     ply = 0
     fi[0, F_SEAT] = seat
     fi[0, F_POS] = pos
@@ -1547,7 +1552,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         sig, tp = _top_owners(rules, hands, nseats, unpl_hands)
                     fu[ply, U_SIG] = sig
                     fu[ply, U_TP] = tp
-                    hit, v, w, hint = _tt_probe(rules, cfg, tt, k0, k1, k2, sig, tp, rel[ply, 0], rel[ply, 1],
+                    hit, v, w, hint = _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, rel[ply, 0], rel[ply, 1],
                                                 rel[ply, 2], rel[ply, 3], unpl_hands, target)
                     if hit:
                         stats[S_TT_HITS] += 1
@@ -1651,7 +1656,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     stats[S_STORES] += 1
                     unpl_hands = fu[ply, U_UNPL]
                     k2 = unpl_hands if exact else ZERO
-                    _tt_store(rules, cfg, tt, fu[ply, U_K0], fu[ply, U_K1], k2, fu[ply, U_SIG], fu[ply, U_TP],
+                    _tt_store(rules, cfg, tt, flat, fu[ply, U_K0], fu[ply, U_K1], k2, fu[ply, U_SIG], fu[ply, U_TP],
                               rel[ply, 0], rel[ply, 1], rel[ply, 2], rel[ply, 3], unpl_hands,
                               wres, bestv, fi[ply, F_TARGET], bestm, fi[ply, F_LEFT])
                 rv = bestv
