@@ -8,8 +8,8 @@ numba has no popcount or count-leading-zeros builtins; these intrinsics emit LLV
 import llvmlite.binding as llvm
 import numpy as np
 from llvmlite import ir
-from numba.core import config
 from numba import njit, types
+from numba.core import config
 from numba.extending import intrinsic
 
 ONE = np.uint64(1)

@@ -64,11 +64,36 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from ..bits import HAVE_PEXT, ONE, ZERO, above, high_bit, high_index, low_bit, low_index, pext, popcount
+from ..bits import (
+    HAVE_PEXT,
+    ONE,
+    ZERO,
+    above,
+    high_bit,
+    high_index,
+    low_bit,
+    low_index,
+    pext,
+    popcount,
+)
 from .engine import beats, free_lead_names, legal_follow, seat_called_duties, suit_of
-from .tables import (F_FREE_NAME_NOT_VOID, F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP,
-                     F_POINTS, R_CALLED, R_DUP_SHIFT, R_FLAGS, R_FREE, R_LAST_BONUS, R_POINTS,
-                     R_SIZE, R_SUIT, R_TRUMP, R_TRUMP_SUIT)
+from .tables import (
+    F_FREE_NAME_NOT_VOID,
+    F_MUST_HEAD,
+    F_MUST_OVERTRUMP,
+    F_MUST_TRUMP,
+    F_POINTS,
+    R_CALLED,
+    R_DUP_SHIFT,
+    R_FLAGS,
+    R_FREE,
+    R_LAST_BONUS,
+    R_POINTS,
+    R_SIZE,
+    R_SUIT,
+    R_TRUMP,
+    R_TRUMP_SUIT,
+)
 
 MAX_SEATS = 5
 MAX_PLY = 68
