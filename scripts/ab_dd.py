@@ -51,17 +51,24 @@ def main():
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--reps", type=int, default=1)
     ap.add_argument("--table-mb", type=float, default=None, help="table size for both (default: bridge's)")
+    ap.add_argument("--separate-tables", action="store_true",
+                    help="the revision allocates its own table (needed if its table layout differs)")
     a = ap.parse_args()
 
     import validate_dds
     from analyzer.games.bridge.play import BRIDGE_TABLE_MB, side_of
     from analyzer.games.bridge.rules import rule_table
     from analyzer.tricks.dd import Solver as New
+    from analyzer.tricks.dd import new_table
 
     with tempfile.TemporaryDirectory() as tmp:
         Old = import_revision(a.rev, Path(tmp))
         mb = a.table_mb or BRIDGE_TABLE_MB
         old, new = Old(mb), New(mb)
+        if not a.separate_tables:
+            # both tables from this revision's allocator (2 MB pages where the OS grants
+            # them): where 4 KB pages land in memory moves a process's times by percents
+            old.tt = new_table(mb)
         deals = validate_dds.random_deals(a.deals, 13, seed=1)
         for s in (old, new):   # compile / warm up outside the timing
             hands, trump, leader = deals[0]

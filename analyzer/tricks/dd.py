@@ -61,6 +61,8 @@ process with the previous revision interleaved deal by deal.
 
 from __future__ import annotations
 
+import mmap
+
 import numpy as np
 from numba import njit, types
 
@@ -149,7 +151,29 @@ def new_table(megabytes: float = 16.0) -> np.ndarray:
     """A transposition table of fixed size: ``n`` entry rows of TT_WORDS words, then
     ``n / 8`` rows holding one fingerprint word per entry (scanned first)."""
     n = tt_entries(megabytes)
-    return np.zeros((n + n // 8, TT_WORDS), np.uint64)
+    return zeroed_words((n + n // 8) * TT_WORDS).reshape(n + n // 8, TT_WORDS)
+
+
+_HUGE_PAGE = 2 << 20
+
+
+def zeroed_words(count: int) -> np.ndarray:
+    """``count`` zeroed uint64 words; a large block in 2 MB pages where the OS grants
+    them (Linux's transparent huge pages, on request).  Table probes land on random
+    pages: with 4 KB pages most also miss the TLB, and where the pages happen to land in
+    physical memory moves a whole run's speed by several percent.  Ordinary memory
+    wherever ``madvise`` is unavailable."""
+    nbytes = count * 8
+    if nbytes < _HUGE_PAGE or not hasattr(mmap, "MADV_HUGEPAGE"):
+        return np.zeros(count, np.uint64)
+    span = -(-nbytes // _HUGE_PAGE) * _HUGE_PAGE
+    try:
+        block = mmap.mmap(-1, span + _HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)  # reads as zeros
+        start = -np.frombuffer(block, np.uint8, count=1).ctypes.data % _HUGE_PAGE
+        block.madvise(mmap.MADV_HUGEPAGE, start, span)
+    except (OSError, ValueError, AttributeError):
+        return np.zeros(count, np.uint64)
+    return np.frombuffer(block, np.uint64, count=count, offset=start)
 
 
 def tt_bytes(tt: np.ndarray) -> int:
