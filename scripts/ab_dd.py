@@ -56,6 +56,7 @@ def main():
     a = ap.parse_args()
 
     import validate_dds
+
     from analyzer.games.bridge.play import BRIDGE_TABLE_MB, side_of
     from analyzer.games.bridge.rules import rule_table
     from analyzer.tricks.dd import Solver as New
