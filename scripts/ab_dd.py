@@ -8,6 +8,12 @@ goes first deal by deal, and checks that the values agree.  Thread CPU time; a r
 below 1 means the working tree is faster.  The copy compiles its own kernels on first
 use (its sources hash differently), which takes a minute or two.
 
+Know the noise floor before trusting a ratio: the same source compiled twice (the working
+tree against HEAD with nothing changed) gave 1.03 and 1.09 in two runs here, so where
+numba's code lands in memory moves one solver's time by several percent for the life of
+a process.  A change worth less than ~5% needs several runs (or node counts, which are
+exact: scripts/dd_nodes.py) to show.
+
     python scripts/ab_dd.py HEAD~1              # 200 deals
     python scripts/ab_dd.py v0.1 --deals 100 --reps 2
 """
