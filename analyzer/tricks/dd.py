@@ -41,22 +41,25 @@ The table is a preallocated ``uint64`` array of ``TT_WORDS``-word entries in buc
 old ones first).  A generation number in every entry invalidates a whole table in O(1)
 between deals.  The fingerprint also holds the owners of each suit's top two cards
 where the entry depends on them, so a probe reads the rows of few non-matching entries.
+The table asks for 2 MB pages (``zeroed_words``): its probes land on random pages.
 
 Where it stands against DDS (bridge, 13 cards, one thread, ``scripts/bench.py ddbridge``):
-identical trick counts, about 2.1x slower at the median and 2.0x in total time (24.3 ms vs
-11.7 ms; 3.1x at the start of the day's second stop).  DDS's ``futureTricks.nodes``
-(trick starts) on the same 200 deals: 11.9M against our 14.7M (``dd_nodes.py --dds``,
-median ratio 1.17), so the gap is now mostly the cost of a trick start with its inner
-nodes (about 1.8x DDS's).  Profile (perf, per compiled function): the quick-trick
-analysis ~13%, the table probe ~16% (mostly waiting for memory), the rest in the search.
-Next steps, in the order we expect them to pay: cheaper trick starts (relative-rank hands
-kept incrementally instead of recompressed; suit lengths and the table key updated per
-card; a lighter quick-trick pass when the need is far out of reach, which in one try
-here changed the compiled code's layout for the worse); more of DDS's QuickTricks
-(combined runs of leader and partner, blocked suits).  Inlining matters: the per-card
-weights inlined into the search are 15% faster than called, at ~13 s of cold compile.
-Beware of timing noise: small changes move compiled-code layout by +-5%; compare in one
-process with the previous revision interleaved deal by deal.
+identical trick counts, about 2.0-2.4x slower at the median (one process to the next; see
+README Performance for the runs), 3.1x at the start of 2026-11-29's second stop.  DDS's
+``futureTricks.nodes`` (trick starts) on the same 200 deals: 11.9M against our 14.9M
+(``dd_nodes.py --dds``, median ratio 1.17), so the gap is mostly the cost of a trick start
+with its inner nodes (about 1.7x DDS's).  Profile (perf, per compiled function): the
+quick-trick analysis ~14%, the table probe ~13% and store ~5%, the rest in the search,
+whose hot code is spread thin over move generation, making and unmaking moves.  Next
+steps, in the order we expect them to pay: fewer trick starts (DDS's QuickTricks:
+combined runs of leader and partner, blocked suits; no-trumps is 1.28x DDS's count);
+cheaper inner nodes (the frame arrays indexed by a 2-D row cost a multiply and a spilled
+shape each; move generation specialised for the last seat).  Inlining matters both ways:
+the per-card weights inlined into the search are 15% faster than called, and moving
+``_gen_moves`` out of the search costs 18%; but every inlined helper adds to the cold
+compile (~50 s for the solver).  Beware of timing noise: the same source compiled twice
+runs several percent apart for the life of a process (where its code and table land in
+memory); compare node counts, or several interleaved runs (``scripts/ab_dd.py``).
 """
 
 from __future__ import annotations
