@@ -2039,6 +2039,8 @@ class Solver:
     def _prepare(self, rules, hands, leader, max_side, n_seats, count_side, active, trick, led,
                  suits_led, voids):
         rules = np.ascontiguousarray(rules, np.uint64)
+        if not rules.flags.writeable:
+            rules = rules.copy()   # the compiled entry takes writable arrays (one signature)
         if rules.shape != (R_SIZE,):
             raise ValueError(f"rules must be a rule vector of {R_SIZE} words")
         hands_in = [int(h) for h in hands]

@@ -301,7 +301,8 @@ def solve_made(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, 
     rules = tables[trump]
     guess = play_tricks(rules, lay, n, leader, out, maker, known, dealer, dealer_known, trace,
                         False)
-    return solve_tricks(rules, dealt, n, leader, out, maker, guess, tt, stats, work)
+    # typed: a literal guess would compile another copy of the solver
+    return solve_tricks(rules, dealt, n, leader, out, maker, np.int64(guess), tt, stats, work)
 
 
 @njit(cache=True, inline="always")

@@ -90,22 +90,26 @@ def best_choice(rules, hands, contractor, misere, tt, stats, work):
     joker nomination (-1: none).  Suit contracts and NT: tricks of the contractor's side;
     misère: 0 if the contractor avoids every trick, else 1."""
     holds_free = (hands[contractor] & rules[R_FREE]) != ZERO
+    # typed, not literal, arguments: a literal makes numba compile (and link in) another
+    # copy of the whole solver for solve_position
+    yes = np.bool_(True)
+    no = np.bool_(False)
     if misere:
         if not holds_free:
-            return solve_position(rules, hands, contractor, True, 1, tt, stats, work), -1
+            return solve_position(rules, hands, contractor, yes, np.int64(1), tt, stats, work), -1
         # an un-nominated joker wins the trick it is played to: always nominate
         for s in range(4):
-            if solve_position(nominated(rules, s), hands, contractor, True, 1, tt, stats, work) == 0:
+            if solve_position(nominated(rules, s), hands, contractor, yes, np.int64(1), tt, stats, work) == 0:
                 return np.int64(0), s
         return np.int64(1), 0
-    v = solve_position(rules, hands, contractor, False, -1, tt, stats, work)
+    v = solve_position(rules, hands, contractor, no, np.int64(-1), tt, stats, work)
     choice = -1
     if holds_free:
         for s in range(4):
             if v < N_TRICKS:
                 r = nominated(rules, s)
-                if solve_position(r, hands, contractor, False, v + 1, tt, stats, work) == 1:
-                    v = solve_position(r, hands, contractor, False, -1, tt, stats, work)
+                if solve_position(r, hands, contractor, no, v + 1, tt, stats, work) == 1:
+                    v = solve_position(r, hands, contractor, no, np.int64(-1), tt, stats, work)
                     choice = s
     return v, choice
 
@@ -141,7 +145,7 @@ def bid_chunk_dd(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables
             for s in range(N_SEATS):
                 hands[s] = relabel(deal[1 + s], bt)
             kitty = relabel(deal[0], bt)
-            res, _ = dd_deal(tables[strain], hands, kitty, 0, kind >= MISERE, tt, stats, work)
+            res, _ = dd_deal(tables[strain], hands, kitty, np.int64(0), kind >= MISERE, tt, stats, work)
             if kind >= MISERE:
                 misere_result = res
             hist[k, res] += 1

@@ -41,7 +41,8 @@ def _heuristic_and_dd(table, bt, deal, misere, hands, trace, work, tt, dd_stats,
     heur = play_deal(table, hands, relabel(deal[0], bt), 0, misere, False, trace, False, work)
     for s in range(N_SEATS):
         hands[s] = relabel(deal[1 + s], bt)
-    dd, _ = dd_deal(table, hands, relabel(deal[0], bt), 0, misere, tt, dd_stats, dd_work)
+    # typed arguments: literals would compile another copy of the solver (see dd.best_choice)
+    dd, _ = dd_deal(table, hands, relabel(deal[0], bt), np.int64(0), np.bool_(misere), tt, dd_stats, dd_work)
     return heur, dd
 
 

@@ -45,6 +45,9 @@ def class_floors(bury_points):
 
 
 DD_RULES = set_points(RULES.copy(), PTS)
+# read-only, as kernels see a global array: Python callers then pass the same array type
+# as the compiled play (else numba compiles a second copy of the solver for them)
+DD_RULES.setflags(write=False)
 
 
 @njit(cache=True, nogil=True, inline="always")
