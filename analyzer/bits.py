@@ -2,7 +2,7 @@
 
 numba has no popcount or count-leading-zeros builtins; these intrinsics emit LLVM's
 ``ctpop``/``ctlz``/``cttz`` directly (POPCNT/LZCNT/TZCNT where the CPU has them), and
-``pext`` BMI2's PEXT where numba compiles for a CPU that has it (a loop elsewhere).
+``pext_bmi2`` BMI2's PEXT where numba compiles for a CPU that has it (``HAVE_PEXT``).
 """
 
 import llvmlite.binding as llvm
@@ -110,26 +110,7 @@ def _pext_bmi2(typingctx, x, m):
 
 
 @njit(cache=True, inline="always")
-def pext_loop(x, m):
-    """The bits of ``x`` selected by ``m``, packed to the bottom, one bit at a time."""
-    x = np.uint64(x)
-    m = np.uint64(m)
-    out = ZERO
-    k = ZERO
-    while m:
-        b = m & (~m + ONE)
-        if x & b:
-            out |= ONE << k
-        k += ONE
-        m ^= b
-    return out
-
-
-@njit(cache=True, inline="always")
 def pext_bmi2(x, m):
-    """The bits of ``x`` selected by ``m``, packed to the bottom: one PEXT instruction
-    (only where HAVE_PEXT)."""
+    """The bits of ``x`` selected by ``m``, packed to the bottom: one PEXT instruction.
+    Only where HAVE_PEXT (elsewhere the solver compresses with a byte table)."""
     return _pext_bmi2(np.uint64(x), np.uint64(m))
-
-
-pext = pext_bmi2 if HAVE_PEXT else pext_loop
