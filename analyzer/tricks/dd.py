@@ -1419,8 +1419,8 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                     wgt += HINT_BONUS
                 if code == killer_code:
                     wgt += KILLER_BONUS
-            mv[ply, nm] = code
-            mv[ply, MAX_MOVES + nm] = wgt
+            mv[ply * M_SIZE + np.uint64(nm)] = code
+            mv[ply * M_SIZE + np.uint64(MAX_MOVES + nm)] = wgt
             nm += 1
     return nm
 
@@ -1473,11 +1473,17 @@ def _play(rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick
 
 # ----------------------------------------------------------------------------- search
 # Frame of one ply (the search is an explicit-stack loop: numba cannot cache recursion).
-F_SEAT, F_POS, F_LEADER, F_LED, F_WINNER, F_SUITS, F_LEFT, F_TARGET = range(8)
-F_I, F_NM, F_BESTV, F_BESTM, F_OLDVOID, F_TV, F_CUT, F_HINT = range(8, 16)
-F_SIZE = 16
-U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG, U_TP = range(12)
-U_SIZE = 12
+# Each ply's frame is a fixed-size row of a flat array, indexed with unsigned numbers: the
+# compiler then knows the row size and needs no negative-index wraparound (with 2-D arrays
+# every access multiplied by a row length spilled to the stack).
+F_SEAT, F_POS, F_LEADER, F_LED, F_WINNER, F_SUITS, F_LEFT, F_TARGET = (np.uint64(i) for i in range(8))
+F_I, F_NM, F_BESTV, F_BESTM, F_OLDVOID, F_TV, F_CUT, F_HINT = (np.uint64(i) for i in range(8, 16))
+F_SIZE = np.uint64(16)
+U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG, U_TP = (
+    np.uint64(i) for i in range(12))
+U_SIZE = np.uint64(16)
+M_SIZE = np.uint64(2 * MAX_MOVES)   # a ply's move codes, then their weights
+REL_SIZE = np.uint64(4)             # a ply's relative-rank hands
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 VOID_RUFF_PEN = 80   # leads: a suit an opponent can ruff
 MID_WIN = 40         # second/third hand: a card that beats the trick so far (not the top)
@@ -1492,6 +1498,12 @@ PARTNER_RUFF_BONUS = 15  # leads: a suit a partner can ruff (no opponent can)
 TRUMP_IDLE_PEN = 40  # leads: trumps, when the other side has none left
 OPP_VOID_PEN = 40  # leads: a suit an opponent is void in (no trumps): he discards, many replies
 OPP_LEN_WEIGHT = 0   # leads: fewer opposing cards in the suit, fewer replies to search
+
+
+@njit(cache=True, inline="always")
+def _frame_rows(ply):
+    """Where ply ``ply``'s rows start in the flat frame, move and relative-hand arrays."""
+    return ply * F_SIZE, ply * U_SIZE, ply * M_SIZE, ply * REL_SIZE
 
 
 # _nrt=False (here and in the table and quick-trick helpers): no reference counting of
@@ -1513,33 +1525,34 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
     exact = cfg[C_EXACT]
     small_filter = (opts & O_SMALL) != 0 and not exact
     flat = tt.reshape(tt.size)   # the table as one row, for its fingerprint scans
-    ply = 0
-    fi[0, F_SEAT] = seat
-    fi[0, F_POS] = pos
-    fi[0, F_LEADER] = leader
-    fi[0, F_LED] = led
-    fi[0, F_WINNER] = winner
-    fi[0, F_SUITS] = suits_led
-    fi[0, F_LEFT] = left
-    fi[0, F_TARGET] = target
-    fu[0, U_BEST] = best
-    fu[0, U_TRICK] = trick
+    ply = np.uint64(0)
+    fb, ub, mb, rb = _frame_rows(ply)
+    fi[F_SEAT] = seat
+    fi[F_POS] = pos
+    fi[F_LEADER] = leader
+    fi[F_LED] = led
+    fi[F_WINNER] = winner
+    fi[F_SUITS] = suits_led
+    fi[F_LEFT] = left
+    fi[F_TARGET] = target
+    fu[U_BEST] = best
+    fu[U_TRICK] = trick
     state = _ENTER
     rv = np.int64(0)
     rw = ZERO
     while True:
         if state == _ENTER:
             stats[S_NODES] += 1
-            seat = fi[ply, F_SEAT]
-            pos = fi[ply, F_POS]
+            seat = fi[fb + F_SEAT]
+            pos = fi[fb + F_POS]
             stats[S_POS_NODES + pos] += 1
-            left = fi[ply, F_LEFT]
-            target = fi[ply, F_TARGET]
-            suits_led = fi[ply, F_SUITS]
+            left = fi[fb + F_LEFT]
+            target = fi[fb + F_TARGET]
+            suits_led = fi[fb + F_SUITS]
             is_max = (maxside >> seat) & 1
             hint = np.int64(-1)
             unpl_hands = _union(hands, nseats)
-            fu[ply, U_UNPL] = unpl_hands
+            fu[ub + U_UNPL] = unpl_hands
             if pos == 0:
                 if left == 0:
                     rv = np.int64(0)
@@ -1592,19 +1605,19 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         done = True
                 if not done and (opts & O_TT):
                     for h in range(4):
-                        rel[ply, h] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
+                        rel[rb + np.uint64(h)] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
                     k0, k1 = _keys(rules, cfg, hands, seat, suits_led, voids)
-                    fu[ply, U_K0] = k0
-                    fu[ply, U_K1] = k1
+                    fu[ub + U_K0] = k0
+                    fu[ub + U_K1] = k1
                     k2 = unpl_hands if exact else ZERO
                     sig = ZERO
                     tp = ZERO
                     if not exact:
                         sig, tp = _top_owners(rules, hands, nseats, unpl_hands)
-                    fu[ply, U_SIG] = sig
-                    fu[ply, U_TP] = tp
-                    hit, v, w, hint = _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, rel[ply, 0], rel[ply, 1],
-                                                rel[ply, 2], rel[ply, 3], unpl_hands, target)
+                    fu[ub + U_SIG] = sig
+                    fu[ub + U_TP] = tp
+                    hit, v, w, hint = _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, rel[rb + np.uint64(0)], rel[rb + np.uint64(1)],
+                                                rel[rb + np.uint64(2)], rel[rb + np.uint64(3)], unpl_hands, target)
                     if hit:
                         stats[S_TT_HITS] += 1
                         rv = v
@@ -1615,8 +1628,8 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     continue
             elif pos == 1 and cfg[C_QUICK] > 0 and (opts & O_QUICK):
                 # second hand: can a side surely win this trick? (DDS's QuickTricksSecondHand)
-                won, wsec = _second_hand(rules, cfg, hands, seat, fi[ply, F_LED], fu[ply, U_BEST],
-                                         fi[ply, F_WINNER])
+                won, wsec = _second_hand(rules, cfg, hands, seat, fi[fb + F_LED], fu[ub + U_BEST],
+                                         fi[fb + F_WINNER])
                 if won != 0:
                     # won > 0: the side of the seat to play takes this trick; < 0: the other
                     mine = won > 0
@@ -1633,10 +1646,10 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         rw = wsec
                         state = _RETURN
                         continue
-            led = fi[ply, F_LED]
-            best = fu[ply, U_BEST]
-            winner = fi[ply, F_WINNER]
-            trick = fu[ply, U_TRICK]
+            led = fi[fb + F_LED]
+            best = fu[ub + U_BEST]
+            winner = fi[fb + F_WINNER]
+            trick = fu[ub + U_TRICK]
             unpl = unpl_hands | trick
             hand = hands[seat]
             # ---- move generation
@@ -1662,146 +1675,150 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         wgt = np.int64(-100) if averse else np.int64(55)
                         if code == hint:
                             wgt += 30
-                        mv[ply, nm] = code
-                        mv[ply, MAX_MOVES + nm] = wgt
+                        mv[mb + np.uint64(nm)] = code
+                        mv[mb + np.uint64(MAX_MOVES + nm)] = wgt
                         nm += 1
             for i in range(1, nm):
-                cd = mv[ply, i]
-                wg = mv[ply, MAX_MOVES + i]
+                cd = mv[mb + np.uint64(i)]
+                wg = mv[mb + np.uint64(MAX_MOVES + i)]
                 j = i - 1
-                while j >= 0 and mv[ply, MAX_MOVES + j] < wg:
-                    mv[ply, j + 1] = mv[ply, j]
-                    mv[ply, MAX_MOVES + j + 1] = mv[ply, MAX_MOVES + j]
+                while j >= 0 and mv[mb + np.uint64(MAX_MOVES + j)] < wg:
+                    mv[mb + np.uint64(j + 1)] = mv[mb + np.uint64(j)]
+                    mv[mb + np.uint64(MAX_MOVES + j + 1)] = mv[mb + np.uint64(MAX_MOVES + j)]
                     j -= 1
-                mv[ply, j + 1] = cd
-                mv[ply, MAX_MOVES + j + 1] = wg
-            fi[ply, F_I] = 0
-            fi[ply, F_NM] = nm
-            fi[ply, F_BESTV] = np.int64(-1) if is_max else np.int64(1) << 40
-            fi[ply, F_BESTM] = -1
-            fi[ply, F_CUT] = 0
-            fu[ply, U_WALL] = ZERO
-            fu[ply, U_SEARCHED] = ZERO
+                mv[mb + np.uint64(j + 1)] = cd
+                mv[mb + np.uint64(MAX_MOVES + j + 1)] = wg
+            fi[fb + F_I] = 0
+            fi[fb + F_NM] = nm
+            fi[fb + F_BESTV] = np.int64(-1) if is_max else np.int64(1) << 40
+            fi[fb + F_BESTM] = -1
+            fi[fb + F_CUT] = 0
+            fu[ub + U_WALL] = ZERO
+            fu[ub + U_SEARCHED] = ZERO
             state = _NEXT
         elif state == _NEXT:
-            i = fi[ply, F_I]
-            seat = fi[ply, F_SEAT]
-            if i >= fi[ply, F_NM] or fi[ply, F_CUT]:
+            i = fi[fb + F_I]
+            seat = fi[fb + F_SEAT]
+            if i >= fi[fb + F_NM] or fi[fb + F_CUT]:
                 # ---- node done
-                pos = fi[ply, F_POS]
-                bestv = fi[ply, F_BESTV]
-                bestm = fi[ply, F_BESTM]
-                if fi[ply, F_CUT]:
+                pos = fi[fb + F_POS]
+                bestv = fi[fb + F_BESTV]
+                bestm = fi[fb + F_BESTM]
+                if fi[fb + F_CUT]:
                     stats[S_CUTS] += 1
                     stats[S_POS_CUTS + pos] += 1
                     if i == 1:
                         stats[S_FIRST_CUTS] += 1
                         stats[S_POS_FIRST + pos] += 1
                     killer[ply] = bestm
-                    wres = fu[ply, U_WCUT]
+                    wres = fu[ub + U_WCUT]
                 else:
-                    wres = fu[ply, U_WALL]
+                    wres = fu[ub + U_WALL]
                 if ply == 0:
                     cfg[C_BEST] = bestm
                 if pos == 0 and (opts & O_TT):
                     stats[S_STORES] += 1
-                    unpl_hands = fu[ply, U_UNPL]
+                    unpl_hands = fu[ub + U_UNPL]
                     k2 = unpl_hands if exact else ZERO
-                    _tt_store(rules, cfg, tt, flat, fu[ply, U_K0], fu[ply, U_K1], k2, fu[ply, U_SIG], fu[ply, U_TP],
-                              rel[ply, 0], rel[ply, 1], rel[ply, 2], rel[ply, 3], unpl_hands,
-                              wres, bestv, fi[ply, F_TARGET], bestm, fi[ply, F_LEFT])
+                    _tt_store(rules, cfg, tt, flat, fu[ub + U_K0], fu[ub + U_K1], k2, fu[ub + U_SIG], fu[ub + U_TP],
+                              rel[rb + np.uint64(0)], rel[rb + np.uint64(1)], rel[rb + np.uint64(2)], rel[rb + np.uint64(3)], unpl_hands,
+                              wres, bestv, fi[fb + F_TARGET], bestm, fi[fb + F_LEFT])
                 rv = bestv
                 rw = wres
                 state = _RETURN
                 continue
             # ---- make move i
-            pos = fi[ply, F_POS]
-            leader = fi[ply, F_LEADER]
-            led = fi[ply, F_LED]
-            best = fu[ply, U_BEST]
-            winner = fi[ply, F_WINNER]
-            trick = fu[ply, U_TRICK]
-            suits_led = fi[ply, F_SUITS]
-            left = fi[ply, F_LEFT]
-            code = mv[ply, i]
+            pos = fi[fb + F_POS]
+            leader = fi[fb + F_LEADER]
+            led = fi[fb + F_LED]
+            best = fu[ub + U_BEST]
+            winner = fi[fb + F_WINNER]
+            trick = fu[ub + U_TRICK]
+            suits_led = fi[fb + F_SUITS]
+            left = fi[fb + F_LEFT]
+            code = mv[mb + np.uint64(i)]
             c = ONE << np.uint64(code & 63)
             if small_filter and not (c & free):
                 # a card below every card that won by rank so far in its suit acts like
                 # any other such card of this hand already searched (DDS's NextMove)
                 sm = rules[R_SUIT + suit_of(rules, c)]
-                thr = low_bit(fu[ply, U_WALL] & (fu[ply, U_UNPL] | trick) & sm)
+                thr = low_bit(fu[ub + U_WALL] & (fu[ub + U_UNPL] | trick) & sm)
                 below_thr = sm if thr == ZERO else (thr - ONE)
-                if (c & below_thr) and (fu[ply, U_SEARCHED] & below_thr & sm):
-                    fi[ply, F_I] = i + 1
+                if (c & below_thr) and (fu[ub + U_SEARCHED] & below_thr & sm):
+                    fi[fb + F_I] = i + 1
                     continue
-            fu[ply, U_SEARCHED] |= c
+            fu[ub + U_SEARCHED] |= c
             name = (code >> 6) - 1
-            fu[ply, U_CARD] = c
-            fi[ply, F_OLDVOID] = voids[seat]
+            fu[ub + U_CARD] = c
+            fi[fb + F_OLDVOID] = voids[seat]
             nled, nbest, nwin, nsuits, ntrick, done, tv, wr = _play(
                 rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick, suits_led, left)
-            cp = ply + 1
+            cp = ply + np.uint64(1)
+            cfb = cp * F_SIZE
+            cub = cp * U_SIZE
             if done:
-                fi[ply, F_TV] = tv
-                fu[ply, U_WR] = wr
-                fi[cp, F_SEAT] = nwin
-                fi[cp, F_POS] = 0
-                fi[cp, F_LEADER] = nwin
-                fi[cp, F_LED] = 0
-                fi[cp, F_WINNER] = nwin
-                fi[cp, F_LEFT] = left - 1
-                fi[cp, F_TARGET] = fi[ply, F_TARGET] - tv
-                fu[cp, U_BEST] = ZERO
-                fu[cp, U_TRICK] = ZERO
+                fi[fb + F_TV] = tv
+                fu[ub + U_WR] = wr
+                fi[cfb + F_SEAT] = nwin
+                fi[cfb + F_POS] = 0
+                fi[cfb + F_LEADER] = nwin
+                fi[cfb + F_LED] = 0
+                fi[cfb + F_WINNER] = nwin
+                fi[cfb + F_LEFT] = left - 1
+                fi[cfb + F_TARGET] = fi[fb + F_TARGET] - tv
+                fu[cub + U_BEST] = ZERO
+                fu[cub + U_TRICK] = ZERO
             else:
-                fi[ply, F_TV] = 0
-                fu[ply, U_WR] = ZERO
-                fi[cp, F_SEAT] = cfg[C_NEXT + seat]
-                fi[cp, F_POS] = pos + 1
-                fi[cp, F_LEADER] = leader
-                fi[cp, F_LED] = nled
-                fi[cp, F_WINNER] = nwin
-                fi[cp, F_LEFT] = left
-                fi[cp, F_TARGET] = fi[ply, F_TARGET]
-                fu[cp, U_BEST] = nbest
-                fu[cp, U_TRICK] = ntrick
-            fi[cp, F_SUITS] = nsuits
+                fi[fb + F_TV] = 0
+                fu[ub + U_WR] = ZERO
+                fi[cfb + F_SEAT] = cfg[C_NEXT + seat]
+                fi[cfb + F_POS] = pos + 1
+                fi[cfb + F_LEADER] = leader
+                fi[cfb + F_LED] = nled
+                fi[cfb + F_WINNER] = nwin
+                fi[cfb + F_LEFT] = left
+                fi[cfb + F_TARGET] = fi[fb + F_TARGET]
+                fu[cub + U_BEST] = nbest
+                fu[cub + U_TRICK] = ntrick
+            fi[cfb + F_SUITS] = nsuits
             ply = cp
+            fb, ub, mb, rb = _frame_rows(ply)
             state = _ENTER
         else:
             # ---- _RETURN: back up (rv, rw) into the parent
             if ply == 0:
                 return rv, rw
-            ply -= 1
-            seat = fi[ply, F_SEAT]
-            c = fu[ply, U_CARD]
+            ply -= np.uint64(1)
+            fb, ub, mb, rb = _frame_rows(ply)
+            seat = fi[fb + F_SEAT]
+            c = fu[ub + U_CARD]
             hand = hands[seat] | c
             hands[seat] = hand
-            voids[seat] = fi[ply, F_OLDVOID]
-            v = rv + fi[ply, F_TV]
-            w = rw | fu[ply, U_WR]
+            voids[seat] = fi[fb + F_OLDVOID]
+            v = rv + fi[fb + F_TV]
+            w = rw | fu[ub + U_WR]
             if (opts & O_EQUIV) and (w & c):
-                w |= _eq_below(rules, c, hand, fu[ply, U_UNPL] | fu[ply, U_TRICK], points)
-            i = fi[ply, F_I]
-            code = mv[ply, i]
-            target = fi[ply, F_TARGET]
+                w |= _eq_below(rules, c, hand, fu[ub + U_UNPL] | fu[ub + U_TRICK], points)
+            i = fi[fb + F_I]
+            code = mv[mb + np.uint64(i)]
+            target = fi[fb + F_TARGET]
             if (maxside >> seat) & 1:
-                if v > fi[ply, F_BESTV]:
-                    fi[ply, F_BESTV] = v
-                    fi[ply, F_BESTM] = code
+                if v > fi[fb + F_BESTV]:
+                    fi[fb + F_BESTV] = v
+                    fi[fb + F_BESTM] = code
                 if v >= target:
-                    fu[ply, U_WCUT] = w
-                    fi[ply, F_CUT] = 1
+                    fu[ub + U_WCUT] = w
+                    fi[fb + F_CUT] = 1
             else:
-                if v < fi[ply, F_BESTV]:
-                    fi[ply, F_BESTV] = v
-                    fi[ply, F_BESTM] = code
+                if v < fi[fb + F_BESTV]:
+                    fi[fb + F_BESTV] = v
+                    fi[fb + F_BESTM] = code
                 if v < target:
-                    fu[ply, U_WCUT] = w
-                    fi[ply, F_CUT] = 1
-            if not fi[ply, F_CUT]:
-                fu[ply, U_WALL] |= w
-            fi[ply, F_I] = i + 1
+                    fu[ub + U_WCUT] = w
+                    fi[fb + F_CUT] = 1
+            if not fi[fb + F_CUT]:
+                fu[ub + U_WALL] |= w
+            fi[fb + F_I] = i + 1
             state = _NEXT
 
 
@@ -1841,11 +1858,11 @@ def _last_trick(rules, cfg, hands, leader, suits_led):
 @njit(cache=True, nogil=True)
 def _scratch():
     """Per-ply work arrays of a search."""
-    mv = np.empty((MAX_PLY, 2 * MAX_MOVES), np.int64)
-    rel = np.zeros((MAX_PLY, 4), np.uint64)
+    mv = np.empty(MAX_PLY * M_SIZE, np.int64)
+    rel = np.zeros(MAX_PLY * REL_SIZE, np.uint64)
     killer = np.full(MAX_PLY, -1, np.int64)
-    fi = np.zeros((MAX_PLY, F_SIZE), np.int64)
-    fu = np.zeros((MAX_PLY, U_SIZE), np.uint64)
+    fi = np.zeros(MAX_PLY * F_SIZE, np.int64)
+    fu = np.zeros(MAX_PLY * U_SIZE, np.uint64)
     return mv, rel, killer, fi, fu
 
 
