@@ -1543,8 +1543,10 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
     while True:
         if state == _ENTER:
             stats[S_NODES] += 1
-            seat = fi[fb + F_SEAT]
-            pos = fi[fb + F_POS]
+            # seats and positions are 0..4: the mask tells the compiler so, and the arrays
+            # they index need no negative-index wraparound
+            seat = fi[fb + F_SEAT] & 7
+            pos = fi[fb + F_POS] & 7
             stats[S_POS_NODES + pos] += 1
             left = fi[fb + F_LEFT]
             target = fi[fb + F_TARGET]
@@ -1648,7 +1650,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         continue
             led = fi[fb + F_LED]
             best = fu[ub + U_BEST]
-            winner = fi[fb + F_WINNER]
+            winner = fi[fb + F_WINNER] & 7
             trick = fu[ub + U_TRICK]
             unpl = unpl_hands | trick
             hand = hands[seat]
@@ -1698,10 +1700,10 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             state = _NEXT
         elif state == _NEXT:
             i = fi[fb + F_I]
-            seat = fi[fb + F_SEAT]
+            seat = fi[fb + F_SEAT] & 7
             if i >= fi[fb + F_NM] or fi[fb + F_CUT]:
                 # ---- node done
-                pos = fi[fb + F_POS]
+                pos = fi[fb + F_POS] & 7
                 bestv = fi[fb + F_BESTV]
                 bestm = fi[fb + F_BESTM]
                 if fi[fb + F_CUT]:
@@ -1728,11 +1730,11 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 state = _RETURN
                 continue
             # ---- make move i
-            pos = fi[fb + F_POS]
-            leader = fi[fb + F_LEADER]
+            pos = fi[fb + F_POS] & 7
+            leader = fi[fb + F_LEADER] & 7
             led = fi[fb + F_LED]
             best = fu[ub + U_BEST]
-            winner = fi[fb + F_WINNER]
+            winner = fi[fb + F_WINNER] & 7
             trick = fu[ub + U_TRICK]
             suits_led = fi[fb + F_SUITS]
             left = fi[fb + F_LEFT]
@@ -1790,7 +1792,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 return rv, rw
             ply -= np.uint64(1)
             fb, ub, mb, rb = _frame_rows(ply)
-            seat = fi[fb + F_SEAT]
+            seat = fi[fb + F_SEAT] & 7
             c = fu[ub + U_CARD]
             hand = hands[seat] | c
             hands[seat] = hand
