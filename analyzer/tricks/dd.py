@@ -132,6 +132,7 @@ S_SIZE = 32
 S_POS_NODES, S_POS_CUTS, S_POS_FIRST = 16, 21, 26
 
 TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
+_TTW = np.uint64(TT_WORDS)
 TT_BUCKET = 64    # entries scanned per probe (two buckets: see _tt_probe)
 _VALID = np.uint64(1) << np.uint64(63)
 _LANE = np.uint64(0xFFFF)
@@ -815,18 +816,19 @@ def _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, t
         while cand:
             i = b + low_index(cand)
             cand &= cand - ONE
-            if tt[i, 0] != k0 or tt[i, 1] != k1:
+            e = np.uint64(i) * _TTW   # the entry's first word in ``flat`` (unsigned: no wraparound)
+            if flat[e] != k0 or flat[e + np.uint64(1)] != k1:
                 continue
             if exact:
-                if tt[i, 2] != k2:
+                if flat[e + np.uint64(2)] != k2:
                     continue
                 m = ~ZERO
             else:
-                m = tt[i, 2]
-            if ((r0 & m) != tt[i, 3] or (r1 & m) != tt[i, 4]
-                    or (r2 & m) != tt[i, 5] or (r3 & m) != tt[i, 6]):
+                m = flat[e + np.uint64(2)]
+            if ((r0 & m) != flat[e + np.uint64(3)] or (r1 & m) != flat[e + np.uint64(4)]
+                    or (r2 & m) != flat[e + np.uint64(5)] or (r3 & m) != flat[e + np.uint64(6)]):
                 continue
-            info = tt[i, 7]
+            info = flat[e + np.uint64(7)]
             lo = np.int64(info & _LANE)
             hi = np.int64((info >> np.uint64(16)) & _LANE)
             hint = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
@@ -876,9 +878,11 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
     while cand:
         i = b + low_index(cand)
         cand &= cand - ONE
-        if (tt[i, 0] == k0 and tt[i, 1] == k1 and tt[i, 2] == w2 and tt[i, 3] == p0
-                and tt[i, 4] == p1 and tt[i, 5] == p2 and tt[i, 6] == p3):
-            info = tt[i, 7]
+        e = np.uint64(i) * _TTW
+        if (flat[e] == k0 and flat[e + np.uint64(1)] == k1 and flat[e + np.uint64(2)] == w2
+                and flat[e + np.uint64(3)] == p0 and flat[e + np.uint64(4)] == p1
+                and flat[e + np.uint64(5)] == p2 and flat[e + np.uint64(6)] == p3):
+            info = flat[e + np.uint64(7)]
             lo = np.int64(info & _LANE)
             hi = np.int64((info >> np.uint64(16)) & _LANE)
             if value >= target:
@@ -889,14 +893,14 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
             mv = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
             if move >= 0:
                 mv = move
-            tt[i, 7] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
+            flat[e + np.uint64(7)] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
                         | (np.uint64(mv & 0x3FF) << np.uint64(32)))
-            tt[nent + (i >> 3), i & 7] = fpword
+            flat[np.uint64(nent * TT_WORDS + i)] = fpword
             return
     victim = -1
     vkey = np.int64(1) << 40
     for i in range(b, b + TT_BUCKET):
-        f = tt[nent + (i >> 3), i & 7]
+        f = flat[np.uint64(nent * TT_WORDS + i)]
         if f == ZERO or ((f >> np.uint64(16)) & _BYTE) != gen8:
             key = np.int64(-1)
         else:
@@ -914,16 +918,17 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
         lo = value
     else:
         hi = value
-    tt[victim, 0] = k0
-    tt[victim, 1] = k1
-    tt[victim, 2] = w2
-    tt[victim, 3] = p0
-    tt[victim, 4] = p1
-    tt[victim, 5] = p2
-    tt[victim, 6] = p3
-    tt[victim, 7] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
+    e = np.uint64(victim) * _TTW
+    flat[e] = k0
+    flat[e + np.uint64(1)] = k1
+    flat[e + np.uint64(2)] = w2
+    flat[e + np.uint64(3)] = p0
+    flat[e + np.uint64(4)] = p1
+    flat[e + np.uint64(5)] = p2
+    flat[e + np.uint64(6)] = p3
+    flat[e + np.uint64(7)] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
                      | (np.uint64(move & 0x3FF) << np.uint64(32)))
-    tt[nent + (victim >> 3), victim & 7] = fpword
+    flat[np.uint64(nent * TT_WORDS + victim)] = fpword
 
 
 # ----------------------------------------------------------------------------- ordering
