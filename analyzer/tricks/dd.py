@@ -344,6 +344,7 @@ def _partner_cash(rules, cfg, hands, leader, partners, unpl, q):
     partner's top card of a suit: his runs of top cards (and the long cards behind
     them) in every suit he heads.  Returns (tricks, cards whose rank it used); (0, 0)
     unless the other side has no trumps left."""
+    leader &= 7   # a seat 0..4: the arrays it indexes need no negative-index wraparound
     nseats = cfg[C_NSEATS]
     active = cfg[C_ACTIVE]
     side = _side_of(cfg, leader)
@@ -428,6 +429,7 @@ def _quick(rules, cfg, hands, leader, left, need):
     cards; the other side is sure of ``s`` tricks; ``wq``/``ws`` are the cards whose rank
     the arguments used.  Counting stops once ``q`` reaches ``need`` (then ``s`` is 0):
     fewer cards in ``wq`` make the table entries above more general."""
+    leader &= 7   # a seat 0..4: the arrays it indexes need no negative-index wraparound
     nseats = cfg[C_NSEATS]
     active = cfg[C_ACTIVE]
     side = _side_of(cfg, leader)
@@ -953,7 +955,7 @@ def _second_hand(rules, cfg, hands, seat, led, best, winner):
     s2 = seat
     for _ in range(cfg[C_NACT] - 1):
         later |= 1 << s2
-        s2 = cfg[C_NEXT + s2]
+        s2 = cfg[C_NEXT + s2] & 7
     mine_cards = ZERO
     opp_cards = ZERO
     opp_can_ruff = False
@@ -1003,6 +1005,10 @@ def _lead_suit(hands, seat, lho, partner, rho, us, tm, is_trump, nt, left):
     suit's part of a lead's weight when the lead wins the trick (for its side) or not,
     whether the top card / a lower card wins it, the category of the top card's holder,
     and who holds the second card."""
+    seat &= 7   # seats 0..4: the arrays they index need no negative-index wraparound
+    lho &= 7
+    partner &= 7
+    rho &= 7
     top = high_bit(us)
     second = high_bit(us & ~top)
     third = high_bit(us & ~top & ~second)
@@ -1226,7 +1232,7 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
     if order and pos > 0 and not last and not averse:
         lsm = rules[R_SUIT + led]
         ptops = ZERO
-        s2 = cfg[C_NEXT + seat]
+        s2 = cfg[C_NEXT + seat] & 7
         for _ in range(cfg[C_NACT] - 1 - pos):
             h = hands[s2]
             t = high_bit(h & lsm)
@@ -1238,7 +1244,7 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                 threats |= t
                 if t & lsm:
                     force2 |= high_bit(h & lsm & ~t)
-            s2 = cfg[C_NEXT + s2]
+            s2 = cfg[C_NEXT + s2] & 7
         rest_t = threats
         while rest_t:
             t = high_bit(rest_t)
@@ -1262,9 +1268,9 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
     # no-trump leads at a four-hand partnership table: DDS's weights
     nt4 = False
     tr4 = False
-    lho = cfg[C_NEXT + seat]
-    pard = cfg[C_NEXT + lho]
-    rho = cfg[C_NEXT + pard]
+    lho = cfg[C_NEXT + seat] & 7
+    pard = cfg[C_NEXT + lho] & 7
+    rho = cfg[C_NEXT + pard] & 7
     tsuit = np.int64(rules[R_TRUMP_SUIT])
     if order and pos == 0 and not averse and cfg[C_NACT] == 4 and side == ((1 << seat) | (1 << pard)) \
             and (unpl & rules[R_FREE]) == ZERO:
@@ -1332,7 +1338,7 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
             # worth leading through; a top or second card with the seat before us
             # (over our lead) is not
             second = high_bit(us & ~top)
-            lho = cfg[C_NEXT + seat]
+            lho = cfg[C_NEXT + seat] & 7
             if not ((side >> lho) & 1) and (hands[lho] & top):
                 for o in range(nseats):
                     if o != seat and ((side >> o) & 1) and ((active >> o) & 1) and (hands[o] & second) \
@@ -1843,7 +1849,7 @@ def _last_trick(rules, cfg, hands, leader, suits_led):
     winner = seat
     trick = c
     for _ in range(cfg[C_NACT] - 1):
-        seat = cfg[C_NEXT + seat]
+        seat = cfg[C_NEXT + seat] & 7
         c = hands[seat]
         trick |= c
         if beats(rules, c, best, led):
