@@ -1641,7 +1641,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     continue
             elif pos == 1 and cfg[C_QUICK] > 0 and (opts & O_QUICK):
                 # second hand: can a side surely win this trick? (DDS's QuickTricksSecondHand)
-                won, wsec = _second_hand(rules, cfg, hands, seat, fi[fb + F_LED], fu[ub + U_BEST],
+                won, wsec = _second_hand(rules, cfg, hands, seat, fi[fb + F_LED] & 3, fu[ub + U_BEST],
                                          fi[fb + F_WINNER])
                 if won != 0:
                     # won > 0: the side of the seat to play takes this trick; < 0: the other
@@ -1659,7 +1659,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         rw = wsec
                         state = _RETURN
                         continue
-            led = fi[fb + F_LED]
+            led = fi[fb + F_LED] & 3   # a suit 0..3 (a free card's lead names one)
             best = fu[ub + U_BEST]
             winner = fi[fb + F_WINNER] & 7
             trick = fu[ub + U_TRICK]
@@ -1743,7 +1743,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             # ---- make move i
             pos = fi[fb + F_POS] & 7
             leader = fi[fb + F_LEADER] & 7
-            led = fi[fb + F_LED]
+            led = fi[fb + F_LED] & 3   # a suit 0..3 (a free card's lead names one)
             best = fu[ub + U_BEST]
             winner = fi[fb + F_WINNER] & 7
             trick = fu[ub + U_TRICK]
@@ -1754,7 +1754,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             if small_filter and not (c & free):
                 # a card below every card that won by rank so far in its suit acts like
                 # any other such card of this hand already searched (DDS's NextMove)
-                sm = rules[R_SUIT + suit_of(rules, c)]
+                sm = rules[R_SUIT + (suit_of(rules, c) & 3)]   # not the free card: a suit 0..3
                 thr = low_bit(fu[ub + U_WALL] & (fu[ub + U_UNPL] | trick) & sm)
                 below_thr = sm if thr == ZERO else (thr - ONE)
                 if (c & below_thr) and (fu[ub + U_SEARCHED] & below_thr & sm):
