@@ -1548,6 +1548,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
     fi[F_TARGET] = target
     fu[U_BEST] = best
     fu[U_TRICK] = trick
+    fu[U_UNPL] = _union(hands, nseats)   # then kept up to date move by move
     state = _ENTER
     rv = np.int64(0)
     rw = ZERO
@@ -1564,8 +1565,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             suits_led = fi[fb + F_SUITS]
             is_max = (maxside >> seat) & 1
             hint = np.int64(-1)
-            unpl_hands = _union(hands, nseats)
-            fu[ub + U_UNPL] = unpl_hands
+            unpl_hands = fu[ub + U_UNPL]
             if pos == 0:
                 if left == 0:
                     rv = np.int64(0)
@@ -1794,6 +1794,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 fu[cub + U_BEST] = nbest
                 fu[cub + U_TRICK] = ntrick
             fi[cfb + F_SUITS] = nsuits
+            fu[cub + U_UNPL] = fu[ub + U_UNPL] ^ c
             ply = cp
             fb, ub, mb, rb = _frame_rows(ply)
             state = _ENTER
