@@ -101,6 +101,10 @@ from .tables import (
 )
 
 MAX_SEATS = 5
+# Loops over the seats run to MAX_SEATS and break at the table's size: a loop of runtime
+# length (range(nseats)) is vectorized by the compiler, with vector set-up and clean-up
+# code far costlier than the 2-5 seats it runs over (and slower to compile); one with an
+# early exit is not.
 MAX_PLY = 68
 MAX_MOVES = 24
 
@@ -350,12 +354,16 @@ def _partner_cash(rules, cfg, hands, leader, partners, unpl, q):
     side = _side_of(cfg, leader)
     ruffers = rules[R_TRUMP] | rules[R_FREE]
     hl = hands[leader]
-    for o in range(nseats):
+    for o in range(MAX_SEATS):
+        if o >= nseats:
+            break
         if ((active >> o) & 1) and not ((side >> o) & 1) and (hands[o] & ruffers):
             return np.int64(0), ZERO
     best = np.int64(0)
     best_w = ZERO
-    for p in range(nseats):
+    for p in range(MAX_SEATS):
+        if p >= nseats:
+            break
         if not (partners >> p) & 1:
             continue
         hp = hands[p]
@@ -404,7 +412,9 @@ def _top_run(u, hand):
 def _longest_other(hands, nseats, active, seat, cards):
     """The most of ``cards`` any active hand but ``seat``'s holds."""
     most = np.int64(0)
-    for h in range(nseats):
+    for h in range(MAX_SEATS):
+        if h >= nseats:
+            break
         if h != seat and (active >> h) & 1:
             k = popcount(hands[h] & cards)
             if k > most:
@@ -415,7 +425,9 @@ def _longest_other(hands, nseats, active, seat, cards):
 @njit(cache=True, inline="always")
 def _holder(hands, nseats, card):
     """The seat holding ``card`` (NONE if nobody)."""
-    for h in range(nseats):
+    for h in range(MAX_SEATS):
+        if h >= nseats:
+            break
         if hands[h] & card:
             return h
     return NONE
@@ -438,7 +450,9 @@ def _quick(rules, cfg, hands, leader, left, need):
     hl = hands[leader]
     opp_cards = ZERO
     side_cards = ZERO
-    for o in range(nseats):
+    for o in range(MAX_SEATS):
+        if o >= nseats:
+            break
         if (active >> o) & 1:
             if (side >> o) & 1:
                 side_cards |= hands[o]
@@ -451,7 +465,9 @@ def _quick(rules, cfg, hands, leader, left, need):
     # leader's winners: without trumps, or with enough other cards to play.
     n_lead = popcount(hl)
     length_ok = True
-    for p in range(nseats):
+    for p in range(MAX_SEATS):
+        if p >= nseats:
+            break
         if (partners >> p) & 1:
             if popcount(hands[p] & ~trump & ~rules[R_FREE]) < n_lead:
                 length_ok = False
@@ -474,7 +490,9 @@ def _quick(rules, cfg, hands, leader, left, need):
     # opponents' trumps left after the cash (a free joker counts as a trump)
     opp_left = np.int64(0)
     opp_tr_mask = 0
-    for o in range(nseats):
+    for o in range(MAX_SEATS):
+        if o >= nseats:
+            break
         if ((active >> o) & 1) and not ((side >> o) & 1):
             t = popcount(hands[o] & trump) - cashed_trumps
             if t > 0:
@@ -501,13 +519,17 @@ def _quick(rules, cfg, hands, leader, left, need):
             continue
         # opponents holding trumps may ruff once void
         limit = m
-        for o in range(nseats):
+        for o in range(MAX_SEATS):
+            if o >= nseats:
+                break
             if (opp_tr_mask >> o) & 1:
                 lo_ = popcount(hands[o] & sm)
                 if lo_ < limit:
                     limit = lo_
         # a partner void in the suit with only trumps left would have to overtake
-        for p in range(nseats):
+        for p in range(MAX_SEATS):
+            if p >= nseats:
+                break
             if (partners >> p) & 1:
                 hp = hands[p]
                 if (hp & sm) == ZERO and hp != ZERO and (hp & ~trump & ~rules[R_FREE]) == ZERO:
@@ -522,7 +544,9 @@ def _quick(rules, cfg, hands, leader, left, need):
     # then a low card to a partner's winners in a suit (the partner keeps the lead)
     pe_best = np.int64(0)
     pe_w = ZERO
-    for p in range(nseats):
+    for p in range(MAX_SEATS):
+        if p >= nseats:
+            break
         if not (partners >> p) & 1:
             continue
         hp = hands[p]
@@ -541,7 +565,9 @@ def _quick(rules, cfg, hands, leader, left, need):
                 winners &= above(high_bit(opp_s))
             limit = popcount(winners)
             if s != tsuit:
-                for o in range(nseats):
+                for o in range(MAX_SEATS):
+                    if o >= nseats:
+                        break
                     if (opp_tr_mask >> o) & 1:
                         lo_ = popcount(hands[o] & sm)
                         if lo_ < limit:
@@ -566,7 +592,9 @@ def _quick(rules, cfg, hands, leader, left, need):
     if ut and (high_bit(ut) & side_cards):
         t1 = high_bit(ut)
         holder = hl
-        for o in range(nseats):
+        for o in range(MAX_SEATS):
+            if o >= nseats:
+                break
             if hands[o] & t1:
                 holder = hands[o]
         lq = np.int64(1)
@@ -576,7 +604,9 @@ def _quick(rules, cfg, hands, leader, left, need):
             lq = 2
             lw |= t2
         if (opp_cards & trump) == ZERO:
-            for o in range(nseats):
+            for o in range(MAX_SEATS):
+                if o >= nseats:
+                    break
                 if ((active >> o) & 1) and ((side >> o) & 1):
                     k = popcount(hands[o] & trump)
                     if k > lq:
@@ -614,7 +644,9 @@ def _quick(rules, cfg, hands, leader, left, need):
                     ws = t1 | t2 | t3
         if (side_cards & trump) == ZERO:
             # we have no trumps: each trump of one opposing hand wins its own trick
-            for o in range(nseats):
+            for o in range(MAX_SEATS):
+                if o >= nseats:
+                    break
                 if ((active >> o) & 1) and not ((side >> o) & 1):
                     k = popcount(hands[o] & trump)
                     if k > s_opp:
@@ -632,7 +664,9 @@ def _quick(rules, cfg, hands, leader, left, need):
                 continue
             if top & side_cards:
                 longest = np.int64(0)
-                for o in range(nseats):
+                for o in range(MAX_SEATS):
+                    if o >= nseats:
+                        break
                     if (side >> o) & 1:
                         k = popcount(hands[o] & sm)
                         if k > longest:
@@ -754,7 +788,9 @@ def _keys(rules, cfg, hands, leader, suits_led, voids):
     k1 = ZERO
     free = rules[R_FREE]
     owner = 7
-    for h in range(nseats):
+    for h in range(MAX_SEATS):
+        if h >= nseats:
+            break
         hand = hands[h]
         if hand & free:
             owner = h
@@ -770,7 +806,9 @@ def _keys(rules, cfg, hands, leader, suits_led, voids):
     if owner != 7:
         k1 |= np.uint64(suits_led & 15) << np.uint64(22)
         if rules[R_FLAGS] & F_FREE_NAME_NOT_VOID:
-            for h in range(nseats):
+            for h in range(MAX_SEATS):
+                if h >= nseats:
+                    break
                 k1 |= np.uint64(voids[h] & 15) << np.uint64(26 + 4 * h)
     k1 |= np.uint64(cfg[C_GEN] & 0xFFFF) << np.uint64(46)
     k1 |= _VALID
@@ -789,7 +827,9 @@ def _top_owners(rules, hands, nseats, unpl):
         second = high_bit(u & ~top)
         own = 7
         if top:
-            for h in range(nseats):
+            for h in range(MAX_SEATS):
+                if h >= nseats:
+                    break
                 if hands[h] & top:
                     own = h
                 if hands[h] & second:
@@ -960,7 +1000,9 @@ def _second_hand(rules, cfg, hands, seat, led, best, winner):
     opp_cards = ZERO
     opp_can_ruff = False
     my_can_ruff = False
-    for o in range(nseats):
+    for o in range(MAX_SEATS):
+        if o >= nseats:
+            break
         if (later >> o) & 1:
             h = hands[o]
             if (side >> o) & 1:
@@ -1292,7 +1334,9 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
         and side == ((1 << seat) | (1 << pard)) and (unpl & rules[R_FREE]) == ZERO
     opp_all = ZERO   # for our own lead rules only
     if order and pos == 0 and not averse and not (nt4 or tr4):
-        for o in range(nseats):
+        for o in range(MAX_SEATS):
+            if o >= nseats:
+                break
             if ((active >> o) & 1) and not ((side >> o) & 1):
                 opp_all |= hands[o]
     nm = 0
@@ -1311,7 +1355,9 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
         if nt4 or tr4:
             suit_info = _lead_suit(hands, seat, lho, pard, rho, us, trump, is_trump, nt4, popcount(hand))
         elif order and pos == 0 and not averse:
-            for o in range(nseats):
+            for o in range(MAX_SEATS):
+                if o >= nseats:
+                    break
                 if (active >> o) & 1:
                     if (side >> o) & 1:
                         if hands[o] & top:
@@ -1329,7 +1375,9 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                 base -= TRUMP_IDLE_PEN   # the other side has no trumps left
             if PARTNER_RUFF_BONUS and not is_trump and base > -VOID_RUFF_PEN // 2:
                 # a partner void in the suit with trumps can ruff (no opponent can)
-                for o in range(nseats):
+                for o in range(MAX_SEATS):
+                    if o >= nseats:
+                        break
                     if o != seat and ((active >> o) & 1) and ((side >> o) & 1) \
                             and (hands[o] & sm) == ZERO and (hands[o] & trump) != ZERO:
                         base += PARTNER_RUFF_BONUS
@@ -1340,11 +1388,15 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
             second = high_bit(us & ~top)
             lho = cfg[C_NEXT + seat] & 7
             if not ((side >> lho) & 1) and (hands[lho] & top):
-                for o in range(nseats):
+                for o in range(MAX_SEATS):
+                    if o >= nseats:
+                        break
                     if o != seat and ((side >> o) & 1) and ((active >> o) & 1) and (hands[o] & second) \
                             and popcount(hands[o] & sm) != 1:
                         base += FINESSE_BONUS
-            for o in range(nseats):
+            for o in range(MAX_SEATS):
+                if o >= nseats:
+                    break
                 if ((active >> o) & 1) and cfg[C_NEXT + o] == seat and o != lho and not ((side >> o) & 1):
                     if (hands[o] & (top | second)) and popcount(hands[o] & sm) != 1:
                         base -= RHO_HIGH_PEN
