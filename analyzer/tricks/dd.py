@@ -44,22 +44,27 @@ where the entry depends on them, so a probe reads the rows of few non-matching e
 The table asks for 2 MB pages (``zeroed_words``): its probes land on random pages.
 
 Where it stands against DDS (bridge, 13 cards, one thread, ``scripts/bench.py ddbridge``):
-identical trick counts, about 2.0-2.4x slower at the median (one process to the next; see
-README Performance for the runs), 3.1x at the start of 2026-11-29's second stop.  DDS's
-``futureTricks.nodes`` (trick starts) on the same 200 deals: 11.9M against our 14.9M
-(``dd_nodes.py --dds``, median ratio 1.17), so the gap is mostly the cost of a trick start
-with its inner nodes (about 1.7x DDS's).  Profile (perf, per compiled function): the
-quick-trick analysis ~14%, the table probe ~13% and store ~5%, the rest in the search,
-whose hot code is spread thin over move generation, making and unmaking moves.  Next
-steps, in the order we expect them to pay: fewer trick starts (DDS's QuickTricks:
-combined runs of leader and partner, blocked suits; no-trumps is 1.28x DDS's count);
-cheaper inner nodes (the frame arrays indexed by a 2-D row cost a multiply and a spilled
-shape each; move generation specialised for the last seat).  Inlining matters both ways:
-the per-card weights inlined into the search are 15% faster than called, and moving
-``_gen_moves`` out of the search costs 18%; but every inlined helper adds to the cold
-compile (~50 s for the solver).  Beware of timing noise: the same source compiled twice
-runs several percent apart for the life of a process (where its code and table land in
-memory); compare node counts, or several interleaved runs (``scripts/ab_dd.py``).
+identical trick counts, about 1.65-2.0x slower at the median (median of ten runs 1.74x
+on 2026-11-30; one process to the next moves it; see README Performance), 3.1x at the
+start of 2026-11-29's second stop.  DDS's ``futureTricks.nodes`` (trick starts) on the
+same 200 deals: 11.9M against our 14.9M (``dd_nodes.py --dds``, median ratio 1.17), so
+the gap is both: more trick starts, and each with its inner nodes about 1.5x DDS's cost.
+Profile (perf, per compiled function): the table probe ~16% (fingerprint scans and the
+cache miss on the one candidate row), the quick-trick analysis ~12%, the store ~5%, the
+rest in the search, spread thin over move generation, making and unmaking moves.
+Index arithmetic matters more than it looks in numba: a 2-D array multiplies each
+access by a row length (often spilled to the stack), a signed index read from memory is
+checked for wraparound, and a loop of runtime length is vectorized; the flat frames,
+masked seats and early-exit seat loops here took ~14% off.  Next steps, in the order we
+expect them to pay: fewer trick starts (DDS's QuickTricks: combined runs of leader and
+partner, blocked suits; no-trumps is 1.28x DDS's count); a cheaper probe (it scans two
+buckets of 64 fingerprints); move generation specialised for the last seat.  Inlining
+matters both ways: the per-card weights inlined into the search are 15% faster than
+called, and moving ``_gen_moves`` out of the search costs 18%; but every inlined helper
+adds to the cold compile (~55 s for the solver).  Beware of timing noise: the same
+source compiled twice runs several percent apart for the life of a process (where its
+code and table land in memory); compare node counts, or several interleaved runs
+(``scripts/ab_dd.py``).
 """
 
 from __future__ import annotations
@@ -1587,7 +1592,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
     averse = count != maxside
     exact = cfg[C_EXACT]
     small_filter = (opts & O_SMALL) != 0 and not exact
-    flat = tt.reshape(tt.size)   # the table as one row, for its fingerprint scans
+    flat = tt.reshape(tt.size)   # the table as one row: probes and stores index it flat
     ply = np.uint64(0)
     fb, ub, mb, rb = _frame_rows(ply)
     fi[F_SEAT] = seat
