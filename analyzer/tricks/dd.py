@@ -1569,6 +1569,12 @@ OPP_LEN_WEIGHT = 0   # leads: fewer opposing cards in the suit, fewer replies to
 
 
 @njit(cache=True, inline="always")
+def _rel_row(rel, rb):
+    """The four relative-rank hands stored at row ``rb`` of ``rel``."""
+    return rel[rb], rel[rb + ONE], rel[rb + np.uint64(2)], rel[rb + np.uint64(3)]
+
+
+@njit(cache=True, inline="always")
 def _frame_rows(ply):
     """Where ply ``ply``'s rows start in the flat frame, move and relative-hand arrays."""
     return ply * F_SIZE, ply * U_SIZE, ply * M_SIZE, ply * REL_SIZE
@@ -1686,8 +1692,9 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         sig, tp = _top_owners(rules, hands, nseats, unpl_hands)
                     fu[ub + U_SIG] = sig
                     fu[ub + U_TP] = tp
-                    hit, v, w, hint = _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, rel[rb + np.uint64(0)], rel[rb + np.uint64(1)],
-                                                rel[rb + np.uint64(2)], rel[rb + np.uint64(3)], unpl_hands, target)
+                    r0, r1, r2, r3 = _rel_row(rel, rb)
+                    hit, v, w, hint = _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3,
+                                                unpl_hands, target)
                     if hit:
                         stats[S_TT_HITS] += 1
                         rv = v
@@ -1790,9 +1797,9 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     stats[S_STORES] += 1
                     unpl_hands = fu[ub + U_UNPL]
                     k2 = unpl_hands if exact else ZERO
+                    r0, r1, r2, r3 = _rel_row(rel, rb)
                     _tt_store(rules, cfg, tt, flat, fu[ub + U_K0], fu[ub + U_K1], k2, fu[ub + U_SIG], fu[ub + U_TP],
-                              rel[rb + np.uint64(0)], rel[rb + np.uint64(1)], rel[rb + np.uint64(2)], rel[rb + np.uint64(3)], unpl_hands,
-                              wres, bestv, fi[fb + F_TARGET], bestm, fi[fb + F_LEFT])
+                              r0, r1, r2, r3, unpl_hands, wres, bestv, fi[fb + F_TARGET], bestm, fi[fb + F_LEFT])
                 rv = bestv
                 rw = wres
                 state = _RETURN
