@@ -1,24 +1,25 @@
 """A test helper: run a question module's chunks at a given size and record which ran."""
 
-from functools import partial
-
 from analyzer.sim import runner
 
+_run_chunks = runner.run_chunks   # the original, whatever a test patches
 
 def record_chunks(monkeypatch, module, chunk_size: int) -> list:
-    """Make ``module.run_chunks`` use ``chunk_size``; returns the list that will receive
-    every (start, n) chunk actually run."""
+    """Make the runner (as ``module`` and ``analyzer.sim.question`` call it) use
+    ``chunk_size``; returns the list that will receive every (start, n) chunk actually run."""
     chunks = []
 
     def run_chunks(chunk_fn, n_deals, **kw):
         def counted(start, n):
             chunks.append((start, n))
             return chunk_fn(start, n)
-        return runner.run_chunks(counted, n_deals, **kw)
+        kw.pop("chunk_size", None)
+        return _run_chunks(counted, n_deals, chunk_size=chunk_size, **kw)
 
-    monkeypatch.setattr(module, "run_chunks", partial(run_chunks, chunk_size=chunk_size))
+    monkeypatch.setattr(runner, "run_chunks", run_chunks)
+    if hasattr(module, "run_chunks"):
+        monkeypatch.setattr(module, "run_chunks", run_chunks)
     return chunks
-
 
 def all_chunks(n_deals: int, chunk_size: int) -> list:
     """Every (start, n) chunk of a run, in order."""

@@ -19,8 +19,9 @@ import pandas as pd
 from ...answer import Answer
 from ...cards import JOKER, SUIT_SYMBOLS, SUITS, suit_of
 from ...errors import InputError
+from ...sim import question
+from ...sim.question import Plan
 from ...sim.rng import seed_key
-from ...sim.runner import run_chunks
 from ...stats import hist_mean_se, wilson
 from .bidding import DEFAULT_POLICY, PASS
 from .deck import HAND_SIZE, N_TRICKS, nat_bit, nat_mask
@@ -57,31 +58,14 @@ def flags_of(options: Options) -> int:
     return f
 
 
-def validate_common(deals, seed, play, threads):
-    if deals is None or deals <= 0:
-        raise InputError(f"--deals must be a positive number, got {deals}")
-    if seed is not None and seed < 0:
-        raise InputError(f"--seed must be a non-negative integer, got {seed}")
-    if play not in PLAY_MODELS:
-        raise InputError(f"--play {play} is not available for Euchre (choose: {', '.join(PLAY_MODELS)})")
-    if threads is not None and threads <= 0:
-        raise InputError(f"--threads must be positive, got {threads}")
-
-
-def default_deals(deals, play):
-    """``deals``, or the default for the play model (double-dummy is slower)."""
-    if deals is None:
-        return DEFAULT_DEALS_DD if play == "dd" else DEFAULT_DEALS
-    return deals
+PLAN = Plan("Euchre", {"heuristic": DEFAULT_DEALS, "dd": DEFAULT_DEALS_DD}, chunk_size={"dd": DD_CHUNK},
+            model_notes={"dd": DD_NOTE}, desc={"dd": "solving"})
 
 
 def solver_arrays(play):
-    """(dd flag, transposition table, stats) for the chunk kernels: a fresh table per
-    chunk with double-dummy play (one per thread at a time), one-entry dummies else."""
-    if play == "dd":
-        from .dd import new_dd_table, new_stats
-        return True, new_dd_table(), new_stats()
-    return False, np.zeros((1, 8), np.uint64), np.zeros(16, np.int64)
+    """(dd flag, transposition table, stats) for the chunk kernels (``question.solver_arrays``)."""
+    from .dd import new_dd_table, new_stats
+    return question.solver_arrays(play == "dd", new_dd_table, new_stats)
 
 
 def seat_and_dealer(options: Options, dealer: str | None, seat: int | None) -> tuple[int, int]:
@@ -132,8 +116,7 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
           threads: int | None = None, rules: list[str] | None = None,
           progress: bool = False) -> Answer:
     """Round one: order up / accept (with the best discard) / go alone / pass."""
-    deals = default_deals(deals, play)
-    validate_common(deals, seed, play, threads)
+    deals, seed = PLAN.check(deals, seed, threads, play)
     options = Options.make(players, deck, stick_the_dealer, rules)
     d, hand_ids, up_id, pos, dealer_seat = _setup(hand, upcard, "upcard", options, dealer, seat)
     n = options.players
@@ -176,8 +159,7 @@ def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | Non
          threads: int | None = None, rules: list[str] | None = None,
          progress: bool = False) -> Answer:
     """Round two: name each allowed suit (alone too, four-handed) or pass."""
-    deals = default_deals(deals, play)
-    validate_common(deals, seed, play, threads)
+    deals, seed = PLAN.check(deals, seed, threads, play)
     options = Options.make(players, deck, stick_the_dealer, rules)
     d, hand_ids, up_id, pos, dealer_seat = _setup(hand, turned_down, "turned-down", options,
                                                   dealer, seat)
@@ -247,11 +229,7 @@ def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions
             out[-2:] = tries
         return out
 
-    if play == "dd":
-        run = run_chunks(chunk, deals, threads=threads, progress=progress, desc="solving",
-                         chunk_size=DD_CHUNK)
-    else:
-        run = run_chunks(chunk, deals, threads=threads, progress=progress, desc="dealing")
+    run = PLAN.run(chunk, deals, play, threads, progress)
     s = run.stats
     return (s[:size_h].reshape(A, N_OUTCOMES), s[size_h:size_h + size_t].reshape(A, 2, N_TRICKS + 1),
             s[-2:], run)
@@ -278,13 +256,11 @@ def _row(action: Action, h, th, deck) -> dict:
 
 def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_turn, actions,
          deals, seed, play, threads, progress) -> Answer:
-    seed = 0 if seed is None else seed
     hist, trick_hist, tries, run = simulate(options, deck, hand_ids, up_id, dealer_seat,
                                             decision_turn, actions, deals, seed, threads, progress,
                                             play)
+    notes = PLAN.notes(run, deals, play)
     n = run.n_done
-    if n == 0:
-        raise KeyboardInterrupt
     rows = [_row(a, hist[i], trick_hist[i], deck) for i, a in enumerate(actions)]
     # A dealer's pickup is one option per action kind: keep its best discard, list the rest.
     discard_table: dict[str, list] = {}
@@ -311,13 +287,10 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
             "rules": options.as_dict(), "ev_meaning": EV_MEANING}
     if discard_table:
         meta["discards"] = {k: sorted(v, key=lambda x: -x["ev"]) for k, v in discard_table.items()}
-    notes = [DD_NOTE] if play == "dd" else []
     if tries[1]:
         notes.append(f"the passes before you are rare under the bidding policies: {tries[1]:,} "
                      f"deals found no match in {MAX_TRIES} redraws and were dealt seat by seat, "
                      f"each seat's hand redrawn until it alone would have passed")
-    if run.interrupted:
-        notes.append(f"interrupted: results from {n:,} of {deals:,} deals")
     dist = {r["action"]: trick_hist[i] for i, r in enumerate(rows)}
     return Answer("euchre", question, table, best, recommendation, meta,
                   {"elapsed": run.elapsed, "trick_hist": {k: trick_hist[[i for i, a in enumerate(actions)

@@ -6,9 +6,8 @@ import numpy as np
 import pandas as pd
 
 from ...answer import Answer
-from ...errors import InputError
+from ...sim.question import Plan
 from ...sim.rng import seed_key
-from ...sim.runner import run_chunks
 from ...stats import hist_mean_se, wilson
 from .bidding import ALL_CONTRACTS, Contract, allowed, parse_contract, parse_contracts
 from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_TRICKS
@@ -21,8 +20,8 @@ DD_CHUNK = 64                 # deals per chunk with double-dummy play (progress
 PLAY_MODELS = ("heuristic", "dd")
 
 
-def default_deals(play: str) -> int:
-    return DEFAULT_DEALS_DD if play == "dd" else DEFAULT_DEALS
+PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_DEALS, "dd": DEFAULT_DEALS_DD}, chunk_size={"dd": DD_CHUNK},
+            desc={"heuristic": "playing", "dd": "solving"})
 
 
 def _byte_tables() -> np.ndarray:
@@ -46,17 +45,6 @@ def kind_of(contract: Contract) -> int:
     if contract.is_misere:
         return 6 if contract.open else 5
     return contract.strain
-
-
-def validate_common(deals: int, seed: int | None, play: str, threads: int | None):
-    if deals is None or deals <= 0:
-        raise InputError(f"--deals must be a positive number, got {deals}")
-    if seed is not None and seed < 0:
-        raise InputError(f"--seed must be a non-negative integer, got {seed}")
-    if play not in PLAY_MODELS:
-        raise InputError(f"--play {play} is not available for Five Hundred yet (choose: {', '.join(PLAY_MODELS)})")
-    if threads is not None and threads <= 0:
-        raise InputError(f"--threads must be positive, got {threads}")
 
 
 def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progress=False,
@@ -84,8 +72,7 @@ def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progres
                              BYTE_TABLES, hist, new_dd_table(), new_stats())
             return hist
 
-        return run_chunks(chunk, deals, threads=threads, progress=progress, desc="solving",
-                          chunk_size=DD_CHUNK)
+        return PLAN.run(chunk, deals, play, threads, progress)
 
     def chunk(start, n):
         hist = np.zeros((len(kinds), N_TRICKS + 1), np.int64)
@@ -94,7 +81,7 @@ def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progres
                       BYTE_TABLES, hist)
         return hist
 
-    return run_chunks(chunk, deals, threads=threads, progress=progress, desc="playing")
+    return PLAN.run(chunk, deals, play, threads, progress)
 
 
 def bid(hand: str, deals: int | None = None, seed: int | None = None, over: str | None = None,
@@ -103,9 +90,7 @@ def bid(hand: str, deals: int | None = None, seed: int | None = None, over: str 
     """P(make), tricks and expected score of every contract for the player's 10 cards,
     the player being the contractor (seat S, partner N) after taking the kitty.
     ``deals`` defaults to DEFAULT_DEALS (heuristic play) or DEFAULT_DEALS_DD (dd)."""
-    deals = default_deals(play) if deals is None else deals
-    validate_common(deals, seed, play, threads)
-    seed = 0 if seed is None else seed
+    deals, seed = PLAN.check(deals, seed, threads, play)
     options = Options.parse(rules)
     hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
     over_c = parse_contract(over) if over is not None else None
@@ -113,9 +98,8 @@ def bid(hand: str, deals: int | None = None, seed: int | None = None, over: str 
     chosen.sort(key=ALL_CONTRACTS.index)  # rows in table order: 6♠ … 10NT, misère, open misère
     kinds = sorted({kind_of(c) for c in chosen})
     run = simulate_tricks(hand_ids, kinds, deals, seed, options, threads, progress, play)
+    notes = PLAN.notes(run, deals, play)
     n = run.n_done
-    if n == 0:
-        raise KeyboardInterrupt
     hist = run.stats
     tricks = np.arange(N_TRICKS + 1)
     rows = []
@@ -137,12 +121,9 @@ def bid(hand: str, deals: int | None = None, seed: int | None = None, over: str 
          ("♠", "♣", "♦", "♥", "NT")[k]) for k in kinds], columns=tricks)
     meta = {"hand": DECK.format_cards(hand_ids), "deals": int(n), "seed": seed, "play": play,
             "over": over_c.name if over_c else None, "rules": options.__dict__.copy()}
-    notes = []
     if play == "dd" and any(c.is_misere for c in chosen):
         notes.append("double-dummy misère records made (0) or failed (1): its tricks column is the "
                      "share of deals the defenders can beat")
-    if run.interrupted:
-        notes.append(f"interrupted: results from {n:,} of {deals:,} deals")
     return Answer("five-hundred", "bid", table, best, recommendation, meta,
                   {"distribution": dist, "elapsed": run.elapsed}, notes)
 

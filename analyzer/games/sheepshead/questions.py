@@ -16,10 +16,10 @@ import pandas as pd
 from ...answer import Answer
 from ...errors import InputError
 from ...sim.layout import StatsLayout
+from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
 from ...sim.runner import run_chunks
 from ...stats import Z95, hist_mean_se, wilson
-from ...validate import check_play, check_run
 from .bidding import PICK_THRESHOLDS, callable_cards, unknown_calls, unknown_card
 from .deck import DECK, HAND_SIZE, N_SEATS, SCHNEIDER_PICKER, SCHNEIDERED_PICKER, TOTAL_POINTS
 from .play import (ALONE_OPT, CALL_NAMES, LEASTER_CLASSES, N_OUT, N_PICK_OPTS, OUT_ALONE, OUT_DEFENDER,
@@ -42,9 +42,13 @@ _P = np.repeat(np.arange(TOTAL_POINTS + 1)[:, None], 3, axis=1)   # picker side 
 _HIST_SHAPE = (TOTAL_POINTS + 1, 3)
 
 
-def _validate(deals, seed, play, threads, seat):
-    check_run(deals, seed, threads)
-    check_play(play, PLAY_MODELS, "Sheepshead")
+PICK_PLAN = Plan("Sheepshead", {"heuristic": DEFAULT_PICK_DEALS, "dd": DEFAULT_PICK_DEALS_DD},
+                 chunk_size={"dd": DD_CHUNK}, model_notes={"dd": DD_NOTE}, desc={"dd": "solving"})
+BURY_PLAN = Plan("Sheepshead", {"heuristic": DEFAULT_BURY_DEALS, "dd": DEFAULT_BURY_DEALS_DD},
+                 chunk_size={"dd": DD_CHUNK}, model_notes={"dd": DD_NOTE}, desc={"dd": "solving"})
+
+
+def _check_seat(seat):
     if seat is None or not 1 <= seat <= N_SEATS:
         raise InputError(f"--seat must be 1..{N_SEATS} ({SEAT_HELP}), got {seat}")
 
@@ -91,27 +95,9 @@ class _Outcomes:
 
 
 def _solver_arrays(play):
-    """(dd flag, transposition table, stats) for the chunk kernels; a fresh table per chunk
-    (one per thread at a time), a one-entry dummy for heuristic play."""
-    if play == "dd":
-        from .dd import new_dd_table, new_stats
-        return True, new_dd_table(), new_stats()
-    return False, np.zeros((1, 8), np.uint64), np.zeros(16, np.int64)
-
-
-def _run(chunk, deals, threads, progress, play):
-    if play == "dd":
-        return run_chunks(chunk, deals, threads=threads, progress=progress, desc="solving", chunk_size=DD_CHUNK)
-    return run_chunks(chunk, deals, threads=threads, progress=progress, desc="dealing")
-
-
-def _finish(run, deals, play):
-    if run.n_done == 0:
-        raise KeyboardInterrupt
-    notes = [DD_NOTE] if play == "dd" else []
-    if run.interrupted:
-        notes.append(f"interrupted: results from {run.n_done:,} of {deals:,} deals")
-    return notes
+    """(dd flag, transposition table, stats) for the chunk kernels (``question.solver_arrays``)."""
+    from .dd import new_dd_table, new_stats
+    return solver_arrays(play == "dd", new_dd_table, new_stats)
 
 
 # ----------------------------------------------------------------------------- whole hands
@@ -166,7 +152,7 @@ def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, 
                        v["hist"], v["leaster"], v["calls"], v["counters"], *_solver_arrays(play))
         return flat
 
-    return _run(chunk, deals, threads, progress, play)
+    return PICK_PLAN.run(chunk, deals, play, threads, progress)
 
 
 def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = None,
@@ -174,14 +160,12 @@ def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = 
          double_on_bump: bool = False, leaster: bool = True, progress: bool = False) -> Answer:
     """Pick (policy bury and call), pick alone, or pass, for these 6 cards at ``seat``.
     ``deals`` defaults to DEFAULT_PICK_DEALS (heuristic play) or DEFAULT_PICK_DEALS_DD."""
-    if deals is None:
-        deals = DEFAULT_PICK_DEALS_DD if play == "dd" else DEFAULT_PICK_DEALS
-    _validate(deals, seed, play, threads, seat)
-    seed = 0 if seed is None else seed
+    deals, seed = PICK_PLAN.check(deals, seed, threads, play)
+    _check_seat(seat)
     options = Options.parse(rules, double_on_bump=double_on_bump, leaster=leaster)
     hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
     run = simulate_pick(hand_ids, seat - 1, deals, seed, options, threads, progress, play)
-    notes = _finish(run, deals, play)
+    notes = PICK_PLAN.notes(run, deals, play)
     v = PICK_LAYOUT.unpack(run.stats)
     hist, lst, calls, counters = v["hist"], v["leaster"], v["calls"], v["counters"]
     offered = int(counters[1])
@@ -301,7 +285,7 @@ def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads
                        PICK_THRESHOLDS, buries, called, v["hist"], v["counters"], *_solver_arrays(play))
         return flat
 
-    return layout, _run(chunk, deals, threads, progress, play)
+    return layout, BURY_PLAN.run(chunk, deals, play, threads, progress)
 
 
 def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None = None,
@@ -309,15 +293,13 @@ def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None =
          double_on_bump: bool = False, progress: bool = False) -> Answer:
     """Every legal bury (2 of the 8 cards) × every legal call (or alone), ranked by EV.
     ``deals`` defaults to DEFAULT_BURY_DEALS (heuristic play) or DEFAULT_BURY_DEALS_DD."""
-    if deals is None:
-        deals = DEFAULT_BURY_DEALS_DD if play == "dd" else DEFAULT_BURY_DEALS
-    _validate(deals, seed, play, threads, seat)
-    seed = 0 if seed is None else seed
+    deals, seed = BURY_PLAN.check(deals, seed, threads, play)
+    _check_seat(seat)
     options = Options.parse(rules, double_on_bump=double_on_bump)
     hand8_ids = DECK.parse_cards(cards, "picker's cards (hand and blind)", HAND_SIZE + 2)
     opts = bury_options(hand8_ids, options)
     layout, run = simulate_bury(hand8_ids, seat - 1, opts, deals, seed, options, threads, progress, play)
-    notes = _finish(run, deals, play)
+    notes = BURY_PLAN.notes(run, deals, play)
     v = layout.unpack(run.stats)
     offered = int(v["counters"][1])
     if offered == 0:

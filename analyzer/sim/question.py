@@ -1,0 +1,67 @@
+"""The steps every simulation question shares, between its validation and its rows:
+check the run's parameters, pick the deal count and chunk size of the play model, run the
+chunk function, and the notes the answer carries (what the model means, an interruption).
+
+A game describes its play models once, as a ``Plan``; a question then reads
+
+    deals, seed = PLAN.check(deals, seed, threads, play)
+    ...                                  # parse the position, build the chunk function
+    run = PLAN.run(chunk, deals, play, threads, progress)
+    notes = PLAN.notes(run, deals, play) # raises KeyboardInterrupt if nothing finished
+    ...                                  # rows -> DataFrame -> Answer
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..validate import check_play, check_run
+from . import runner
+
+
+@dataclass(frozen=True)
+class Plan:
+    game: str                                    # for messages: "Pinochle"
+    default_deals: dict                          # play model -> deals when --deals is not given
+    chunk_size: dict = field(default_factory=dict)   # play model -> deals per chunk (default: the runner's)
+    model_notes: dict = field(default_factory=dict)  # play model -> a note every answer carries
+    desc: dict = field(default_factory=dict)         # play model -> progress bar label
+
+    @property
+    def models(self) -> tuple[str, ...]:
+        return tuple(self.default_deals)
+
+    def check(self, deals, seed, threads, play) -> tuple[int, int]:
+        """Validated (deals, seed): the play model's default deals when ``deals`` is None,
+        seed 0 when None.  Raises InputError with one line naming the problem."""
+        check_play(play, self.models, self.game)
+        deals = self.default_deals[play] if deals is None else deals
+        check_run(deals, seed, threads)
+        return int(deals), 0 if seed is None else int(seed)
+
+    def run(self, chunk_fn, deals, play, threads=None, progress=False, **kw) -> runner.RunResult:
+        """``runner.run_chunks`` with the play model's chunk size and progress label."""
+        return runner.run_chunks(chunk_fn, deals, threads=threads, progress=progress,
+                                 chunk_size=kw.pop("chunk_size", self.chunk_size.get(play)),
+                                 desc=kw.pop("desc", self.desc.get(play, "dealing")), **kw)
+
+    def notes(self, run: runner.RunResult, deals: int, play: str) -> list[str]:
+        """The answer's notes; an interrupted run with nothing finished re-raises the
+        interruption (there is no answer to give)."""
+        if run.n_done == 0:
+            raise KeyboardInterrupt
+        notes = [self.model_notes[play]] if play in self.model_notes else []
+        if run.interrupted:
+            notes.append(f"interrupted: results from {run.n_done:,} of {deals:,} deals")
+        return notes
+
+
+def solver_arrays(dd: bool, new_table=None, new_stats=None):
+    """(dd flag, transposition table, solver stats) for a chunk kernel: a fresh table per
+    chunk with double-dummy play (one per thread at a time, so results do not depend on
+    the thread count), one-entry dummies otherwise (the kernel's signature stays one)."""
+    if dd:
+        return True, new_table(), new_stats()
+    return False, np.zeros((1, 8), np.uint64), np.zeros(16, np.int64)
