@@ -1,0 +1,1 @@
+"""Partnership Pinochle: four players, partners opposite, 48-card double deck."""

@@ -1,0 +1,145 @@
+"""Pinochle's rule table per trump and its named rule options (``--rule NAME=VALUE``).
+
+Defaults are those of ``shared/rules/pinochle.md`` (pagat's partnership pinochle):
+
+- play: follow suit and *head* the trick (beat the best card so far) unless a plain-suit
+  lead has been trumped (``head=best``); void, trump and over-trump if able
+  (``overtrump=always``).  Options: ``head=led_card`` (the seed's wording: beat the card
+  led, whatever has been played since), ``head=none`` (follow and trump duties only: no
+  duty to beat a card, none to over-trump), ``overtrump=trump_led`` (the seed: a higher
+  trump is demanded only when trump is led, which is the head duty; a void player trumps
+  with any trump);
+- counters (``counting``): ``tens`` A 10 K = 10 (default), ``fives`` A 10 / 10 10 / K 5 /
+  Q 5, ``classic`` 11 / 10 / 4 / 3 / 2; the last trick 10 under each: 250 points in play;
+- meld (``run_marriage_reuse``): ``no`` (default: a run's K and Q do not also marry) or
+  ``yes`` (an extra K or Q marries the run's partner card);
+- meld saving (``meld_save``): ``counter`` (default: a side's meld counts only if it takes
+  a counter or the last trick, i.e. any trick points), ``trick`` (any trick, Parlett),
+  ``always``;
+- auction: minimum bid (``min_bid``, default 250), raises of 10 or a jump of 20
+  (``raise=10_20``) or any multiple of 10 (``raise=any``); the dealer is stuck with the
+  minimum when everyone passes;
+- throw-in (``throw_in``): ``short250`` (default: the declarer may throw in when the side
+  is 250 or more short of the bid after the meld; the policy does when it is) or ``any``
+  (concede at any shortfall; the policy concedes when the shortfall exceeds
+  ``bidding.CONCEDE_SHORTFALL``);
+- game to ``game`` points (default 1500; ``scoring.game_winner``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from ...options import parse_rule_items
+from ...tricks.tables import (F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP, R_DECK, R_DUP_SHIFT, R_FLAGS, R_SUIT,
+                              R_TRUMP, R_TRUMP_SUIT, new_rules, set_points)
+from .deck import DECK_MASK, LANE
+
+COUNTING = {          # points of 9 J Q K 10 A (rank index order)
+    "tens": (0, 0, 0, 10, 10, 10),
+    "fives": (0, 0, 5, 5, 10, 10),
+    "classic": (0, 2, 3, 4, 10, 11),
+}
+LAST_TRICK = 10
+_NUMBERS = tuple(str(v) for v in range(100, 1010, 10))
+
+
+@dataclass(frozen=True)
+class Options:
+    """Rule options; defaults as marked in the rules file."""
+
+    head: str = "best"                 # best | led_card | none
+    overtrump: str = "always"          # always | trump_led
+    counting: str = "tens"             # tens | fives | classic
+    run_marriage_reuse: str = "no"     # no | yes
+    meld_save: str = "counter"         # counter | trick | always
+    min_bid: str = "250"               # opening minimum, a multiple of 10
+    raise_: str = "10_20"              # 10_20 | any  (named "raise" on the command line)
+    throw_in: str = "short250"         # short250 | any
+    game: str = "1500"                 # game target
+
+    CHOICES = {
+        "head": ("best", "led_card", "none"),
+        "overtrump": ("always", "trump_led"),
+        "counting": tuple(COUNTING),
+        "run_marriage_reuse": ("no", "yes"),
+        "meld_save": ("counter", "trick", "always"),
+        "min_bid": _NUMBERS,
+        "raise": ("10_20", "any"),
+        "throw_in": ("short250", "any"),
+        "game": tuple(str(v) for v in range(500, 5010, 10)),
+    }
+
+    @classmethod
+    def parse(cls, items=()) -> "Options":
+        values = parse_rule_items(items, cls.CHOICES, "Pinochle")
+        if "raise" in values:
+            values["raise_"] = values.pop("raise")
+        return cls(**values)
+
+    def as_dict(self) -> dict:
+        d = asdict(self)
+        d["raise"] = d.pop("raise_")
+        return d
+
+    @property
+    def reuse(self) -> bool:
+        return self.run_marriage_reuse == "yes"
+
+    @property
+    def minimum(self) -> int:
+        return int(self.min_bid)
+
+    @property
+    def target(self) -> int:
+        return int(self.game)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Card points by rank index (9 J Q K 10 A)."""
+        return COUNTING[self.counting]
+
+    @property
+    def flags(self) -> np.uint64:
+        f = np.uint64(0)
+        if self.head != "none":
+            f |= F_MUST_HEAD
+        f |= F_MUST_TRUMP
+        if self.overtrump == "always" and self.head != "none":
+            f |= F_MUST_OVERTRUMP
+        return f
+
+
+def points_by_bit(options: Options = Options()) -> np.ndarray:
+    """Card points per layout bit (64 entries)."""
+    pts = np.zeros(64, np.int64)
+    for s in range(4):
+        for r in range(6):
+            for copy in range(2):
+                pts[16 * s + 2 * r + copy] = options.points[r]
+    return pts
+
+
+def rule_table(trump: int, options: Options = Options(), objective_points: bool = False) -> np.ndarray:
+    """The rule vector for a trump suit: lanes = suits, identical copies (``R_DUP_SHIFT``
+    1), the play duties of ``options``; with ``objective_points`` the card points and the
+    last trick's 10 as the solver's objective."""
+    rules = new_rules()
+    for s in range(4):
+        rules[R_SUIT + s] = LANE[s]
+    rules[R_TRUMP] = LANE[trump]
+    rules[R_TRUMP_SUIT] = trump
+    rules[R_DECK] = DECK_MASK
+    rules[R_DUP_SHIFT] = 1
+    rules[R_FLAGS] = options.flags
+    if objective_points:
+        set_points(rules, points_by_bit(options), LAST_TRICK)
+    return rules
+
+
+def rule_tables(options: Options = Options(), objective_points: bool = False) -> np.ndarray:
+    """(4, R_SIZE): the rule vector of each trump suit."""
+    return np.stack([rule_table(t, options, objective_points) for t in range(4)])
+
