@@ -14,7 +14,7 @@ from analyzer.games.bridge.rules import rule_table as bridge_rules
 from analyzer.games.five_hundred.deck import DECK
 from analyzer.games.five_hundred.rules import BIT_OF, MISERE, NT, Options, nominate, rule_table
 from analyzer.tricks import dd
-from analyzer.tricks.tables import (F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP, R_DECK, R_DUP_SHIFT,
+from analyzer.tricks.tables import (F_HEAD_LED, F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP, R_DECK, R_DUP_SHIFT,
                                     R_FLAGS, R_SUIT, R_TRUMP, R_TRUMP_SUIT, new_rules,
                                     set_points)
 from tests.reference.minimax import solve as brute
@@ -150,7 +150,8 @@ def pinochle_rules(rng, trump):
     if trump < 4:
         rules[R_TRUMP] = rules[R_SUIT + trump]
         rules[R_TRUMP_SUIT] = trump
-    rules[R_FLAGS] = rng.choice([0, int(F_MUST_HEAD), int(F_MUST_HEAD | F_MUST_TRUMP | F_MUST_OVERTRUMP)])
+    rules[R_FLAGS] = rng.choice([0, int(F_MUST_HEAD), int(F_MUST_HEAD | F_MUST_TRUMP | F_MUST_OVERTRUMP),
+                                 int(F_MUST_HEAD | F_HEAD_LED | F_MUST_TRUMP), int(F_MUST_TRUMP)])
     if rng.random() < 0.5:
         pts = [0] * 64
         for b in range(64):
@@ -167,6 +168,34 @@ def test_identical_cards():
         hands = deal_bits(rng, pool, 4, rng.randint(1, 4))
         leader = rng.randrange(4)
         check(pinochle_rules(rng, rng.randrange(5)), hands, leader, 0b0101 if leader % 2 == 0 else 0b1010)
+
+
+def test_identical_cards_mid_trick():
+    """Positions inside a trick (the led card is then given to the solver: F_HEAD_LED)."""
+    from tests.reference.minimax import Game
+    rng = random.Random(43)
+    for _ in range(60):
+        pool = [16 * s + r for s in rng.sample(range(4), rng.choice([2, 3])) for r in range(12)]
+        hands = deal_bits(rng, pool, 4, rng.randint(1, 3))
+        leader = rng.randrange(4)
+        rules = pinochle_rules(rng, rng.randrange(5))
+        g = Game(rules, 4, 15, 0, 0)
+        trick, seat, plays = [], leader, []
+        for k in range(rng.randint(1, 3)):
+            hand = int(hands[seat])
+            if k == 0:
+                moves = [c for c, _ in g.lead_moves(hand, 0, 0)]
+            else:
+                moves = g.follow_moves(hand, g.suit(trick[0]), plays)
+            c = rng.choice(moves)
+            plays.append((seat, c))
+            trick.append(c)
+            hands[seat] = np.uint64(hand ^ c)
+            seat = (seat + 1) % 4
+        side = 0b0101 if leader % 2 == 0 else 0b1010
+        ours = SOLVER.solve(rules, hands, leader, side, trick=trick)
+        theirs = brute(rules, hands, leader, side, n_seats=4, trick=trick)
+        assert ours == theirs, (ours, theirs, [hex(int(h)) for h in hands], leader, [hex(c) for c in trick])
 
 
 def test_results_do_not_depend_on_settings():

@@ -86,7 +86,7 @@ from ..bits import (
     pext_bmi2,
     popcount,
 )
-from .engine import beats, free_lead_names, legal_follow, seat_called_duties, suit_of
+from .engine import beats, free_lead_names, legal_follow_lead, seat_called_duties, suit_of
 from .tables import (
     F_FREE_NAME_NOT_VOID,
     F_MUST_HEAD,
@@ -98,6 +98,7 @@ from .tables import (
     R_FLAGS,
     R_FREE,
     R_LAST_BONUS,
+    R_LEAD,
     R_POINTS,
     R_SIZE,
     R_SUIT,
@@ -1547,8 +1548,8 @@ def _play(rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick
 F_SEAT, F_POS, F_LEADER, F_LED, F_WINNER, F_SUITS, F_LEFT, F_TARGET = (np.uint64(i) for i in range(8))
 F_I, F_NM, F_BESTV, F_BESTM, F_OLDVOID, F_TV, F_CUT, F_HINT = (np.uint64(i) for i in range(8, 16))
 F_SIZE = np.uint64(16)
-U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG, U_TP = (
-    np.uint64(i) for i in range(12))
+U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG, U_TP, U_LEAD = (
+    np.uint64(i) for i in range(13))
 U_SIZE = np.uint64(16)
 M_SIZE = np.uint64(2 * MAX_MOVES)   # a ply's move codes, then their weights
 REL_SIZE = np.uint64(4)             # a ply's relative-rank hands
@@ -1611,6 +1612,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
     fi[F_TARGET] = target
     fu[U_BEST] = best
     fu[U_TRICK] = trick
+    fu[U_LEAD] = rules[R_LEAD] if rules[R_LEAD] else best   # the card led (F_HEAD_LED)
     fu[U_UNPL] = _union(hands, nseats)   # then kept up to date move by move
     state = _ENTER
     rv = np.int64(0)
@@ -1734,7 +1736,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 legal = hand & ~free
                 names = free_lead_names(rules, hand, suits_led, voids[seat])
             else:
-                legal = legal_follow(rules, hand, led, best)
+                legal = legal_follow_lead(rules, hand, led, best, fu[ub + U_LEAD])
                 names = 0
                 if legal & free:
                     names = 16  # the free card, following
@@ -1857,6 +1859,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 fi[cfb + F_TARGET] = fi[fb + F_TARGET]
                 fu[cub + U_BEST] = nbest
                 fu[cub + U_TRICK] = ntrick
+                fu[cub + U_LEAD] = c if pos == 0 else fu[ub + U_LEAD]
             fi[cfb + F_SUITS] = nsuits
             fu[cub + U_UNPL] = fu[ub + U_UNPL] ^ c
             ply = cp
@@ -2006,7 +2009,7 @@ def _root_moves(rules, cfg, hands, voids, tt, stats, pext8,
         legal = hand & ~free
         names = free_lead_names(rules, hand, suits_led, voids[seat])
     else:
-        legal = legal_follow(rules, hand, led, best)
+        legal = legal_follow_lead(rules, hand, led, best, rules[R_LEAD] if rules[R_LEAD] else best)
         names = 16 if (legal & free) else 0
         legal &= ~free
     if rules[R_CALLED]:
@@ -2132,9 +2135,7 @@ class Solver:
 
     def _prepare(self, rules, hands, leader, max_side, n_seats, count_side, active, trick, led,
                  suits_led, voids):
-        rules = np.ascontiguousarray(rules, np.uint64)
-        if not rules.flags.writeable:
-            rules = rules.copy()   # the compiled entry takes writable arrays (one signature)
+        rules = np.array(rules, np.uint64)   # a copy: R_LEAD is set below; writable (one signature)
         if rules.shape != (R_SIZE,):
             raise ValueError(f"rules must be a rule vector of {R_SIZE} words")
         hands_in = [int(h) for h in hands]
@@ -2183,6 +2184,7 @@ class Solver:
             seat = int(cfg[C_NEXT + seat])
         if pos == 0:
             lsuit = 0
+        rules[R_LEAD] = trick[0] if pos else 0   # the card led (F_HEAD_LED)
         counts = {bin(int(h[s])).count("1") + (1 if self._played_in(s, leader, pos, cfg) else 0)
                   for s in range(n_seats) if (cfg[C_ACTIVE] >> s) & 1}
         if len(counts) != 1:

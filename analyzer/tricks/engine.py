@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit
 
 from ..bits import ONE, ZERO, above, high_index
-from .tables import (F_FREE_LEAD_LAST, F_FREE_MUST_PLAY, F_FREE_NAME_NOT_VOID, F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP, R_DUP_SHIFT,
+from .tables import (F_FREE_LEAD_LAST, F_FREE_MUST_PLAY, F_FREE_NAME_NOT_VOID, F_HEAD_LED, F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP, R_DUP_SHIFT,
                      R_FLAGS, R_FREE, R_SUIT, R_TRUMP, R_UNKNOWN)
 
 
@@ -52,15 +52,27 @@ def beats(rules, card, best, led):
 
 @njit(cache=True, inline="always")
 def legal_follow(rules, hand, led, best):
-    """Cards of ``hand`` that may be played to a trick whose suit is ``led`` and best card ``best``."""
+    """Cards of ``hand`` that may be played to a trick whose suit is ``led`` and best card
+    ``best`` (for F_HEAD_LED, see ``legal_follow_lead``)."""
+    return legal_follow_lead(rules, hand, led, best, best)
+
+
+@njit(cache=True, inline="always")
+def legal_follow_lead(rules, hand, led, best, lead):
+    """``legal_follow`` knowing the card led, ``lead``: under F_HEAD_LED (with
+    F_MUST_HEAD) a follower must beat the card led if able, whatever was played since."""
     suit = rules[R_SUIT + led]
     trump = rules[R_TRUMP]
     flags = rules[R_FLAGS]
     follow = hand & suit
     if follow:
         if flags & F_MUST_HEAD:
-            # Pinochle: head the trick, unless a plain-suit lead has already been trumped.
-            if not (best & trump & ~suit):
+            if flags & F_HEAD_LED:
+                higher = follow & stronger(rules, lead)
+                if higher:
+                    return higher
+            elif not (best & trump & ~suit):
+                # Pinochle: head the trick, unless a plain-suit lead has already been trumped.
                 higher = follow & stronger(rules, best)
                 if higher:
                     return higher

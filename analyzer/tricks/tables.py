@@ -21,7 +21,8 @@ R_CALLED = 15       # the called card of a called-card partnership (Sheepshead),
                     # while it is in a hand, moves obey engine.seat_called_duties
 R_UNKNOWN = 16      # the caller's face-down "unknown" card (Sheepshead no_call=unknown), else 0:
                     # its holder may not lead it before the last trick (seat_called_duties)
-R_SIZE = 17
+R_LEAD = 17         # a root position in mid-trick: the card led to it (F_HEAD_LED), else 0
+R_SIZE = 18
 
 NO_TRUMP_SUIT = 4
 
@@ -33,6 +34,7 @@ F_FREE_LEAD_LAST = np.uint64(16)    # the free card may be led only to the last 
 F_FREE_NAME_NOT_VOID = np.uint64(32)  # leading it, do not name a suit you showed void in (500 option)
 F_POINTS = np.uint64(64)            # objective: card points (R_POINTS planes + R_LAST_BONUS), not tricks
 F_NO_CALL_UNKNOWN = np.uint64(128)  # Sheepshead no_call=unknown: read by the game's kernels only
+F_HEAD_LED = np.uint64(256)         # with F_MUST_HEAD: beat the card led, not the best so far (Pinochle option)
 
 
 def new_rules() -> np.ndarray:

@@ -13,7 +13,7 @@ from functools import lru_cache
 R_SUIT, R_TRUMP, R_FREE, R_FLAGS, R_DUP_SHIFT = 0, 4, 5, 6, 7
 R_POINTS, R_LAST_BONUS = 10, 14
 F_FREE_MUST_PLAY, F_MUST_HEAD, F_MUST_TRUMP, F_MUST_OVERTRUMP = 1, 2, 4, 8
-F_FREE_LEAD_LAST, F_FREE_NAME_NOT_VOID, F_POINTS = 16, 32, 64
+F_FREE_LEAD_LAST, F_FREE_NAME_NOT_VOID, F_POINTS, F_HEAD_LED = 16, 32, 64, 256
 
 
 def bits(mask):
@@ -87,8 +87,15 @@ class Game:
         same = [c for c in bits(hand) if c & self.suits[led]]
         _, best = self.winner_of(plays, led)
         if same:
-            if self.flags & F_MUST_HEAD and not (best & self.trump and not best & self.suits[led]):
-                higher = [c for c in same if self.power(c) > self.power(best)]
+            if self.flags & F_MUST_HEAD:
+                if self.flags & F_HEAD_LED:
+                    # beat the card led, whatever was played since
+                    ref = plays[0][1]
+                elif best & self.trump and not best & self.suits[led]:
+                    ref = None   # a plain lead already trumped: any card of the suit
+                else:
+                    ref = best
+                higher = [c for c in same if ref is not None and self.power(c) > self.power(ref)]
                 if higher:
                     return higher
             return same
@@ -106,8 +113,10 @@ class Game:
 
 
 def solve(rules, hands, leader, max_side, n_seats=None, active=None, count_side=None,
-          suits_led=0, voids=None):
-    """Value for the counted side from a trick boundary, by exhaustive minimax."""
+          suits_led=0, voids=None, trick=()):
+    """Value for the counted side by exhaustive minimax, from a trick boundary or with the
+    cards ``trick`` already played to the current trick by ``leader`` and the seats after
+    him (no free-card lead among them)."""
     n = len(hands) if n_seats is None else n_seats
     active = (1 << n) - 1 if active is None else active
     count_side = max_side if count_side is None else count_side
@@ -149,4 +158,11 @@ def solve(rules, hands, leader, max_side, n_seats=None, active=None, count_side=
             vals.append(node(tuple(nh), g.next_seat(seat), plays + ((seat, c),), nled, nsl, tuple(nv)))
         return max(vals) if (max_side >> seat) & 1 else min(vals)
 
-    return node(tuple(int(h) for h in hands), leader, (), -1, suits_led, voids)
+    plays, seat, led = [], leader, -1
+    for i, c in enumerate(trick):
+        if i == 0:
+            led = g.suit(c)
+            suits_led |= 1 << led
+        plays.append((seat, int(c)))
+        seat = g.next_seat(seat)
+    return node(tuple(int(h) for h in hands), seat, tuple(plays), led, suits_led, voids)
