@@ -1,0 +1,221 @@
+"""Pinochle's policies in numba: how much a hand is worth, the auction for all four seats,
+the two passes and the throw-in.
+
+**Valuation.**  For each trump a hand could name, the policy predicts what the side will
+total if this hand declares it: the side's meld after the passes plus its trick points
+(at most 250, so that prediction is capped there).  Both predictions are linear in a few
+features of the hand (``features``: its meld in that trump, trumps, trump aces and tens,
+plain aces and tens, plain voids); the weights are least-squares fits in self-play
+(``scripts/tune_pinochle.py``).  A hand's value is its best trump's prediction, and the
+trump it would name is that trump.
+
+**Auction.**  A seat bids the next bid (the minimum, or 10 more than the bid to beat) while
+that is at most its value less ``P_MARGIN``, and over its partner only with ``P_PARTNER``
+more; otherwise it passes, and a seat that passed never bids again.  The bid is always the
+smallest raise; the auction ends when three have passed, and if all four pass the dealer
+is stuck with the minimum.
+
+**Passes.**  The declarer's partner passes 4 cards scored for what they give the declarer
+(trumps best first, then aces, then tens), keeping his own meld unless it is trumps.  The
+declarer passes back the 4 cards he values least: never a card of his meld, a trump or an
+ace while others are left; plain cards of short suits first (voids to trump in), low
+before high.
+
+**Throw-in.**  Under the default rule (the side 250 or more short after the meld) the
+declarer throws in whenever he may: the bid can be made only by taking every point.  With
+``throw_in=any`` he concedes when the shortfall exceeds ``P_CONCEDE``.
+"""
+
+import numpy as np
+from numba import njit
+
+from ...bits import ZERO, high_index, low_bit, popcount
+from .deck import LANE, N_SEATS, RANK_BITS, RA, RT
+from .meld import meld_all, meld_cards
+
+ACES = RANK_BITS[RA]
+TENS = RANK_BITS[RT]
+N_FEATURES = 8
+F_CONST, F_MELD, F_TRUMPS, F_TRUMP_ACES, F_TRUMP_TENS, F_ACES, F_TENS, F_VOIDS = range(N_FEATURES)
+FEATURE_NAMES = ("const", "meld", "trumps", "trump_aces", "trump_tens", "plain_aces", "plain_tens", "plain_voids")
+
+# Policy vector: the weights of the side's meld and of its trick points, then the
+# auction's and the throw-in's numbers.
+P_MELD_W = 0                   # P_MELD_W + i: weight of feature i in the side's meld
+P_POINTS_W = N_FEATURES        # P_POINTS_W + i: in the side's trick points
+P_MARGIN = 2 * N_FEATURES      # bid while the next bid <= value - margin
+P_PARTNER = P_MARGIN + 1       # ... and over a partner's bid only with this much more
+P_CONCEDE = P_MARGIN + 2       # throw_in=any: concede when short by more than this
+POLICY_SIZE = P_MARGIN + 3
+MAX_POINTS = 250.0
+
+# python scripts/tune_pinochle.py --fit --margins --deals 400000 --rounds 3: least squares
+# on 1.6 M play-outs (residual sd: meld 73, trick points 39), then best-response margins
+MELD_WEIGHTS = (57.52, 0.81, 8.83, 9.57, 3.03, 9.79, -2.89, -4.54)
+POINTS_WEIGHTS = (90.18, -0.08, 15.33, 11.72, 6.49, 9.74, 2.00, 5.06)
+DEFAULT_POLICY = np.array(MELD_WEIGHTS + POINTS_WEIGHTS + (0.0, 40.0, 200.0), np.float64)
+
+PASS = 0
+
+
+# ----------------------------------------------------------------------------- valuation
+@njit(cache=True, inline="always")
+def features(hand, trump, meld, f):
+    """Fill ``f`` (N_FEATURES) with the hand's features for ``trump`` given its meld there."""
+    lane = LANE[trump]
+    plain = hand & ~lane
+    f[F_CONST] = 1.0
+    f[F_MELD] = meld
+    f[F_TRUMPS] = popcount(hand & lane)
+    f[F_TRUMP_ACES] = popcount(hand & lane & ACES)
+    f[F_TRUMP_TENS] = popcount(hand & lane & TENS)
+    f[F_ACES] = popcount(plain & ACES)
+    f[F_TENS] = popcount(plain & TENS)
+    voids = 0
+    for s in range(4):
+        if s != trump and not (hand & LANE[s]):
+            voids += 1
+    f[F_VOIDS] = voids
+
+
+@njit(cache=True, inline="always")
+def predict(policy, f):
+    """The side's predicted meld plus trick points (capped at 250) for features ``f``."""
+    meld = 0.0
+    points = 0.0
+    for i in range(N_FEATURES):
+        meld += policy[P_MELD_W + i] * f[i]
+        points += policy[P_POINTS_W + i] * f[i]
+    return meld + min(points, MAX_POINTS)
+
+
+@njit(cache=True)
+def valuation(hand, policy, reuse, values):
+    """``values[t]``: the side's predicted total if this hand declares trump t (0..3);
+    returns the best trump."""
+    melds = np.empty(4, np.int64)
+    meld_all(hand, reuse, melds)
+    f = np.empty(N_FEATURES, np.float64)
+    best = 0
+    for t in range(4):
+        features(hand, t, melds[t], f)
+        values[t] = predict(policy, f)
+        if values[t] > values[best]:
+            best = t
+    return best
+
+
+# ----------------------------------------------------------------------------- auction
+@njit(cache=True, inline="always")
+def next_bid(current, minimum):
+    """The smallest bid allowed now (``current`` 0: nobody has bid)."""
+    return minimum if current == 0 else current + 10
+
+
+@njit(cache=True, inline="always")
+def policy_call(value, current, partner_holds, minimum, policy):
+    """The policy's call: the next bid, or PASS."""
+    nxt = next_bid(current, minimum)
+    need = policy[P_MARGIN] + (policy[P_PARTNER] if partner_holds else 0.0)
+    if nxt <= value - need:
+        return nxt
+    return PASS
+
+
+@njit(cache=True)
+def run_auction(values, first, current, holder, passed, minimum, policies, out):
+    """Continue an auction by the policies (``policies[s]``: seat s's) from seat ``first``
+    to speak, the bid to beat ``current`` (0: none) held by ``holder`` (-1) and the seats
+    that have passed (``passed``, a seat mask); ``values`` are the seats' valuations.  The
+    dealer is seat 3.
+    out <- (declarer, bid, 1 if nobody bid and the dealer is stuck with the minimum)."""
+    seat = first
+    while True:
+        n_passed = popcount(np.uint64(passed))
+        if n_passed >= N_SEATS - 1 and (current > 0 or n_passed == N_SEATS):
+            break
+        if (passed >> seat) & 1 == 0:
+            call = policy_call(values[seat], current, holder >= 0 and holder == (seat ^ 2), minimum, policies[seat])
+            if call == PASS:
+                passed |= 1 << seat
+            else:
+                current = call
+                holder = seat
+        seat = (seat + 1) & 3
+    out[2] = 0
+    if current == 0:        # everybody passed: the dealer is stuck with the minimum
+        holder = 3
+        current = minimum
+        out[2] = 1
+    out[0] = holder
+    out[1] = current
+
+
+# ----------------------------------------------------------------------------- passes
+@njit(cache=True, inline="always")
+def _rank(c):
+    return (high_index(c) & 15) >> 1
+
+
+@njit(cache=True, inline="always")
+def give_score(hand, c, trump, keep):
+    """How gladly the declarer's partner passes card ``c`` (higher: sooner)."""
+    r = _rank(c)
+    if c & LANE[trump]:
+        return 1000 + 10 * r
+    score = 10 * r
+    if c & ACES:
+        score += 400
+    elif c & TENS:
+        score += 150
+    if c & keep:
+        score -= 300
+    return score
+
+
+@njit(cache=True, inline="always")
+def keep_score(hand, c, trump, keep):
+    """How much the declarer wants to keep card ``c`` (lower: passed back sooner)."""
+    r = _rank(c)
+    s = (high_index(c) >> 4) & 3
+    if c & keep:
+        return 5000 + r
+    if c & LANE[trump]:
+        return 4000 + r
+    if c & ACES:
+        return 3000 + r
+    return 100 * popcount(hand & LANE[s]) + 10 * r
+
+
+@njit(cache=True)
+def choose_pass(hand, trump, reuse, back):
+    """The policy's 4 cards to pass: the partner's (``back`` False: the highest
+    ``give_score``) or the declarer's back (the lowest ``keep_score``)."""
+    keep = meld_cards(hand, trump, reuse)
+    out = ZERO
+    for _ in range(4):
+        best = ZERO
+        best_score = np.int64(-(1 << 40))
+        rest = hand & ~out
+        while rest:
+            c = low_bit(rest)
+            rest ^= c
+            if back:
+                sc = -keep_score(hand, c, trump, keep)
+            else:
+                sc = give_score(hand, c, trump, keep)
+            if sc > best_score:
+                best_score = sc
+                best = c
+        out |= best
+    return out
+
+
+@njit(cache=True, inline="always")
+def throws_in(bid, side_meld, any_shortfall, policy):
+    """Does the declarer throw in (see the module docstring)?"""
+    short = bid - side_meld
+    if any_shortfall:
+        return short > policy[P_CONCEDE]
+    return short >= 250
+

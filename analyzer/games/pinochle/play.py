@@ -1,0 +1,527 @@
+"""Pinochle card play in numba: the heuristic players for twelve tricks under the head,
+trump and over-trump duties, for card points.
+
+Seats 0..3 play clockwise; partners are ``s`` and ``s ^ 2``; the declarer leads the first
+trick.  A player knows its own hand, the cards played and the suits each player has shown
+void in (``unseen`` = the cards not played and not in its hand).  Policy:
+
+- **leads**: cash a plain-suit master (an ace, or a card no unseen card beats) in a suit no
+  opponent has shown void in; the declarer draws trumps with a master trump while the
+  opponents may hold trumps, first when long in trumps (``DRAW_FIRST``) or after cashing;
+  his partner leads trump to him; a defender leads to a partner's void and never leads a
+  master trump while other cards are left (trump aces are kept); otherwise the cheapest
+  card (fewest points, then lowest), from the shorter suit;
+- **follows** (``tricks.points.follow_for_points``) among the cards the duties leave:
+  schmear counters onto a trick the side surely wins (not trumps or aces: ``KEEP``),
+  take a trick with a sure winner, as the last player win with the card that brings most
+  points for least power, fight for a trick worth ``FIGHT`` points (the last trick's 10
+  included) with the highest trump, else shed the cheapest card.  Identical cards: a copy
+  equal to the best card so far does not beat it (the first played wins), and a card is
+  a master when no unseen card ranks *above* it (an unseen twin cannot beat a lead).
+"""
+
+import numpy as np
+from numba import njit
+
+from ...bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, popcount
+from ...tricks.engine import beats, legal_follow_lead, stronger
+from ...tricks.heuristic import lowest_equivalent, winning_core
+from ...tricks.points import V_POINTS, card_values, follow_for_points, shed
+from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP, R_TRUMP_SUIT
+from ...sim.deal import _deal_into
+from ...sim.rng import stream_key
+from .bidding import P_MARGIN, P_PARTNER, PASS, choose_pass, next_bid, run_auction, throws_in, valuation
+from .deck import LANE, N_SEATS, N_TRICKS, RANK_BITS, RA
+from .meld import meld_points
+from .rules import LAST_TRICK, Options, points_by_bit, rule_tables
+from .scoring import hand_scores, made
+
+ROLE_DECLARER, ROLE_PARTNER, ROLE_DEFENDER = 0, 1, 2
+DRAW_FIRST = 6            # the declarer draws trumps before cashing side aces with this many trumps
+FIGHT = np.array([20, 20], np.int64)   # trick points worth a high trump: defenders, declaring side
+TRACE_COLS = 4            # trick, seat, layout bit, suit led
+ACES = RANK_BITS[RA]
+
+
+def card_tables(options: Options = Options()) -> np.ndarray:
+    """(4 trumps, N_VALUES, 64): the card values ``tricks.points`` chooses by, per trump:
+    points of the counting scheme, and trumps and aces kept from schmears."""
+    rules = rule_tables(options)
+    pts = points_by_bit(options)
+    return np.stack([card_values(rules[t], pts, int(rules[t][R_TRUMP] | ACES)) for t in range(4)])
+
+
+# ----------------------------------------------------------------------------- helpers
+@njit(cache=True, inline="always")
+def twin_or_above(card):
+    """Positions whose power is at least ``card``'s (its identical copy included)."""
+    return above(card) | (ONE << np.uint64(high_index(card) ^ 1))
+
+
+@njit(cache=True, inline="always")
+def lead_masters(cards, lane, unseen):
+    """Cards of ``cards`` in ``lane`` that win if led: no unseen card of the lane ranks above
+    them (an unseen identical copy played later does not beat the first)."""
+    c = cards & lane
+    u = unseen & lane
+    if u == ZERO:
+        return c
+    return c & twin_or_above(high_bit(u))
+
+
+@njit(cache=True, inline="always")
+def top_lead(cards, lane, unseen):
+    """The lowest card as good as the highest of ``cards`` (all in ``lane``) when led."""
+    return lowest_equivalent(high_bit(cards), cards, lane, unseen)
+
+
+# ----------------------------------------------------------------------------- leads
+@njit(cache=True, inline="always")
+def lead_card(rules, vals, hand, unseen, role, foe_voids, partner_voids, foes_may_trump, partner_may_trump):
+    """Choose a lead (see the module docstring).  foe_voids / partner_voids: 4-bit masks of
+    the suits an opponent / the partner has shown void in; *_may_trump: not shown void in
+    trumps."""
+    trump = rules[R_TRUMP]
+    ts = np.int64(rules[R_TRUMP_SUIT])
+    trumps = hand & trump
+    plain = hand & ~trump
+    unseen_trumps = unseen & trump
+    foes_ruff = foes_may_trump and unseen_trumps != ZERO
+    draw = role != ROLE_DEFENDER and trumps != ZERO and unseen_trumps != ZERO and foes_may_trump
+    top_trumps = lead_masters(trumps, trump, unseen)
+    if draw and role == ROLE_DECLARER and top_trumps and popcount(trumps) >= DRAW_FIRST:
+        return top_lead(top_trumps, trump, unseen)
+    # cash plain-suit masters where no opponent has shown a void (with trumps out)
+    for s in range(4):
+        if s == ts:
+            continue
+        m = plain & LANE[s]
+        if m:
+            top = lead_masters(m, LANE[s], unseen)
+            if top and not (foes_ruff and (foe_voids >> s) & 1):
+                return top_lead(top, LANE[s], unseen)
+    if draw:
+        if top_trumps:
+            return top_lead(top_trumps, trump, unseen)
+        if role == ROLE_PARTNER or popcount(trumps) >= popcount(unseen_trumps):
+            return low_bit(trumps)           # strip the opponents' trumps / lead to the declarer
+    if role == ROLE_DEFENDER and partner_may_trump and unseen_trumps:
+        for s in range(4):
+            if s != ts and ((partner_voids >> s) & 1) and not ((foe_voids >> s) & 1):
+                m = plain & LANE[s]
+                if m:
+                    return low_bit(m)
+    if plain:
+        return shed(rules, vals, hand, plain)
+    if role == ROLE_DEFENDER:
+        return low_bit(trumps)               # keep the trump masters
+    return shed(rules, vals, hand, trumps)
+
+
+# ----------------------------------------------------------------------------- a hand
+@njit(cache=True, inline="always")
+def _side_voids(voids, seats):
+    """4-bit mask of the suits any seat of ``seats`` (a seat mask) has shown void in."""
+    out = 0
+    for s in range(N_SEATS):
+        if (seats >> s) & 1:
+            out |= (voids >> (4 * s)) & 15
+    return out
+
+
+@njit(cache=True)
+def play_hand(rules, vals, hands, declarer, trace, record):
+    """Twelve tricks by the heuristic players from the declarer's lead; ``rules`` and
+    ``vals`` are the trump's rule vector and card values (``card_tables``); ``hands`` (four
+    layout masks) is emptied.  Returns the declaring side's trick points (the last trick's
+    10 included) * 16 + its tricks.  With ``record``, ``trace`` (48, TRACE_COLS) gets every
+    card: trick, seat, layout bit, suit led."""
+    if record:
+        trace[:, :] = -1
+    deck = rules[R_DECK]
+    trump = rules[R_TRUMP]
+    ts = np.int64(rules[R_TRUMP_SUIT])
+    dside = declarer & 1
+    played = ZERO
+    voids = 0              # seat s's shown voids at bits 4s..4s+3
+    leader = declarer
+    points = 0
+    tricks = 0
+    row = 0
+    for t in range(N_TRICKS):
+        last = t == N_TRICKS - 1
+        best = ZERO
+        lead = ZERO
+        winner = leader
+        led = 0
+        lane = ZERO
+        trick_points = LAST_TRICK if last else 0
+        for pos in range(N_SEATS):
+            seat = (leader + pos) & 3
+            hand = hands[seat]
+            side = seat & 1
+            unseen = deck & ~played & ~hand
+            if pos == 0:
+                if hand & (hand - ONE):
+                    foes = 0b1010 if side == 0 else 0b0101
+                    partner = 1 << (seat ^ 2)
+                    fv = _side_voids(voids, foes)
+                    pv = _side_voids(voids, partner)
+                    foes_may_trump = False
+                    for s in range(N_SEATS):
+                        if (foes >> s) & 1 and not (voids >> (4 * s + ts)) & 1:
+                            foes_may_trump = True
+                    role = ROLE_DEFENDER if side != dside else (ROLE_DECLARER if seat == declarer else ROLE_PARTNER)
+                    card = lead_card(rules, vals, hand, unseen, role, fv, pv, foes_may_trump, (pv >> ts) & 1 == 0)
+                else:
+                    card = hand
+                led = high_index(card) >> 4
+                lane = rules[R_SUIT + led]
+                best = card
+                lead = card
+            else:
+                legal = legal_follow_lead(rules, hand, led, best, lead)
+                if legal & (legal - ONE):
+                    friend_winning = (winner & 1) == side
+                    foes_after = 0
+                    for p in range(pos + 1, N_SEATS):
+                        later = (leader + p) & 3
+                        if (later & 1) != side:
+                            foes_after |= 1 << later
+                    ruff_threat = False
+                    if led != ts:
+                        for s in range(N_SEATS):
+                            if (foes_after >> s) & 1 and (voids >> (4 * s + led)) & 1 and not (voids >> (4 * s + ts)) & 1:
+                                ruff_threat = True
+                    secure = False
+                    if friend_winning:
+                        if foes_after == 0:
+                            secure = True
+                        else:
+                            best_lane = trump if best & trump else lane
+                            secure = ((unseen & best_lane & stronger(rules, best)) == ZERO
+                                      and ((best & trump) != ZERO or not ruff_threat))
+                    win = winning_core(lane, trump, ONE, legal, best)
+                    card = follow_for_points(rules, vals, hand, legal, win, led, trick_points, FIGHT[(side == dside) * 1],
+                                             friend_winning, secure, foes_after != 0, ruff_threat, unseen)
+                else:
+                    card = legal
+                if not (hand & lane):
+                    voids |= 1 << (4 * seat + led)
+                    if not (hand & trump):
+                        voids |= 1 << (4 * seat + ts)
+                if beats(rules, card, best, led):
+                    best = card
+                    winner = seat
+            trick_points += vals[V_POINTS, low_index(card)]
+            hands[seat] = hand & ~card
+            played |= card
+            if record:
+                trace[row, 0] = t
+                trace[row, 1] = seat
+                trace[row, 2] = low_index(card)
+                trace[row, 3] = led
+                row += 1
+        if (winner & 1) == dside:
+            points += trick_points
+            tricks += 1
+        leader = winner
+    return points * 16 + tricks
+
+
+
+# ----------------------------------------------------------------------------- whole hands
+# finish_hand's outcome vector
+O_MELD_D, O_MELD_O, O_POINTS_D, O_TRICKS_D, O_THROWN, O_MELD_BEFORE = range(6)
+O_SIZE = 6
+MAX_TRIES = 200           # redraws of one deal until the other hands match the calls heard
+ALREADY_PASSED = ~ZERO    # finish_hand's ``give``: the partner's pass has been made
+ROLE_ASK_PARTNER, ROLE_ASK_DECLARER = 0, 1
+
+
+@njit(cache=True)
+def finish_hand(rules, vals, hands, declarer, trump, bid, reuse, any_throw, save, policies, give, back, out, trace):
+    """From the end of the auction: the partner's pass (``give``, 0: the policy's;
+    ALREADY_PASSED: made, the declarer holds 16 cards), the declarer's pass back (``back``, 0: the policy's), the meld, the throw-in and the play
+    (``hands`` is modified).  out <- (declaring side's meld, defenders' meld, declaring
+    side's trick points and tricks, thrown in, the declaring side's meld before the
+    passes)."""
+    partner = declarer ^ 2
+    out[O_MELD_BEFORE] = meld_points(hands[declarer], trump, reuse) + meld_points(hands[partner], trump, reuse)
+    if give != ALREADY_PASSED:
+        if give == ZERO:
+            give = choose_pass(hands[partner], trump, reuse, False)
+        hands[partner] &= ~give
+        hands[declarer] |= give
+    if back == ZERO:
+        back = choose_pass(hands[declarer], trump, reuse, True)
+    hands[declarer] &= ~back
+    hands[partner] |= back
+    md = meld_points(hands[declarer], trump, reuse) + meld_points(hands[partner], trump, reuse)
+    mo = meld_points(hands[declarer ^ 1], trump, reuse) + meld_points(hands[declarer ^ 3], trump, reuse)
+    out[O_MELD_D] = md
+    out[O_MELD_O] = mo
+    if throws_in(bid, md, any_throw, policies[declarer]):
+        out[O_POINTS_D] = 0
+        out[O_TRICKS_D] = 0
+        out[O_THROWN] = 1
+        return
+    packed = play_hand(rules, vals, hands, declarer, trace, False)
+    out[O_POINTS_D] = packed >> 4
+    out[O_TRICKS_D] = packed & 15
+    out[O_THROWN] = 0
+
+
+@njit(cache=True, inline="always")
+def _values_of(hands, policies, reuse, values, trumps, v4):
+    for s in range(N_SEATS):
+        trumps[s] = valuation(hands[s], policies[s], reuse, v4)
+        values[s] = v4[trumps[s]]
+
+
+# hand_chunk statistics
+H_DEALS, H_THROWN, H_MADE, H_BID, H_SCORE_D, H_SCORE_O, H_POINTS_D, H_MELD_D, H_STUCK = range(9)
+H_SIZE = 9
+
+
+@njit(cache=True, nogil=True)
+def hand_chunk(rules4, vals4, key0, start, n, pool, counts, policies, reuse, minimum, any_throw, save, stats):
+    """Whole hands of self-play from full random deals (slots: seats 0..3; seat 3 deals):
+    the auction, both passes, the meld, the throw-in and twelve tricks, every seat by its
+    policy (``policies[s]``).  stats (H_SIZE) add up the hands (the benchmark's unit)."""
+    buf = np.empty(pool.shape[0], np.int64)
+    hands = np.empty(N_SEATS, np.uint64)
+    fixed = np.zeros(N_SEATS, np.uint64)
+    values = np.empty(N_SEATS, np.float64)
+    trumps = np.empty(N_SEATS, np.int64)
+    v4 = np.empty(4, np.float64)
+    auction = np.empty(3, np.int64)
+    out = np.empty(O_SIZE, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, hands)
+        _values_of(hands, policies, reuse, values, trumps, v4)
+        run_auction(values, 0, 0, -1, 0, minimum, policies, auction)
+        d = auction[0]
+        bid = auction[1]
+        t = trumps[d]
+        finish_hand(rules4[t], vals4[t], hands, d, t, bid, reuse, any_throw, save, policies, ZERO, ZERO, out, trace)
+        sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], out[O_THROWN] == 1,
+                             save)
+        stats[H_DEALS] += 1
+        stats[H_THROWN] += out[O_THROWN]
+        stats[H_MADE] += made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], out[O_THROWN] == 1, save)
+        stats[H_BID] += bid
+        stats[H_SCORE_D] += sd
+        stats[H_SCORE_O] += so
+        stats[H_POINTS_D] += out[O_POINTS_D]
+        stats[H_MELD_D] += out[O_MELD_D]
+        stats[H_STUCK] += auction[2]
+
+
+# ----------------------------------------------------------------------------- questions
+@njit(cache=True, inline="always")
+def _need(policy, partner_holds):
+    return policy[P_MARGIN] + (policy[P_PARTNER] if partner_holds else 0.0)
+
+
+@njit(cache=True)
+def calls_match(values, calls, asker, minimum, policies):
+    """Do the seats other than ``asker`` make ``calls`` (from seat 0, in order; 0 = pass) by
+    the policy?  A pass says the seat's value less its margin is below the next bid; a bid
+    B, that it reaches B (the policy bids the smallest raise; a larger bid heard only tells
+    the bidder's value reaches it)."""
+    current = 0
+    holder = -1
+    passed = 0
+    seat = 0
+    for k in range(calls.shape[0]):
+        while (passed >> seat) & 1:
+            seat = (seat + 1) & 3
+        call = calls[k]
+        if seat != asker:
+            room = values[seat] - _need(policies[seat], holder >= 0 and holder == (seat ^ 2))
+            if call == PASS:
+                if next_bid(current, minimum) <= room:
+                    return False
+            elif call > room:
+                return False
+        if call == PASS:
+            passed |= 1 << seat
+        else:
+            current = call
+            holder = seat
+        seat = (seat + 1) & 3
+    return True
+
+
+@njit(cache=True, inline="always")
+def _deal_matching(key, pool, counts, fixed, buf, deal, hands, asker, my_hand, others, calls, cond, policies,
+                   reuse, minimum, values, trumps, v4):
+    """Deal the other seats' hands for one deal index (``key``), redrawn up to MAX_TRIES
+    times until they make the ``calls`` heard (``cond``); returns the number of draws, or
+    0 if none matched."""
+    for k in range(MAX_TRIES):
+        _deal_into(stream_key(key, k), pool, counts, fixed, buf, deal)
+        hands[asker] = my_hand
+        for j in range(N_SEATS - 1):
+            hands[others[j]] = deal[j]
+        _values_of(hands, policies, reuse, values, trumps, v4)
+        if not cond or calls_match(values, calls, asker, minimum, policies):
+            return k + 1
+    return 0
+
+
+# bid_chunk's pass-row statistics
+PS_N, PS_EV, PS_EV2, PS_WE_DECLARE, PS_PARTNER, PS_WE_MAKE, PS_THEY_MAKE, PS_THROWN, PS_STUCK, PS_BID = range(10)
+PS_SIZE = 10
+# per-trump statistics of the bid rows
+T_N, T_MELD, T_POINTS, T_MELD_BEFORE = range(4)
+T_SIZE = 4
+C_INDICES, C_DRAWS, C_FAILED = range(3)
+
+
+@njit(cache=True, nogil=True)
+def bid_chunk(rules4, vals4, key0, start, n, pool, counts, asker, my_hand, others, calls, cond, state,
+              policies, reuse, minimum, any_throw, save, bid0, levels, tstats, pstats, counters):
+    """Deals for the bid question: seat ``asker`` holds ``my_hand``; slots 0..2 go to seats
+    ``others``, redrawn until they make the ``calls`` heard (when ``cond``).  On each deal:
+
+    - for every trump t, the asker declares it (the partner passes by the policy, the
+      asker passes back by the policy, everyone melds, twelve tricks): for every bid
+      B = bid0 + 10 L (L < levels.shape[1]) the hand's result at that bid (a throw-in
+      where the policy would) -> levels[t, L] += (made, EV, EV^2), EV being the asker's
+      side's score minus the other side's; tstats[t] += (1, side meld, trick points, side
+      meld before the passes);
+    - the asker passes and the auction goes on by the policy from ``state`` = (next seat to
+      speak, bid to beat, its holder, seats passed with the asker): pstats.
+
+    counters <- (deal indices, draws, indices with no matching draw)."""
+    buf = np.empty(pool.shape[0], np.int64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    hands = np.empty(N_SEATS, np.uint64)
+    work = np.empty(N_SEATS, np.uint64)
+    values = np.empty(N_SEATS, np.float64)
+    trumps = np.empty(N_SEATS, np.int64)
+    v4 = np.empty(4, np.float64)
+    auction = np.empty(3, np.int64)
+    out = np.empty(O_SIZE, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    n_levels = levels.shape[1]
+    for i in range(n):
+        counters[C_INDICES] += 1
+        draws = _deal_matching(stream_key(key0, start + i), pool, counts, fixed, buf, deal, hands, asker, my_hand,
+                               others, calls, cond, policies, reuse, minimum, values, trumps, v4)
+        if draws == 0:
+            counters[C_DRAWS] += MAX_TRIES
+            counters[C_FAILED] += 1
+            continue
+        counters[C_DRAWS] += draws
+        for t in range(4):
+            work[:] = hands
+            finish_hand(rules4[t], vals4[t], work, asker, t, 0, reuse, any_throw, save, policies, ZERO, ZERO, out,
+                        trace)
+            tstats[t, T_N] += 1
+            tstats[t, T_MELD] += out[O_MELD_D]
+            tstats[t, T_POINTS] += out[O_POINTS_D]
+            tstats[t, T_MELD_BEFORE] += out[O_MELD_BEFORE]
+            for L in range(n_levels):
+                bid = bid0 + 10 * L
+                thrown = throws_in(bid, out[O_MELD_D], any_throw, policies[asker])
+                sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], thrown,
+                                     save)
+                ev = sd - so
+                levels[t, L, 0] += made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
+                levels[t, L, 1] += ev
+                levels[t, L, 2] += ev * ev
+        # pass: the auction goes on without the asker
+        run_auction(values, state[0], state[1], state[2], state[3], minimum, policies, auction)
+        d = auction[0]
+        bid = auction[1]
+        t = trumps[d]
+        work[:] = hands
+        finish_hand(rules4[t], vals4[t], work, d, t, bid, reuse, any_throw, save, policies, ZERO, ZERO, out, trace)
+        thrown = out[O_THROWN] == 1
+        sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
+        ok = made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
+        ours = (d & 1) == (asker & 1)
+        ev = (sd - so) if ours else (so - sd)
+        pstats[PS_N] += 1
+        pstats[PS_EV] += ev
+        pstats[PS_EV2] += ev * ev
+        pstats[PS_WE_DECLARE] += ours
+        pstats[PS_PARTNER] += d == (asker ^ 2)
+        pstats[PS_WE_MAKE] += ours and ok
+        pstats[PS_THEY_MAKE] += (not ours) and ok
+        pstats[PS_THROWN] += thrown
+        pstats[PS_STUCK] += auction[2]
+        pstats[PS_BID] += bid
+
+
+@njit(cache=True, nogil=True)
+def pass_chunk(rules, vals, key0, start, n, pool, counts, role, my_hand, trump, bid, options, policies, reuse,
+               minimum, any_throw, save, stats, counters):
+    """Deals for the pass question; the declarer is seat 0, his partner seat 2.
+
+    role ROLE_ASK_PARTNER: the asker is the partner (``my_hand``, 12 cards); slots 0..2 are
+    seats 0, 1, 3, redrawn until the declarer's policy names ``trump`` and reaches ``bid``
+    and each opponent's stays below it.  Option o: the asker passes ``options[o]``, the
+    declarer passes back by the policy.  role ROLE_ASK_DECLARER: the asker is the
+    declarer holding ``my_hand`` (16 cards, the partner's four included); slots are seats
+    1, 2 (8 cards), 3, redrawn until each opponent's value stays below ``bid``.  Option o:
+    the declarer passes back ``options[o]``.  Then meld, throw-in, twelve tricks:
+    stats[o] += (1, made, EV, EV^2, side meld, trick points), EV the declaring side's score
+    minus the defenders'.  counters <- (deal indices, draws, indices with no match)."""
+    buf = np.empty(pool.shape[0], np.int64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    hands = np.empty(N_SEATS, np.uint64)
+    work = np.empty(N_SEATS, np.uint64)
+    v4 = np.empty(4, np.float64)
+    out = np.empty(O_SIZE, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    asker = 2 if role == ROLE_ASK_PARTNER else 0
+    seats = np.array([0, 1, 3]) if role == ROLE_ASK_PARTNER else np.array([1, 2, 3])
+    for i in range(n):
+        counters[C_INDICES] += 1
+        key = stream_key(key0, start + i)
+        found = 0
+        for k in range(MAX_TRIES):
+            _deal_into(stream_key(key, k), pool, counts, fixed, buf, deal)
+            hands[asker] = my_hand
+            for j in range(3):
+                hands[seats[j]] = deal[j]
+            ok = True
+            for s in (1, 3):
+                valuation(hands[s], policies[s], reuse, v4)
+                if v4.max() - _need(policies[s], False) >= bid:
+                    ok = False
+            if ok and role == ROLE_ASK_PARTNER:
+                best = valuation(hands[0], policies[0], reuse, v4)
+                ok = best == trump and v4[best] - _need(policies[0], False) >= bid
+            if ok:
+                found = k + 1
+                break
+        if found == 0:
+            counters[C_DRAWS] += MAX_TRIES
+            counters[C_FAILED] += 1
+            continue
+        counters[C_DRAWS] += found
+        for o in range(options.shape[0]):
+            work[:] = hands
+            if role == ROLE_ASK_PARTNER:
+                finish_hand(rules, vals, work, 0, trump, bid, reuse, any_throw, save, policies, options[o], ZERO, out,
+                            trace)
+            else:
+                finish_hand(rules, vals, work, 0, trump, bid, reuse, any_throw, save, policies, ALREADY_PASSED,
+                            options[o], out, trace)
+            thrown = out[O_THROWN] == 1
+            sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
+            ev = sd - so
+            stats[o, 0] += 1
+            stats[o, 1] += made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
+            stats[o, 2] += ev
+            stats[o, 3] += ev * ev
+            stats[o, 4] += out[O_MELD_D]
+            stats[o, 5] += out[O_POINTS_D]

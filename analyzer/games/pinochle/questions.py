@@ -1,0 +1,388 @@
+"""Pinochle questions: "how much can we bid on this hand?" and "which four cards do I pass?".
+
+Seats: 1 sits left of the dealer and speaks first, 4 deals; partners are 1 & 3 and 2 & 4.
+The other hands are dealt consistent with what the player heard: the calls before its
+turn (a seat's hand is redrawn until its policy makes the calls it made; see
+``play.calls_match``), or for a pass, the auction that made its partner (or itself) the
+declarer.  Every option is played on the same deals, the rest of the hand by the
+policies in ``bidding`` and the heuristic players in ``play``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from ...answer import Answer
+from ...cards import SUIT_SYMBOLS, SUITS, parse_suit
+from ...errors import InputError
+from ...sim.layout import StatsLayout
+from ...sim.question import Plan
+from ...sim.rng import seed_key
+from ...stats import Z95, moments_mean_se, wilson
+from .bidding import DEFAULT_POLICY, PASS, choose_pass, give_score, keep_score
+from .deck import BIT_OF, HAND_SIZE, N_SEATS, PASS_SIZE, format_mask, mask_of, parse_hand
+from .meld import meld_all, meld_cards
+from .play import (C_DRAWS, C_FAILED, C_INDICES, MAX_TRIES, PS_BID, PS_EV, PS_EV2, PS_N, PS_PARTNER, PS_SIZE,
+                   PS_STUCK, PS_THEY_MAKE, PS_THROWN, PS_WE_DECLARE, PS_WE_MAKE, ROLE_ASK_DECLARER, ROLE_ASK_PARTNER,
+                   T_MELD, T_MELD_BEFORE, T_N, T_POINTS, T_SIZE, card_tables)
+from .rules import Options, rule_tables
+from .scoring import save_code
+
+DEFAULT_BID_DEALS = 100_000
+DEFAULT_PASS_DEALS = 20_000
+MAX_PASS_OPTIONS = 40          # candidate passes played when there are more (the policy's best)
+NEGLIGIBLE = 0.005             # bid rows stop where P(make) falls below this in every trump
+LEVEL_HEADROOM = 700           # bid levels simulated: up to the hand's best meld + this
+PLAN = Plan("Pinochle", {"heuristic": DEFAULT_BID_DEALS})
+PASS_PLAN = Plan("Pinochle", {"heuristic": DEFAULT_PASS_DEALS})
+SEAT_HELP = "1 is left of the dealer and speaks first, 4 is the dealer"
+EV_MEANING = "EV: your side's score for the hand minus the other side's"
+_PASS_WORDS = {"pass", "p", "help", "-"}
+
+
+def parse_trump(text: str) -> int:
+    try:
+        return parse_suit(text)
+    except InputError:
+        raise InputError(f"unknown trump {text!r} (use S H D C or ♠ ♥ ♦ ♣)") from None
+
+
+def _check_bid(value: int, options: Options, what: str) -> int:
+    if value < options.minimum or value % 10:
+        raise InputError(f"{what} {value} is not a bid: bids are multiples of 10 from {options.minimum}")
+    return value
+
+
+def parse_auction(text: str, options: Options):
+    """The calls of ``text`` (from seat 1, in order: numbers or ``pass``), checked against
+    the rules: every bid a multiple of 10, at least the minimum, and (raise=10_20) 10 or
+    20 over the bid it beats; a seat that passed is skipped; the auction not over.
+    Returns (calls, (next seat to speak, bid to beat, its holder, seats passed))."""
+    calls, current, holder, passed, seat = [], 0, -1, 0, 0
+    for k, token in enumerate(text.replace(",", " ").split()):
+        if popcount(passed) == N_SEATS or (popcount(passed) == N_SEATS - 1 and current):
+            raise InputError(f"the auction is over before call {k + 1} ({token!r})")
+        while (passed >> seat) & 1:
+            seat = (seat + 1) % N_SEATS
+        word = token.lower()
+        if word in _PASS_WORDS:
+            calls.append(PASS)
+            passed |= 1 << seat
+        else:
+            if not word.isdigit():
+                raise InputError(f"cannot read call {token!r} in --auction (a bid such as 260, or pass)")
+            b = _check_bid(int(word), options, f"call {k + 1} of --auction,")
+            if current and b <= current:
+                raise InputError(f"call {k + 1} of --auction, {b}, does not raise the bid of {current}")
+            if current and options.raise_ == "10_20" and b - current not in (10, 20):
+                raise InputError(f"call {k + 1} of --auction raises {current} to {b}: raises are 10 or 20 "
+                                 "(rule raise=any allows any multiple of 10)")
+            calls.append(b)
+            current, holder = b, seat
+        seat = (seat + 1) % N_SEATS
+    if popcount(passed) == N_SEATS or (popcount(passed) == N_SEATS - 1 and current):
+        raise InputError("the auction is over: there is no call left to make")
+    while (passed >> seat) & 1:
+        seat = (seat + 1) % N_SEATS
+    return calls, (seat, current, holder, passed)
+
+
+def popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def _position(seat0: int) -> str:
+    return ("left of the dealer", "the dealer's partner", "right of the dealer", "the dealer")[seat0]
+
+
+def _setup_bid(seat, over, auction, options):
+    """(asker seat 0..3, calls heard, condition on them?, the state after the asker passes,
+    the bid to beat, notes)."""
+    notes = []
+    if seat is not None and not 1 <= seat <= N_SEATS:
+        raise InputError(f"--seat must be 1..4 ({SEAT_HELP}), got {seat}")
+    if over is not None:
+        _check_bid(over, options, "--over")
+    if auction is not None:
+        calls, (nxt, current, holder, passed) = parse_auction(auction, options)
+        if seat is not None and nxt != seat - 1:
+            raise InputError(f"after --auction {auction!r} it is seat {nxt + 1}'s turn, not seat {seat}'s")
+        if over is not None and over != current:
+            raise InputError(f"--over {over} disagrees with --auction (the bid to beat is {current or 'none'})")
+        asker, cond = nxt, True
+    elif over is not None:
+        asker = 0 if seat is None else seat - 1
+        calls, current, holder, passed, cond = [], over, (asker + 3) % N_SEATS, 0, False
+        notes.append(f"--over {over} without --auction: your right-hand opponent holds the bid and nobody has "
+                     "passed; the other hands are dealt without conditions (give --auction to condition them "
+                     "on the calls)")
+    else:
+        asker = 0 if seat is None else seat - 1
+        calls, current, holder, passed, cond = [PASS] * asker, 0, -1, 0, True
+        for s in range(asker):
+            passed |= 1 << s
+    state = np.array([(asker + 1) % N_SEATS, current, holder, passed | (1 << asker)], np.int64)
+    return asker, np.array(calls, np.int64), cond, state, current, notes
+
+
+def _deal_setup(hand_ids, asker):
+    mine = set(hand_ids)
+    pool = np.array([int(BIT_OF[c]) for c in range(48) if c not in mine], np.int64)
+    counts = np.full(N_SEATS - 1, HAND_SIZE, np.int64)
+    others = np.array([s for s in range(N_SEATS) if s != asker], np.int64)
+    return pool, counts, others
+
+
+def _flags(options: Options):
+    return (options.reuse, np.int64(options.minimum), options.throw_in == "any", np.int64(save_code(options.meld_save)))
+
+
+def _acceptance(counters, n_done: int) -> tuple[int, float]:
+    used = int(counters[C_INDICES] - counters[C_FAILED])
+    return used, (used / counters[C_DRAWS]) if counters[C_DRAWS] else 0.0
+
+
+def _no_match(cond_text: str, n_done: int):
+    raise InputError(f"none of {n_done:,} deals ({MAX_TRIES} draws each) gave hands that {cond_text} under the "
+                     "bidding policy")
+
+
+def bid(hand: str, seat: int | None = None, over: int | None = None, auction: str | None = None,
+        deals: int | None = None, seed: int | None = None, play: str = "heuristic", threads: int | None = None,
+        rules: list[str] | None = None, progress: bool = False) -> Answer:
+    """For every bid level from the next allowed up to where P(make) is negligible, and
+    every trump: P(make), mean meld and trick points and EV if you declare at that bid;
+    and passing, valued by letting the auction go on by the policy.
+
+    ``seat`` 1..4 (1 left of the dealer); ``auction``: the calls so far from seat 1 (then
+    ``seat`` is whose turn it is); ``over``: the bid to beat (without ``auction``: your
+    right-hand opponent's, other hands unconditioned).  Without either you open (the
+    seats before you passed)."""
+    deals, seed = PLAN.check(deals, seed, threads, play)
+    options = Options.parse(rules)
+    hand_ids = parse_hand(hand, "hand", HAND_SIZE)
+    asker, calls, cond, state, current, notes = _setup_bid(seat, over, auction, options)
+    my_hand = np.uint64(mask_of(hand_ids))
+    pool, counts, others = _deal_setup(hand_ids, asker)
+    melds = np.zeros(4, np.int64)
+    meld_all(my_hand, options.reuse, melds)
+    bid0 = options.minimum if current == 0 else current + 10
+    n_levels = max(20, (int(melds.max()) + LEVEL_HEADROOM + options.minimum - bid0) // 10 + 1)
+    policies = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
+    rules4, vals4 = rule_tables(options), card_tables(options)
+    reuse, minimum, any_throw, save = _flags(options)
+    key0 = seed_key(seed)
+    layout = StatsLayout(levels=(4, n_levels, 3), tstats=(4, T_SIZE), pstats=(PS_SIZE,), counters=(3,))
+
+    def chunk(start, n):
+        flat = layout.zeros()
+        if n:
+            from .play import bid_chunk
+            v = layout.unpack(flat)
+            bid_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, counts, np.int64(asker), my_hand,
+                      others, calls, cond, state, policies, reuse, minimum, any_throw, save, np.int64(bid0),
+                      v["levels"], v["tstats"], v["pstats"], v["counters"])
+        return flat
+
+    run = PLAN.run(chunk, deals, play, threads, progress)
+    notes = notes + PLAN.notes(run, deals, play)
+    v = layout.unpack(run.stats)
+    used, acceptance = _acceptance(v["counters"], run.n_done)
+    if used == 0:
+        _no_match("make the calls heard", run.n_done)
+    table = _bid_rows(v, bid0, n_levels, used)
+    best, recommendation = _bid_recommendation(table)
+    p = v["pstats"]
+    meta = {"hand": format_mask(my_hand), "seat": asker + 1, "position": _position(asker),
+            "auction": [("pass" if c == PASS else int(c)) for c in calls], "over": int(current) or None,
+            "conditioned": bool(cond), "deals": used, "deals_dealt": int(run.n_done),
+            "acceptance": acceptance, "seed": seed, "play": play, "rules": options.as_dict(),
+            "meld": {SUITS[t]: int(melds[t]) for t in range(4)}, "ev_meaning": EV_MEANING,
+            "pass": {"p_we_declare": p[PS_WE_DECLARE] / p[PS_N], "p_partner_declares": p[PS_PARTNER] / p[PS_N],
+                     "p_we_make": p[PS_WE_MAKE] / p[PS_N], "p_they_make": p[PS_THEY_MAKE] / p[PS_N],
+                     "p_thrown_in": p[PS_THROWN] / p[PS_N], "p_stuck": p[PS_STUCK] / p[PS_N],
+                     "mean_bid": p[PS_BID] / p[PS_N]}}
+    if cond and len(calls) and acceptance < 0.05:
+        notes.append(f"the calls heard are rare under the bidding policy: {100 * acceptance:.1f}% of the hands "
+                     f"dealt made them ({int(v['counters'][C_FAILED]):,} deal numbers found none in {MAX_TRIES} "
+                     "draws and were left out)")
+    return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
+
+
+def _bid_rows(v, bid0, n_levels, used) -> pd.DataFrame:
+    levels, ts, p = v["levels"], v["tstats"], v["pstats"]
+    last = 0
+    for L in range(n_levels):
+        if (levels[:, L, 0] / used).max() >= NEGLIGIBLE:
+            last = L
+    rows = []
+    for L in range(min(n_levels, last + 2)):
+        for t in range(4):
+            n = int(ts[t, T_N])
+            ev, ev_se = moments_mean_se(n, float(levels[t, L, 1]), float(levels[t, L, 2]))
+            lo, hi = wilson(levels[t, L, 0], n)
+            rows.append({"action": "bid", "bid": bid0 + 10 * L, "trump": SUITS[t], "p_make": levels[t, L, 0] / n,
+                         "p_make_lo": float(lo), "p_make_hi": float(hi), "mean_meld": ts[t, T_MELD] / n,
+                         "mean_meld_before_pass": ts[t, T_MELD_BEFORE] / n, "mean_tricks": ts[t, T_POINTS] / n,
+                         "ev": ev, "ev_se": ev_se})
+    n = int(p[PS_N])
+    ev, ev_se = moments_mean_se(n, float(p[PS_EV]), float(p[PS_EV2]))
+    lo, hi = wilson(p[PS_WE_MAKE], n)
+    rows.append({"action": "pass", "bid": None, "trump": None, "p_make": p[PS_WE_MAKE] / n, "p_make_lo": float(lo),
+                 "p_make_hi": float(hi), "mean_meld": np.nan, "mean_meld_before_pass": np.nan,
+                 "mean_tricks": np.nan, "ev": ev, "ev_se": ev_se})
+    table = pd.DataFrame(rows)
+    table["bid"] = table["bid"].astype("Int64")
+    return table
+
+
+def best_trump_rows(table: pd.DataFrame) -> pd.DataFrame:
+    """The bid rows of the trump with the highest EV at each level."""
+    bids = table[table["action"] == "bid"]
+    return bids.loc[bids.groupby("bid")["ev"].idxmax()].reset_index(drop=True)
+
+
+def _bid_recommendation(table: pd.DataFrame) -> tuple[str, str]:
+    pass_ev = float(table.loc[table["action"] == "pass", "ev"].iloc[0])
+    best = best_trump_rows(table)
+    good = best[best["ev"] > pass_ev]
+    if good.empty:
+        top = best.iloc[0]
+        return "pass", (f"pass: EV {pass_ev:+.1f}, better than declaring even at {top['bid']} "
+                        f"({SUIT_SYMBOLS[SUITS.index(top['trump'])]}: EV {top['ev']:+.1f})")
+    top = good.iloc[-1]
+    sym = SUIT_SYMBOLS[SUITS.index(top["trump"])]
+    return f"bid {top['bid']} {top['trump']}", (
+        f"bid up to {top['bid']} and name {sym}: makes {100 * top['p_make']:.0f}% "
+        f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), EV {top['ev']:+.1f} ± {top['ev_se']:.1f} "
+        f"against {pass_ev:+.1f} for passing")
+
+
+# ----------------------------------------------------------------------------- pass
+def _distinct_sets(mask: int) -> list[int]:
+    """Every 4-card subset of ``mask`` up to identical copies (one mask per set of kinds)."""
+    bits = [b for b in range(64) if (mask >> b) & 1]
+    seen, out = set(), []
+    for combo in combinations(bits, PASS_SIZE):
+        kinds = tuple(sorted(b >> 1 for b in combo))
+        if kinds not in seen:
+            seen.add(kinds)
+            out.append(sum(1 << b for b in combo))
+    return out
+
+
+def pass_options(hand_mask: int, trump: int, options: Options, back: bool) -> tuple[list[int], int]:
+    """(candidate passes, the policy's own): every distinct set of four, or when there are
+    more than MAX_PASS_OPTIONS the best by the policy's card scores, with the policy's."""
+    h = np.uint64(hand_mask)
+    policy = int(choose_pass(h, np.int64(trump), options.reuse, back))
+    sets = _distinct_sets(hand_mask)
+    if len(sets) > MAX_PASS_OPTIONS:
+        keep = meld_cards(h, np.int64(trump), options.reuse)
+        score = {}
+        for b in range(64):
+            if (hand_mask >> b) & 1:
+                c = np.uint64(1 << b)
+                score[b] = (-keep_score(h, c, np.int64(trump), keep) if back
+                            else give_score(h, c, np.int64(trump), keep))
+        sets.sort(key=lambda m: -sum(score[b] for b in range(64) if (m >> b) & 1))
+        sets = sets[:MAX_PASS_OPTIONS]
+    canon = {tuple(sorted(b >> 1 for b in range(64) if (m >> b) & 1)): m for m in sets}
+    key = tuple(sorted(b >> 1 for b in range(64) if (policy >> b) & 1))
+    if key in canon:
+        policy = canon[key]
+    else:
+        sets.append(policy)
+    return sets, policy
+
+
+def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | None = None,
+               deals: int | None = None, seed: int | None = None, play: str = "heuristic",
+               threads: int | None = None, rules: list[str] | None = None, progress: bool = False) -> Answer:
+    """Which four cards to pass, ranked by EV on the same deals.
+
+    Without ``received``: you are the declarer's partner holding ``hand`` (12 cards); the
+    declarer won at ``bid`` (default: the minimum) and named ``trump``.  With ``received``
+    (the four cards your partner passed you): you are the declarer and ``hand`` is your 16
+    cards, those four included; you pass four back."""
+    deals, seed = PASS_PLAN.check(deals, seed, threads, play)
+    options = Options.parse(rules)
+    t = parse_trump(trump)
+    b = options.minimum if bid is None else _check_bid(bid, options, "--bid")
+    if received is None:
+        role = ROLE_ASK_PARTNER
+        hand_ids = parse_hand(hand, "hand", HAND_SIZE)
+    else:
+        role = ROLE_ASK_DECLARER
+        hand_ids = parse_hand(hand, "hand (your 12 cards and the 4 received)", HAND_SIZE + PASS_SIZE)
+        got = parse_hand(received, "--received cards")
+        if len(got) != PASS_SIZE:
+            raise InputError(f"--received takes the {PASS_SIZE} cards your partner passed, got {len(got)}")
+        held = [format_mask(mask_of([c])) for c in hand_ids]
+        for c in got:
+            text = format_mask(mask_of([c]))
+            if text not in held:
+                raise InputError(f"--received {text} is not in the hand being passed to")
+            held.remove(text)
+    my_hand = mask_of(hand_ids)
+    sets, policy = pass_options(my_hand, t, options, back=role == ROLE_ASK_DECLARER)
+    mine = set(hand_ids)
+    pool = np.array([int(BIT_OF[c]) for c in range(48) if c not in mine], np.int64)
+    counts = (np.full(3, HAND_SIZE, np.int64) if role == ROLE_ASK_PARTNER
+              else np.array([HAND_SIZE, HAND_SIZE - PASS_SIZE, HAND_SIZE], np.int64))
+    opts = np.array(sets, np.uint64)
+    policies = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
+    rules4, vals4 = rule_tables(options), card_tables(options)
+    reuse, minimum, any_throw, save = _flags(options)
+    key0 = seed_key(seed)
+    size = len(sets) * 6
+
+    def chunk(start, n):
+        flat = np.zeros(size + 3, np.int64)
+        if n:
+            from .play import pass_chunk
+            stats = np.zeros((len(sets), 6), np.int64)
+            counters = np.zeros(3, np.int64)
+            pass_chunk(rules4[t], vals4[t], key0, np.int64(start), np.int64(n), pool, counts, np.int64(role),
+                       np.uint64(my_hand), np.int64(t), np.int64(b), opts, policies, reuse, minimum, any_throw, save,
+                       stats, counters)
+            flat[:size] = stats.ravel()
+            flat[size:] = counters
+        return flat
+
+    run = PASS_PLAN.run(chunk, deals, play, threads, progress)
+    notes = PASS_PLAN.notes(run, deals, play)
+    stats = run.stats[:size].reshape(len(sets), 6)
+    counters = run.stats[size:]
+    used, acceptance = _acceptance(counters, run.n_done)
+    if used == 0:
+        _no_match(f"reach {b} in {SUITS[t]} with the declarer's and stay below it with the opponents'", run.n_done)
+    rows = []
+    for o, m in enumerate(sets):
+        n, mk, s1, s2, meld, pts = (float(x) for x in stats[o])
+        ev, ev_se = moments_mean_se(n, s1, s2)
+        lo, hi = wilson(mk, n)
+        cards = format_mask(m)
+        rows.append({"action": f"pass {cards}", "cards": cards, "p_make": mk / n, "p_make_lo": float(lo),
+                     "p_make_hi": float(hi), "mean_meld": meld / n, "mean_tricks": pts / n, "ev": ev,
+                     "ev_se": ev_se, "ev_lo": ev - Z95 * ev_se, "ev_hi": ev + Z95 * ev_se, "policy": m == policy})
+    table = pd.DataFrame(rows).sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
+    top = table.iloc[0]
+    pol = table[table["policy"]].iloc[0]
+    vs = "" if top["policy"] else f"; the policy's {pol['cards']}: EV {pol['ev']:+.1f}"
+    recommendation = (f"pass {top['cards']}: EV {top['ev']:+.1f} ± {top['ev_se']:.1f}, the declaring side makes "
+                      f"{100 * top['p_make']:.0f}%{vs}")
+    meta = {"hand": format_mask(my_hand), "role": "partner" if role == ROLE_ASK_PARTNER else "declarer",
+            "trump": SUITS[t], "bid": b, "received": received and format_mask(mask_of(parse_hand(received))),
+            "deals": used, "deals_dealt": int(run.n_done), "acceptance": acceptance, "seed": seed, "play": play,
+            "rules": options.as_dict(), "candidates": len(sets),
+            "ev_meaning": "EV: the declaring side's score for the hand minus the defenders'"}
+    if acceptance < 0.05:
+        notes.append(f"the auction assumed is rare under the bidding policy: {100 * acceptance:.1f}% of the hands "
+                     "dealt were consistent with it")
+    return Answer("pinochle", "pass", table, table.iloc[0]["action"], recommendation, meta, {"elapsed": run.elapsed},
+                  notes)
+

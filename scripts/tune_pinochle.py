@@ -1,0 +1,167 @@
+#!/usr/bin/env python
+"""Fit Pinochle's bidding policy by simulation (how bidding.DEFAULT_POLICY was chosen).
+
+1. ``--fit``: the valuation's weights.  Seat 0 declares every trump on random deals (its
+   partner passes by the policy, the declarer passes back, all four meld, twelve tricks by
+   the heuristic players); the side's meld after the passes and its trick points are each
+   regressed by least squares on the hand's features for that trump (``bidding.features``).
+2. ``--margins``: the auction's margins.  With every other seat on the current policy, one
+   seat (rotating with the deal) bids with each candidate margin on the same deals; the
+   margin with the best expected score (its side's minus the other's) is its best
+   response.  A few rounds approach margins that are best responses to each other.
+
+    python scripts/tune_pinochle.py --fit --deals 400000
+    python scripts/tune_pinochle.py --margins --deals 200000 --rounds 3
+    python scripts/tune_pinochle.py --quick          # both, small (smoke test)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import numpy as np
+from numba import njit
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from analyzer.games.pinochle.bidding import (DEFAULT_POLICY, FEATURE_NAMES, N_FEATURES, P_MARGIN,  # noqa: E402
+                                             P_PARTNER, features, run_auction, valuation)
+from analyzer.games.pinochle.meld import meld_points  # noqa: E402
+from analyzer.games.pinochle.play import (O_MELD_D, O_MELD_O, O_POINTS_D, O_SIZE, O_THROWN,  # noqa: E402
+                                          O_TRICKS_D, TRACE_COLS, card_tables, finish_hand)
+from analyzer.games.pinochle.rules import rule_tables  # noqa: E402
+from analyzer.games.pinochle.scoring import hand_scores  # noqa: E402
+from analyzer.sim.deal import _deal_into  # noqa: E402
+from analyzer.sim.rng import seed_key, stream_key  # noqa: E402
+
+POOL = np.array([16 * s + k for s in range(4) for k in range(12)], np.int64)
+COUNTS = np.full(4, 12, np.int64)
+
+
+@njit(cache=False)
+def fit_chunk(R, V, key0, start, n, policies, xtx, xty, yy):
+    """xtx += f f', xty[:, 0] += f * meld, xty[:, 1] += f * points; yy += (meld^2, points^2, 1)."""
+    buf = np.empty(48, np.int64)
+    fixed = np.zeros(4, np.uint64)
+    hands = np.empty(4, np.uint64)
+    work = np.empty(4, np.uint64)
+    out = np.empty(O_SIZE, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    f = np.empty(N_FEATURES, np.float64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), POOL, COUNTS, fixed, buf, hands)
+        for t in range(4):
+            work[:] = hands
+            features(hands[0], t, meld_points(hands[0], t, False), f)
+            finish_hand(R[t], V[t], work, 0, t, 0, False, False, 0, policies, np.uint64(0), np.uint64(0), out, trace)
+            ym = out[O_MELD_D]
+            yp = out[O_POINTS_D]
+            for a in range(N_FEATURES):
+                xty[a, 0] += f[a] * ym
+                xty[a, 1] += f[a] * yp
+                for b in range(N_FEATURES):
+                    xtx[a, b] += f[a] * f[b]
+            yy[0] += ym * ym
+            yy[1] += yp * yp
+            yy[2] += 1
+
+
+@njit(cache=False)
+def margin_chunk(R, V, key0, start, n, base, index, cands, sums):
+    """sums[k] += (1, ev, ev^2) of the rotating test seat bidding with cands[k] at
+    policy[index]."""
+    buf = np.empty(48, np.int64)
+    fixed = np.zeros(4, np.uint64)
+    hands = np.empty(4, np.uint64)
+    work = np.empty(4, np.uint64)
+    out = np.empty(O_SIZE, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    values = np.empty(4, np.float64)
+    trumps = np.empty(4, np.int64)
+    v4 = np.empty(4, np.float64)
+    auction = np.empty(3, np.int64)
+    policies = np.empty((4, base.shape[0]), np.float64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), POOL, COUNTS, fixed, buf, hands)
+        test = (start + i) & 3
+        for s in range(4):
+            trumps[s] = valuation(hands[s], base, False, v4)
+            values[s] = v4[trumps[s]]
+        for k in range(cands.shape[0]):
+            for s in range(4):
+                policies[s, :] = base
+            policies[test, index] = cands[k]
+            run_auction(values, 0, 0, -1, 0, 250, policies, auction)
+            d = auction[0]
+            t = trumps[d]
+            work[:] = hands
+            finish_hand(R[t], V[t], work, d, t, auction[1], False, False, 0, policies, np.uint64(0), np.uint64(0),
+                        out, trace)
+            sd, so = hand_scores(auction[1], out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D],
+                                 out[O_THROWN] == 1, 0)
+            ev = (sd - so) if (d & 1) == (test & 1) else (so - sd)
+            sums[k, 0] += 1
+            sums[k, 1] += ev
+            sums[k, 2] += ev * ev
+
+
+def fit(deals, seed, policy):
+    R, V = rule_tables(), card_tables()
+    policies = np.tile(policy, (4, 1))
+    xtx = np.zeros((N_FEATURES, N_FEATURES))
+    xty = np.zeros((N_FEATURES, 2))
+    yy = np.zeros(3)
+    fit_chunk(R, V, seed_key(seed), 0, deals, policies, xtx, xty, yy)
+    w = np.linalg.solve(xtx, xty)
+    n = yy[2]
+    print(f"least squares on {int(n):,} (hand, trump) play-outs")
+    for j, what in enumerate(("side meld after the passes", "trick points")):
+        resid = (yy[j] - 2 * w[:, j] @ xty[:, j] + w[:, j] @ xtx @ w[:, j]) / n
+        print(f"{what}: residual sd {np.sqrt(resid):.1f}")
+        for name, x in zip(FEATURE_NAMES, w[:, j]):
+            print(f"  {name:<12} {x:8.2f}")
+    return np.concatenate([w[:, 0], w[:, 1]])
+
+
+def margins(deals, seed, policy, rounds):
+    R, V = rule_tables(), card_tables()
+    policy = policy.copy()
+    grids = {P_MARGIN: np.arange(-60.0, 101.0, 10.0), P_PARTNER: np.arange(-20.0, 121.0, 10.0)}
+    for r in range(rounds):
+        for index, grid in grids.items():
+            sums = np.zeros((len(grid), 3))
+            margin_chunk(R, V, seed_key(seed + 17 * r + index), 0, deals, policy, index, grid, sums)
+            mean = sums[:, 1] / sums[:, 0]
+            se = np.sqrt((sums[:, 2] / sums[:, 0] - mean ** 2) / sums[:, 0])
+            k = int(np.argmax(mean))
+            name = "margin" if index == P_MARGIN else "partner margin"
+            print(f"round {r + 1} {name}: " + ", ".join(f"{g:.0f}:{m:+.1f}" for g, m in zip(grid, mean))
+                  + f" -> {grid[k]:.0f} (EV {mean[k]:+.2f} ± {se[k]:.2f})")
+            policy[index] = grid[k]
+    return policy
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--margins", action="store_true")
+    ap.add_argument("--deals", type=int, default=200_000)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quick", action="store_true")
+    a = ap.parse_args()
+    if a.quick:
+        a.fit = a.margins = True
+        a.deals, a.rounds = 2_000, 1
+    policy = DEFAULT_POLICY.copy()
+    if a.fit:
+        policy[:2 * N_FEATURES] = fit(a.deals, a.seed, policy)
+    if a.margins:
+        policy = margins(a.deals, a.seed, policy, a.rounds)
+    print("policy:", ", ".join(f"{x:.2f}" for x in policy))
+
+
+if __name__ == "__main__":
+    main()
