@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import click
 import numpy as np
 
-RULES_HELP = ("Rule options (--rule NAME=VALUE; only run_marriage_reuse=no|yes changes meld: yes lets "
-              "an extra K or Q of trump marry the run's partner card): see `../shared/rules/pinochle.md`.")
+RULES_HELP = ("Rule options: --rule NAME=VALUE takes every option of the Pinochle rules; only "
+              "run_marriage_reuse=no|yes changes meld (yes: an extra K or Q of trump marries the run's "
+              "partner card, so run + K is 190).")
 
 
 @click.group()
@@ -50,7 +52,7 @@ def meld(hand, trump, rules, as_json):
     click.echo(json.dumps(out, ensure_ascii=False) if as_json else render_meld(out))
 
 
-meld.help += "\n\n" + RULES_HELP
+meld.help = inspect.cleandoc(meld.help) + "\n\n" + RULES_HELP
 
 
 def render_meld(out) -> str:
@@ -94,7 +96,7 @@ def odds(trump, rules, as_json):
     click.echo(json.dumps(out, ensure_ascii=False) if as_json else render_odds(out))
 
 
-odds.help += "\n\n" + RULES_HELP
+odds.help = inspect.cleandoc(odds.help) + "\n\n" + RULES_HELP
 
 
 def _pct(p: float) -> str:

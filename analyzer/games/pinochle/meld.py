@@ -35,11 +35,12 @@ from .rules import Options
 N_TRUMPS = 4
 LANE_BITS = np.uint64(16)
 LANE12 = np.uint64(0xFFF)                      # one suit's 12 cards at the bottom of a lane
-COPY1 = COPY0 << ONE                           # copy 1 of every kind
 
 # Copy-0 bits within one lane.
-_B9, _BJ, _BQ, _BK, _BT, _BA = (np.uint64(2 * r) for r in (R9, RJ, RQ, RK, RT, RA))
-RUN_LANE = np.uint64(sum(1 << (2 * r) for r in (RA, RT, RK, RQ, RJ)))     # A 10 K Q J
+_BJ, _BQ, _BK, _BA = (np.uint64(2 * r) for r in (RJ, RQ, RK, RA))
+NINES = np.uint64(3 << (2 * R9))               # both copies of the 9
+RUN_RANKS = (RA, RT, RK, RQ, RJ)
+RUN_LANE = np.uint64(sum(1 << (2 * r) for r in RUN_RANKS))
 KQ_LANE = np.uint64((1 << (2 * RK)) | (1 << (2 * RQ)))
 AROUND_RANKS = np.uint64(sum(1 << (2 * r) for r in (RA, RK, RQ, RJ)))    # ranks that meld around
 KINGS = np.uint64(sum(1 << kind_bit(s, RK) for s in range(4)))           # copy-0 king bit of each suit
@@ -120,8 +121,7 @@ def _shared(one, two):
 
 @njit(cache=True, inline="always")
 def _trump_part(m, one, two, marriages, mar1, mar2, shift, reuse):
-    """Sequence and dix points in the trump whose lane starts at bit ``shift``; also the
-    runs held (0..2)."""
+    """Sequence and dix points in the trump whose lane starts at bit ``shift``."""
     l1 = (one >> shift) & LANE12
     l2 = (two >> shift) & LANE12
     r1 = np.int64((l1 & RUN_LANE) == RUN_LANE)
@@ -134,18 +134,17 @@ def _trump_part(m, one, two, marriages, mar1, mar2, shift, reuse):
         royal += r1 * (kq_max - r1 - r2)
     seq = np.int64(RUN) * r1 + _DOUBLE_RUN_EXTRA * r2 + np.int64(ROYAL_MARRIAGE) * royal \
         + np.int64(MARRIAGE) * (marriages - in_trump)
-    dix = np.int64(DIX) * popcount((m >> shift) & np.uint64(3))
-    return seq + dix, r1 + r2
+    dix = np.int64(DIX) * popcount((m >> shift) & NINES)
+    return seq + dix
 
 
 @njit(cache=True, nogil=True)
 def meld_points(m, trump, reuse):
-    """Meld of the hand with layout mask ``m`` when ``trump`` (0..3) is trump; ``reuse`` is
-    the ``run_marriage_reuse`` option."""
+    """Meld of the hand with layout mask ``m`` (``np.uint64``) when ``trump`` (0..3,
+    ``np.int64``) is trump; ``reuse`` (bool) is the ``run_marriage_reuse`` option."""
     one, two = _one(m), _two(m)
     base, marriages, mar1, mar2 = _shared(one, two)
-    part, _ = _trump_part(m, one, two, marriages, mar1, mar2, np.uint64(trump) * LANE_BITS, reuse)
-    return base + part
+    return base + _trump_part(m, one, two, marriages, mar1, mar2, np.uint64(trump) * LANE_BITS, reuse)
 
 
 @njit(cache=True, inline="always")
@@ -153,8 +152,7 @@ def _meld_all_into(m, reuse, out):
     one, two = _one(m), _two(m)
     base, marriages, mar1, mar2 = _shared(one, two)
     for t in range(N_TRUMPS):
-        part, _ = _trump_part(m, one, two, marriages, mar1, mar2, np.uint64(t) * LANE_BITS, reuse)
-        out[t] = base + part
+        out[t] = base + _trump_part(m, one, two, marriages, mar1, mar2, np.uint64(t) * LANE_BITS, reuse)
 
 
 @njit(cache=True, nogil=True)
@@ -195,7 +193,7 @@ def meld_cards(m, trump, reuse):
         need1 |= PINOCHLE_KINDS
     if (two & PINOCHLE_KINDS) == PINOCHLE_KINDS:
         need2 |= PINOCHLE_KINDS
-    nine = ONE << shift                 # dix: every 9 of trump
+    nine = (NINES & COPY0) << shift     # dix: every 9 of trump
     need1 |= one & nine
     need2 |= two & nine
     single = need1 & ~need2
@@ -204,6 +202,15 @@ def meld_cards(m, trump, reuse):
 
 # ---------------------------------------------------------------------------------------
 # Items for people (plain Python)
+
+
+def royal_marriages(kings: int, queens: int, runs: int, reuse: bool) -> int:
+    """Royal marriages counted beside ``runs`` (0..2) runs, of the trump's K and Q copies:
+    a run keeps its K and Q, except that with ``reuse`` each extra K or Q marries the
+    run's partner card."""
+    if runs and reuse:
+        return kings + queens - 2 * runs
+    return min(kings, queens) - runs
 
 
 def itemize(mask, trump: int, options: Options = Options()) -> list[tuple[str, str, int]]:
@@ -219,16 +226,12 @@ def itemize(mask, trump: int, options: Options = Options()) -> list[tuple[str, s
             items.append(("double " + name if held == 2 else name, "arounds", points))
 
     t = c[trump]
-    runs = int(min(t[r] for r in (RA, RT, RK, RQ, RJ)))
+    runs = int(min(t[r] for r in RUN_RANKS))
     if runs == 2:
         items.append(("double run", "sequence", DOUBLE_RUN))
     elif runs == 1:
         items.append(("run", "sequence", RUN))
-    kings, queens = int(t[RK]), int(t[RQ])
-    if runs and options.reuse:
-        royals = kings + queens - 2 * runs          # each extra K or Q marries a run card
-    else:
-        royals = min(kings - runs, queens - runs)
+    royals = royal_marriages(int(t[RK]), int(t[RQ]), runs, options.reuse)
     items += [("royal marriage", "sequence", ROYAL_MARRIAGE)] * royals
     for s in range(4):
         if s != trump:

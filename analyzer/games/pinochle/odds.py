@@ -23,14 +23,13 @@ from math import comb
 import numpy as np
 import pandas as pd
 
-from .deck import COPIES, DECK_SIZE, DIAMONDS, HAND_SIZE, HEARTS, N_KINDS, R9, RA, RJ, RK, RQ, RT, SPADES
+from .deck import COPIES, DECK_SIZE, DIAMONDS, HAND_SIZE, HEARTS, N_KINDS, R9, RA, RJ, RK, RQ, SPADES
 from .meld import (AROUND_DOUBLE_FACTOR, AROUND_POINTS, DIX, DOUBLE_PINOCHLE, DOUBLE_RUN, MARRIAGE, PINOCHLE,
-                   ROYAL_MARRIAGE, RUN)
+                   ROYAL_MARRIAGE, RUN, RUN_RANKS, royal_marriages)
 
 N_SUITS = 4
 N_RANKS = 6
-RUN_RANKS = (RA, RT, RK, RQ, RJ)
-AROUND_RANKS = (RJ, RQ, RK, RA)
+AROUND_ORDER = (RJ, RQ, RK, RA)
 _RANK_WORDS = {RA: "aces", RK: "kings", RQ: "queens", RJ: "jacks"}
 DEFAULT_TRUMP = HEARTS          # a suit without a pinochle card: the distribution of a "typical" trump
 POINT_UNIT = 10                 # every meld is a multiple of 10
@@ -38,9 +37,12 @@ TOTAL_HANDS = comb(DECK_SIZE, HAND_SIZE)         # 69,668,534,468
 AT_LEAST = (20, 40, 60, 80, 100, 120, 150, 200, 250, 300, 400, 500, 1000)
 
 
-def _copies(n: int) -> int:
-    """Ways to hold n of the two copies of one kind."""
-    return comb(COPIES, n)
+def _ways(held) -> int:
+    """Hands of some kinds holding ``held`` copies of each: the product of C(2, copies)."""
+    ways = 1
+    for c in held:
+        ways *= comb(COPIES, c)
+    return ways
 
 
 def _group_poly(n_kinds: int, condition) -> list[int]:
@@ -49,10 +51,7 @@ def _group_poly(n_kinds: int, condition) -> list[int]:
     poly = [0] * (COPIES * n_kinds + 1)
     for held in product(range(COPIES + 1), repeat=n_kinds):
         if condition(held):
-            ways = 1
-            for c in held:
-                ways *= _copies(c)
-            poly[sum(held)] += ways
+            poly[sum(held)] += _ways(held)
     return poly
 
 
@@ -89,23 +88,14 @@ def _not_all(k: int):
     return lambda held: not all(c >= k for c in held)
 
 
-def _marriage(held):          # (kings, queens) of a suit
-    return min(held) >= 1
-
-
-def _no_marriage(held):
-    return min(held) == 0
-
-
 def meld_odds(hand_size: int = HAND_SIZE) -> list[tuple[str, Fraction]]:
     """(meld, exact probability) for a random hand of ``hand_size`` cards."""
     p = lambda groups: p_all(groups, hand_size)          # noqa: E731
-    rows = [("marriage (K Q of some suit)", 1 - p(_each_suit(2, _no_marriage))),
-            ("marriages around (K Q of every suit)", p(_each_suit(2, _marriage)))]
-    for r in (RA, RK, RQ, RJ):
-        rows.append((f"{_RANK_WORDS[r]} around", p([(4, _at_least(1))])))
-    for r in (RA, RK, RQ, RJ):
-        rows.append((f"double {_RANK_WORDS[r]} around", p([(4, _at_least(2))])))
+    rows = [("marriage (K Q of some suit)", 1 - p(_each_suit(2, _not_all(1)))),      # groups: K Q of a suit
+            ("marriages around (K Q of every suit)", p(_each_suit(2, _at_least(1))))]
+    around, double = p([(4, _at_least(1))]), p([(4, _at_least(2))])                  # one rank in 4 suits
+    rows += [(f"{_RANK_WORDS[r]} around", around) for r in (RA, RK, RQ, RJ)]
+    rows += [(f"double {_RANK_WORDS[r]} around", double) for r in (RA, RK, RQ, RJ)]
     rows += [("run in a named trump", p([(5, _at_least(1))])),
              ("run in some suit", 1 - p(_each_suit(5, _not_all(1)))),
              ("double run in a named trump", p([(5, _at_least(2))])),
@@ -129,27 +119,18 @@ def odds_table(hand_size: int = HAND_SIZE) -> pd.DataFrame:
 # The distribution of the whole meld in one trump
 
 
-def _ways(held) -> int:
-    """Hands of some kinds holding ``held`` copies of each."""
-    ways = 1
-    for c in held:
-        ways *= _copies(c)
-    return ways
-
-
 def _trump_units(held, reuse: bool) -> int:
     """Sequence and dix points (in POINT_UNITs) of the trump suit's copies ``held`` (by
     rank index): the run, royal marriages and dix."""
-    kings, queens = held[RK], held[RQ]
     runs = min(held[r] for r in RUN_RANKS)
-    royals = kings + queens - 2 * runs if runs and reuse else min(kings, queens) - runs
-    points = (RUN if runs == 1 else DOUBLE_RUN if runs == 2 else 0) + ROYAL_MARRIAGE * royals + DIX * held[R9]
+    royals = royal_marriages(held[RK], held[RQ], runs, reuse)
+    points = (0, RUN, DOUBLE_RUN)[runs] + ROYAL_MARRIAGE * royals + DIX * held[R9]
     return points // POINT_UNIT
 
 
 def _around_units(fewest) -> int:
     """Arounds points (units) given the fewest copies of J Q K A in any suit."""
-    points = sum(AROUND_POINTS[r] * (AROUND_DOUBLE_FACTOR if m == 2 else m) for r, m in zip(AROUND_RANKS, fewest))
+    points = sum(AROUND_POINTS[r] * (AROUND_DOUBLE_FACTOR if m == 2 else m) for r, m in zip(AROUND_ORDER, fewest))
     return points // POINT_UNIT
 
 
@@ -175,10 +156,10 @@ def _by_suit_copies(state: np.ndarray, suit: int):
     """For every copies of (J, Q, K, A) the next suit may hold: (those copies, ``state``
     with its fewest copies updated and, for ♠ or ♦, its Q♠ or J♦ copies set)."""
     def walk(part, i, held):
-        if i == len(AROUND_RANKS):
+        if i == len(AROUND_ORDER):
             if suit in (SPADES, DIAMONDS):       # Q♠ or J♦ copies: all hands at 0 until this suit
                 axis = _AXIS_QS if suit == SPADES else _AXIS_JD
-                c = held[AROUND_RANKS.index(RQ if suit == SPADES else RJ)]
+                c = held[AROUND_ORDER.index(RQ if suit == SPADES else RJ)]
                 moved = np.zeros_like(part)
                 np.moveaxis(moved, axis, 0)[c] = np.moveaxis(part, axis, 0)[0]
                 part = moved
@@ -206,7 +187,7 @@ def meld_distribution(trump: int = DEFAULT_TRUMP, reuse: bool = False, hand_size
         new = np.zeros_like(state)
         for held, part in _by_suit_copies(state, suit):
             cards = sum(held)
-            units = MARRIAGE * min(held[AROUND_RANKS.index(RK)], held[AROUND_RANKS.index(RQ)]) // POINT_UNIT
+            units = MARRIAGE * min(held[AROUND_ORDER.index(RK)], held[AROUND_ORDER.index(RQ)]) // POINT_UNIT
             if cards <= hand_size:
                 new[cards:, ..., units:] += _ways(held) * part[: hand_size + 1 - cards, ..., : plain_units + 1 - units]
         state = new
@@ -214,7 +195,7 @@ def meld_distribution(trump: int = DEFAULT_TRUMP, reuse: bool = False, hand_size
     fillers = (N_SUITS - 1) * 2 * COPIES          # the plain suits' 9s and 10s
     trump_cells: dict = {}                        # copies of J Q K A -> {(cards, units): hands}
     for held in product(range(COPIES + 1), repeat=N_RANKS):
-        cells = trump_cells.setdefault(tuple(held[r] for r in AROUND_RANKS), {})
+        cells = trump_cells.setdefault(tuple(held[r] for r in AROUND_ORDER), {})
         cell = (sum(held), _trump_units(held, reuse))
         cells[cell] = cells.get(cell, 0) + _ways(held)
     top_units = _trump_units((COPIES,) * N_RANKS, reuse) + plain_units
