@@ -435,10 +435,44 @@ def section_euchre_dd(quick):
               f"ratio of medians {np.median(d) / np.median(h):.0f}x")
 
 
+def section_pinochle_meld(quick):
+    """Pinochle meld of random 12-card hands in all four trumps (``meld_batch``), one
+    thread CPU time; baselines in the same run on the same masks: numpy counting each
+    hand's cards per suit (``np.bitwise_count``, one vectorized pass per suit) and the
+    plain-Python reference meld per hand."""
+    from analyzer.games.pinochle.deck import BIT_OF, LANE, counts_of
+    from analyzer.games.pinochle.meld import meld_batch
+    from tests.reference import pinochle as ref
+
+    n = 200_000 if quick else 2_000_000
+    rng = np.random.default_rng(1)
+    perm = rng.permuted(np.broadcast_to(np.arange(48, dtype=np.int8), (n, 48)), axis=1)[:, :12]
+    masks = np.bitwise_or.reduce(np.uint64(1) << BIT_OF[perm].astype(np.uint64), axis=1)
+    out = np.empty((n, 4), np.int64)
+    rates = {}
+    for reuse in (False, True):
+        meld_batch(masks[:1000], reuse, out[:1000])        # warm-up (compile)
+        rates[reuse] = n / best_of(lambda: meld_batch(masks, reuse, out), clock=time.thread_time)
+
+    def numpy_suit_counts():
+        for lane in LANE:
+            np.bitwise_count(masks & lane)
+
+    numpy_rate = n / best_of(numpy_suit_counts, clock=time.thread_time)
+    m = 200 if quick else 2000
+    counts = [counts_of(int(x)).tolist() for x in masks[:m]]
+    ref_rate = m / best_of(lambda: [ref.meld(c, t) for c in counts for t in range(4)], 1, clock=time.thread_time)
+    print(f"pinochle_meld: meld of {n:,} random 12-card hands in all four trumps, 1 thread CPU time: "
+          f"{rates[False] / 1e6:.1f} M hands/s ({rates[True] / 1e6:.1f} M/s with run_marriage_reuse; target >= 10 M); "
+          f"numpy np.bitwise_count of the four suits of the same masks {numpy_rate / 1e6:.1f} M hands/s "
+          f"(ours {rates[False] / numpy_rate:.1f}x); plain-Python reference {ref_rate:,.0f} hands/s "
+          f"(ours {rates[False] / ref_rate:,.0f}x)")
+
+
 SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
             "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "ddbridge": section_ddbridge,
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
-            "euchre_dd": section_euchre_dd}
+            "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld}
 
 
 def main():

@@ -34,6 +34,8 @@ def _register():
     cli.add_command(table)
     from .euchre import euchre
     cli.add_command(euchre, "euchre")
+    from .pinochle import pinochle
+    cli.add_command(pinochle)
 
 
 _register()
