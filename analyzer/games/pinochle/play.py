@@ -29,7 +29,7 @@ from ...tricks.heuristic import lowest_equivalent, winning_core
 from ...tricks.points import V_POINTS, card_values, follow_for_points, shed
 from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP, R_TRUMP_SUIT
 from ...sim.deal import _deal_into
-from ...sim.rng import stream_key
+from ...sim.rng import LOW32, bounded, next_u64, stream_key
 from .bidding import P_MARGIN, P_PARTNER, PASS, choose_pass, next_bid, run_auction, throws_in, valuation
 from .deck import LANE, N_SEATS, N_TRICKS, RANK_BITS, RA
 from .meld import meld_points
@@ -129,13 +129,25 @@ def _side_voids(voids, seats):
     return out
 
 
+@njit(cache=True, inline="always")
+def random_card(cards, state):
+    """A uniformly random card of ``cards``; returns (card, new state)."""
+    state, bits = next_u64(state)
+    k = bounded(bits & LOW32, popcount(cards))
+    for _ in range(k):
+        cards &= cards - ONE
+    return low_bit(cards), state
+
+
 @njit(cache=True)
-def play_hand(rules, vals, hands, declarer, trace, record):
+def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
     """Twelve tricks by the heuristic players from the declarer's lead; ``rules`` and
     ``vals`` are the trump's rule vector and card values (``card_tables``); ``hands`` (four
     layout masks) is emptied.  Returns the declaring side's trick points (the last trick's
     10 included) * 16 + its tricks.  With ``record``, ``trace`` (48, TRACE_COLS) gets every
-    card: trick, seat, layout bit, suit led."""
+    card: trick, seat, layout bit, suit led.  The seats of ``random_seats`` (a mask) play a
+    random legal card instead, drawn from the stream ``state`` (the baseline the heuristic
+    is measured against)."""
     if record:
         trace[:, :] = -1
     deck = rules[R_DECK]
@@ -161,8 +173,11 @@ def play_hand(rules, vals, hands, declarer, trace, record):
             hand = hands[seat]
             side = seat & 1
             unseen = deck & ~played & ~hand
+            rand = (random_seats >> seat) & 1
             if pos == 0:
-                if hand & (hand - ONE):
+                if rand:
+                    card, state = random_card(hand, state)
+                elif hand & (hand - ONE):
                     foes = 0b1010 if side == 0 else 0b0101
                     partner = 1 << (seat ^ 2)
                     fv = _side_voids(voids, foes)
@@ -181,7 +196,9 @@ def play_hand(rules, vals, hands, declarer, trace, record):
                 lead = card
             else:
                 legal = legal_follow_lead(rules, hand, led, best, lead)
-                if legal & (legal - ONE):
+                if rand:
+                    card, state = random_card(legal, state)
+                elif legal & (legal - ONE):
                     friend_winning = (winner & 1) == side
                     foes_after = 0
                     for p in range(pos + 1, N_SEATS):
@@ -266,7 +283,7 @@ def finish_hand(rules, vals, hands, declarer, trump, bid, reuse, any_throw, save
         out[O_TRICKS_D] = 0
         out[O_THROWN] = 1
         return
-    packed = play_hand(rules, vals, hands, declarer, trace, False)
+    packed = play_hand(rules, vals, hands, declarer, trace, False, np.int64(0), ZERO)
     out[O_POINTS_D] = packed >> 4
     out[O_TRICKS_D] = packed & 15
     out[O_THROWN] = 0

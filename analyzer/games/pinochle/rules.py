@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from ...options import parse_rule_items
-from ...tricks.tables import (F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP, R_DECK, R_DUP_SHIFT, R_FLAGS, R_SUIT,
+from ...tricks.tables import (F_HEAD_LED, F_MUST_HEAD, F_MUST_OVERTRUMP, F_MUST_TRUMP, R_DECK, R_DUP_SHIFT, R_FLAGS, R_SUIT,
                               R_TRUMP, R_TRUMP_SUIT, new_rules, set_points)
 from .deck import DECK_MASK, LANE
 
@@ -106,6 +106,8 @@ class Options:
         f = np.uint64(0)
         if self.head != "none":
             f |= F_MUST_HEAD
+        if self.head == "led_card":
+            f |= F_HEAD_LED
         f |= F_MUST_TRUMP
         if self.overtrump == "always" and self.head != "none":
             f |= F_MUST_OVERTRUMP

@@ -1,0 +1,69 @@
+"""Pinochle with double-dummy play: every hand visible, perfect play by both sides for the
+declaring side's trick points (card points plus the last trick's 10), under the head,
+trump and over-trump duties, identical copies tying (the first played wins).
+
+The auction, the passes, the meld and the throw-in are the heuristic game's (``play``);
+then the twelve tricks go to the shared solver (``tricks.dd``) with the trump's rule vector
+carrying the points (``rules.rule_table(..., objective_points=True)``).  Seats are the
+playing order, partners 0 & 2 and 1 & 3, the declarer leading.
+
+``solve_points`` gives the exact points (MTD(f) from the heuristic play's result, so a
+few zero-window searches); ``reaches`` answers one question — does the declaring side
+take at least ``target`` points? — by one zero-window search, the cheap way to a scoring
+class (does the side make its bid?).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...bits import ZERO
+from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, PEXT8, S_SIZE, _make_cfg, _solve_kernel, new_table
+from .deck import N_SEATS, N_TRICKS
+
+DD_TABLE_MB = 16.0
+
+
+@njit(cache=True, nogil=True)
+def _prepare(rules, hands, declarer, tt, work, cfg, h5):
+    for s in range(N_SEATS):
+        h5[s] = hands[s]
+    side = (1 << declarer) | (1 << (declarer ^ 2))
+    work[0] += 1
+    if work[0] > 0xFFFF:
+        tt[:, :] = 0
+        work[0] = 1
+    _make_cfg(cfg, N_SEATS, (1 << N_SEATS) - 1, side, side, rules, O_ALL, work[0])
+
+
+@njit(cache=True, nogil=True)
+def solve_points(rules, hands, declarer, guess, tt, stats, work):
+    """The declaring side's trick points with perfect play from the declarer's lead
+    (``rules``: the trump's rule vector with points; ``guess``: where the searches start,
+    e.g. the heuristic play's result, or -1).  ``work[0]`` is the table generation."""
+    cfg = np.empty(C_SIZE, np.int64)
+    h5 = np.zeros(MAX_SEATS, np.uint64)
+    v5 = np.zeros(MAX_SEATS, np.int64)
+    _prepare(rules, hands, declarer, tt, work, cfg, h5)
+    return _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, declarer, 0, declarer, 0, ZERO, declarer, ZERO, 0,
+                         N_TRICKS, -1, guess)
+
+
+@njit(cache=True, nogil=True)
+def reaches(rules, hands, declarer, target, tt, stats, work):
+    """Does the declaring side take at least ``target`` trick points with perfect play?"""
+    cfg = np.empty(C_SIZE, np.int64)
+    h5 = np.zeros(MAX_SEATS, np.uint64)
+    v5 = np.zeros(MAX_SEATS, np.int64)
+    _prepare(rules, hands, declarer, tt, work, cfg, h5)
+    return _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, declarer, 0, declarer, 0, ZERO, declarer, ZERO, 0,
+                         N_TRICKS, target, -1) == 1
+
+
+def new_dd_table(megabytes: float = DD_TABLE_MB) -> np.ndarray:
+    return new_table(megabytes)
+
+
+def new_stats() -> np.ndarray:
+    return np.zeros(S_SIZE, np.int64)
