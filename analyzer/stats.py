@@ -50,6 +50,20 @@ def moments_mean_se(n: float, total: float, total_sq: float) -> tuple[float, flo
     return mean, math.sqrt(var / n)
 
 
+def weighted_mean_se(sw: float, swx: float, swx2: float, sw2: float) -> tuple[float, float, float]:
+    """(mean, its standard error, effective n) of a variable from weighted sums: the sum
+    of the weights, of w x, of w x^2 and of w^2 (importance-weighted samples; with every
+    weight 1 this is ``moments_mean_se``)."""
+    if sw <= 0:
+        return math.nan, math.nan, 0.0
+    mean = swx / sw
+    n_eff = sw * sw / sw2
+    if n_eff <= 1:
+        return mean, math.nan, n_eff
+    var = max(swx2 / sw - mean * mean, 0.0) * n_eff / (n_eff - 1)
+    return mean, math.sqrt(var / n_eff), n_eff
+
+
 BOOTSTRAP = 1000
 
 

@@ -29,14 +29,19 @@ class AliasGroup(click.Group):
         return (cmd.name if cmd else name), cmd, rest
 
 
-def simulation_options(default_deals: int, play_models=("heuristic",), dd_deals: int | None = None):
+def simulation_options(default_deals: int, play_models=("heuristic",), dd_deals: int | None = None,
+                       deals_help: str | None = None):
     """--deals --seed --play --threads --rule, common to every simulation question.
 
     With ``dd_deals``, --deals defaults to None and the question picks ``default_deals``
-    or, with --play dd, the smaller ``dd_deals``."""
+    or, with --play dd, the smaller ``dd_deals``; with ``deals_help`` (what the default
+    is), --deals defaults to None and the question picks."""
 
     def decorate(f):
-        if dd_deals is None:
+        if deals_help is not None:
+            deals_opt = click.option("--deals", type=click.IntRange(min=1), default=None,
+                                     help=f"Number of simulated deals [default: {deals_help}].")
+        elif dd_deals is None:
             deals_opt = click.option("--deals", type=click.IntRange(min=1), default=default_deals,
                                      show_default=True, help="Number of simulated deals.")
         else:

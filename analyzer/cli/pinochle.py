@@ -8,6 +8,8 @@ import json
 import click
 import numpy as np
 
+from .common import check_plot_path, emit, interval, output_options, pct, simulation_options, wants_progress
+
 RULES_HELP = ("Rule options: --rule NAME=VALUE takes every option of the Pinochle rules; only "
               "run_marriage_reuse=no|yes changes meld (yes: an extra K or Q of trump marries the run's "
               "partner card, so run + K is 190).")
@@ -125,4 +127,165 @@ def render_odds(out) -> str:
                   f"(run_marriage_reuse={m['rules']['run_marriage_reuse']}):", ""]
     for r in m["at_least"]:
         lines.append(f"  meld ≥ {r['points']:>4}  {_pct(r['p']):>11}  {_one_in(r['p']):>14}")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- bid and pass
+QUESTION_RULES_HELP = ("Rule options (--rule NAME=VALUE): head=best|led_card|none, overtrump=always|trump_led, "
+                       "counting=tens|fives|classic, run_marriage_reuse=no|yes, meld_save=counter|trick|always, "
+                       "min_bid=250 (a multiple of 10), raise=10_20|any, throw_in=short250|any, game=1500.")
+
+
+@pinochle.command()
+@click.argument("hand")
+@click.option("--seat", type=int, default=None,
+              help="Your seat: 1 is left of the dealer and speaks first, 4 is the dealer [default: 1, or "
+                   "whose turn it is after --auction].")
+@click.option("--over", type=int, default=None, metavar="BID",
+              help="The bid to beat (without --auction: your right-hand opponent's; the other hands are then "
+                   "not conditioned on the bidding).")
+@click.option("--auction", default=None, metavar="CALLS",
+              help='The calls so far from seat 1, in order, e.g. "250 pass 260": the other hands are dealt '
+                   "so that the policy makes them.")
+@simulation_options(default_deals=100_000, play_models=("heuristic",),
+                    deals_help="100,000; 20,000 when other seats' calls condition the deal")
+@output_options
+def bid(hand, seat, over, auction, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
+    """How much can you bid on HAND (your 12 cards)?  For each bid from the next allowed
+    up to where P(make) is negligible and each trump: P(make) — your side's saved meld
+    plus trick points reach the bid — with its 95% interval, the mean meld after the
+    passes, the mean trick points and EV (your side's score minus the other side's) if
+    you declare at that bid; and passing, valued by letting the auction go on by the
+    policy (partner or an opponent may declare).  Recommendation: the highest bid whose
+    EV beats passing.
+    """
+    from ..games.pinochle.questions import bid as ask
+
+    check_plot_path(plot_path)
+    answer = ask(hand, seat=seat, over=over, auction=auction, deals=deals, seed=seed, play=play, threads=threads,
+                 rules=list(rules), progress=wants_progress(as_json))
+    if plot_path:
+        from ..report.pinochle import plot_bid
+        plot_bid(answer, plot_path)
+    emit(answer, as_json, as_csv, render_bid)
+
+
+bid.help = inspect.cleandoc(bid.help) + "\n\n" + QUESTION_RULES_HELP
+
+
+@pinochle.command("pass")
+@click.argument("hand")
+@click.option("--trump", required=True, metavar="S|H|D|C", help="The trump the declarer named.")
+@click.option("--bid", "bid_", type=int, default=None, metavar="BID", help="The winning bid [default: the minimum].")
+@click.option("--received", default=None, metavar="CARDS",
+              help="You are the declarer: the 4 cards your partner passed you (HAND is then your 16 cards).")
+@click.option("--top", type=click.IntRange(min=1), default=15, show_default=True,
+              help="Rows to print (JSON and CSV have them all).")
+@simulation_options(default_deals=20_000, play_models=("heuristic",))
+@output_options
+def pass_(hand, trump, bid_, received, top, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
+    """Which four cards to pass?  As the declarer's partner (HAND: your 12 cards), or with
+    --received as the declarer passing back (HAND: your 16 cards).  Every distinct set of
+    four — or, when there are more than 40, the best 40 by the policy's card scores — and
+    always the policy's own choice, played on the same deals and ranked by EV with 95%
+    intervals.
+    """
+    from ..games.pinochle.questions import pass_cards as ask
+
+    check_plot_path(plot_path)
+    answer = ask(hand, trump, bid=bid_, received=received, deals=deals, seed=seed, play=play, threads=threads,
+                 rules=list(rules), progress=wants_progress(as_json))
+    if plot_path:
+        from ..report.pinochle import plot_pass
+        plot_pass(answer, plot_path, top)
+    emit(answer, as_json, as_csv, lambda a: render_pass(a, top))
+
+
+pass_.help = inspect.cleandoc(pass_.help) + "\n\n" + QUESTION_RULES_HELP
+
+
+def _sym(suit: str | None) -> str:
+    from ..cards import SUIT_SYMBOLS, SUITS
+    return SUIT_SYMBOLS[SUITS.index(suit)] if suit else ""
+
+
+def _run_line(answer) -> str:
+    m = answer.meta
+    cond = ""
+    if m.get("effective_deals") and m["effective_deals"] < 0.99 * m["deals"]:
+        cond = f" ({m['effective_deals']:,.0f} effective: weighted)"
+    return (f"{m['deals']:,} deals; seed {m['seed']}, {m['play']} play ({answer.extra.get('elapsed', 0):.1f} s)"
+            f"{cond}")
+
+
+BID_WINDOW = 8      # bid rows printed either side of the recommended one
+
+
+def render_bid(answer) -> str:
+    m = answer.meta
+    t = answer.table
+    if m["auction"]:
+        heard = " ".join(str(c) for c in m["auction"])
+        where = f"after {heard!r}" + (f", the bid to beat {m['over']}" if m["over"] else "")
+    elif m["over"]:
+        where = f"over {m['over']}"
+    else:
+        where = "you open" + (" (the seats before you passed)" if m["seat"] > 1 else "")
+    lines = [f"Pinochle — bid, seat {m['seat']} ({m['position']}), {where}",
+             f"hand {m['hand']}; meld " + "  ".join(f"{_sym(s)} {v}" for s, v in m["meld"].items()),
+             _run_line(answer), ""]
+    from ..games.pinochle.questions import best_trump_rows
+    best = best_trump_rows(t)
+    bids = t[t["action"] == "bid"]
+    header = (f"{'bid':>5} {'trump':<5} {'P(make)':>8} {'95% interval':>13} {'meld':>6} {'tricks':>6} {'EV':>8} "
+              f"{'±se':>5}   P(make) by trump ♠ ♣ ♦ ♥")
+    lines += [header, "-" * len(header)]
+    rec = answer.best
+    rows = list(best.itertuples())
+    centre = next((i for i, r in enumerate(rows) if rec == f"bid {r.bid} {r.trump}"),
+                  next((i for i, r in enumerate(rows) if r.p_make < 0.5), len(rows) - 1))
+    lo, hi = max(0, centre - BID_WINDOW), min(len(rows), centre + BID_WINDOW + 1)
+    for i, row in enumerate(rows):
+        if i < lo or i >= hi:
+            if i == lo - 1 or i == hi:
+                lines.append(f"{'…':>5} ({lo if i < lo else len(rows) - hi} more bids: --json or --csv for all)")
+            continue
+        per = bids[bids["bid"] == row.bid].set_index("trump")["p_make"]
+        mark = "→" if rec == f"bid {row.bid} {row.trump}" else " "
+        lines.append(f"{mark}{row.bid:>4} {_sym(row.trump):<5} {pct(row.p_make):>8} "
+                     f"{interval(row.p_make_lo, row.p_make_hi):>13} {row.mean_meld:6.0f} {row.mean_tricks:6.0f} "
+                     f"{row.ev:+8.1f} {row.ev_se:5.1f}   "
+                     + " ".join(f"{100 * per[s]:3.0f}" for s in "SCDH"))
+    p = t[t["action"] == "pass"].iloc[0]
+    pm = m["pass"]
+    mark = "→" if rec == "pass" else " "
+    lines += [f"{mark}pass {'':<34}{p.ev:+8.1f} {p.ev_se:5.1f}   then: your side declares "
+              f"{100 * pm['p_we_declare']:.0f}% (partner {100 * pm['p_partner_declares']:.0f}%), makes "
+              f"{100 * pm['p_we_make']:.0f}%; they make {100 * pm['p_they_make']:.0f}%",
+              "",
+              "meld: your side's after the passes; tricks: its trick points; " + m["ev_meaning"],
+              "", f"Recommendation: {answer.recommendation}"]
+    return "\n".join(lines)
+
+
+def render_pass(answer, top) -> str:
+    m = answer.meta
+    who = ("the declarer's partner, passing to the declarer" if m["role"] == "partner"
+           else f"the declarer, passing back (received {m['received']})")
+    lines = [f"Pinochle — pass, as {who}; {_sym(m['trump'])} trump at {m['bid']}",
+             f"hand {m['hand']}; {m['candidates']} candidate passes", _run_line(answer), ""]
+    w = max(12, max(len(c) for c in answer.table["cards"]))
+    header = (f"  {'pass':<{w}} {'P(make)':>8} {'95% interval':>13} {'meld':>6} {'tricks':>6} {'EV':>8} {'±se':>5}")
+    lines += [header, "-" * len(header)]
+    for i, row in enumerate(answer.table.itertuples()):
+        if i >= top:
+            lines.append(f"  … {len(answer.table) - top} more (--top, --json or --csv for all)")
+            break
+        mark = "→ " if i == 0 else ("* " if row.policy else "  ")
+        lines.append(f"{mark}{row.cards:<{w}} {pct(row.p_make):>8} {interval(row.p_make_lo, row.p_make_hi):>13} "
+                     f"{row.mean_meld:6.0f} {row.mean_tricks:6.0f} {row.ev:+8.1f} {row.ev_se:5.1f}")
+    if not answer.table.iloc[0]["policy"]:
+        lines.append("* the policy's own choice")
+    lines += ["", "meld: the declaring side's after both passes; tricks: its trick points; " + m["ev_meaning"],
+              "", f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)

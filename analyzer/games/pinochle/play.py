@@ -29,8 +29,9 @@ from ...tricks.heuristic import lowest_equivalent, winning_core
 from ...tricks.points import V_POINTS, card_values, follow_for_points, shed
 from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP, R_TRUMP_SUIT
 from ...sim.deal import _deal_into
+from ...sim.constrained import draw_tail, drop, keep_one, mask_of_all
 from ...sim.rng import LOW32, bounded, next_u64, stream_key
-from .bidding import P_MARGIN, P_PARTNER, PASS, choose_pass, next_bid, run_auction, throws_in, valuation
+from .bidding import choose_pass, run_auction, throws_in, valuation
 from .deck import LANE, N_SEATS, N_TRICKS, RANK_BITS, RA
 from .meld import meld_points
 from .rules import LAST_TRICK, Options, points_by_bit, rule_tables
@@ -251,7 +252,8 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
 # finish_hand's outcome vector
 O_MELD_D, O_MELD_O, O_POINTS_D, O_TRICKS_D, O_THROWN, O_MELD_BEFORE = range(6)
 O_SIZE = 6
-MAX_TRIES = 200           # redraws of one deal until the other hands match the calls heard
+MAX_DRAWS = 100_000       # hands drawn for the first constrained seat before a deal is given up
+BATCH = 2048              # hands drawn for each later constrained seat (``sim.constrained``)
 ALREADY_PASSED = ~ZERO    # finish_hand's ``give``: the partner's pass has been made
 ROLE_ASK_PARTNER, ROLE_ASK_DECLARER = 0, 1
 
@@ -338,55 +340,72 @@ def hand_chunk(rules4, vals4, key0, start, n, pool, counts, policies, reuse, min
 
 # ----------------------------------------------------------------------------- questions
 @njit(cache=True, inline="always")
-def _need(policy, partner_holds):
-    return policy[P_MARGIN] + (policy[P_PARTNER] if partner_holds else 0.0)
+def _fits(hand, seat, lo, hi, want, policies, reuse, v4):
+    """Does ``hand`` at ``seat`` make the calls heard: its value (its best trump's) in
+    [lo, hi), and that trump ``want`` when ``want`` >= 0?"""
+    best = valuation(hand, policies[seat], reuse, v4)
+    v = v4[best]
+    return v >= lo[seat] and v < hi[seat] and (want[seat] < 0 or best == want[seat])
 
 
 @njit(cache=True)
-def calls_match(values, calls, asker, minimum, policies):
-    """Do the seats other than ``asker`` make ``calls`` (from seat 0, in order; 0 = pass) by
-    the policy?  A pass says the seat's value less its margin is below the next bid; a bid
-    B, that it reaches B (the policy bids the smallest raise; a larger bid heard only tells
-    the bidder's value reaches it)."""
-    current = 0
-    holder = -1
-    passed = 0
-    seat = 0
-    for k in range(calls.shape[0]):
-        while (passed >> seat) & 1:
-            seat = (seat + 1) & 3
-        call = calls[k]
-        if seat != asker:
-            room = values[seat] - _need(policies[seat], holder >= 0 and holder == (seat ^ 2))
-            if call == PASS:
-                if next_bid(current, minimum) <= room:
-                    return False
-            elif call > room:
-                return False
-        if call == PASS:
-            passed |= 1 << seat
+def deal_heard(state, pool, rem, hands, sizes, constrained, free, lo, hi, want, policies, reuse, v4):
+    """Deal ``pool`` (layout bits) to the seats ``constrained`` (in order; each hand must
+    pass ``_fits``) and ``free`` (the rest, uniformly), ``sizes[s]`` cards each, by the
+    seat-by-seat method of ``sim.constrained``.  Returns (weight, draws): weight 0 when a
+    later seat found no fitting hand, -1 when the first found none in MAX_DRAWS."""
+    m = pool.shape[0]
+    rem[:m] = pool
+    weight = 1
+    draws = 0
+    nc = constrained.shape[0]
+    for j in range(nc):
+        s = constrained[j]
+        k = sizes[s]
+        if j == nc - 1 and free.shape[0] == 0:        # the hand left over
+            h = mask_of_all(rem, m)
+            m = 0
+            draws += 1
+            if not _fits(h, s, lo, hi, want, policies, reuse, v4):
+                return 0, draws
+            hands[s] = h
+        elif j == 0:                                  # rejection until it fits
+            found = False
+            for _ in range(MAX_DRAWS):
+                h, state = draw_tail(rem, m, k, state)
+                draws += 1
+                if _fits(h, s, lo, hi, want, policies, reuse, v4):
+                    found = True
+                    break
+            if not found:
+                return -1, draws
+            hands[s] = h
+            m -= k                                    # the hand drawn last sits at the tail
+        else:                                         # a batch: one fit kept, weight k
+            n_fit = 0
+            chosen = ZERO
+            for _ in range(BATCH):
+                h, state = draw_tail(rem, m, k, state)
+                draws += 1
+                if _fits(h, s, lo, hi, want, policies, reuse, v4):
+                    n_fit += 1
+                    keep, state = keep_one(n_fit, state)
+                    if keep:
+                        chosen = h
+            if n_fit == 0:
+                return 0, draws
+            weight *= n_fit
+            hands[s] = chosen
+            m = drop(rem, m, chosen)
+    for j in range(free.shape[0]):
+        s = free[j]
+        if j == free.shape[0] - 1:
+            hands[s] = mask_of_all(rem, m)
         else:
-            current = call
-            holder = seat
-        seat = (seat + 1) & 3
-    return True
-
-
-@njit(cache=True, inline="always")
-def _deal_matching(key, pool, counts, fixed, buf, deal, hands, asker, my_hand, others, calls, cond, policies,
-                   reuse, minimum, values, trumps, v4):
-    """Deal the other seats' hands for one deal index (``key``), redrawn up to MAX_TRIES
-    times until they make the ``calls`` heard (``cond``); returns the number of draws, or
-    0 if none matched."""
-    for k in range(MAX_TRIES):
-        _deal_into(stream_key(key, k), pool, counts, fixed, buf, deal)
-        hands[asker] = my_hand
-        for j in range(N_SEATS - 1):
-            hands[others[j]] = deal[j]
-        _values_of(hands, policies, reuse, values, trumps, v4)
-        if not cond or calls_match(values, calls, asker, minimum, policies):
-            return k + 1
-    return 0
+            h, state = draw_tail(rem, m, sizes[s], state)
+            hands[s] = h
+            m -= sizes[s]
+    return weight, draws
 
 
 # bid_chunk's pass-row statistics
@@ -395,28 +414,41 @@ PS_SIZE = 10
 # per-trump statistics of the bid rows
 T_N, T_MELD, T_POINTS, T_MELD_BEFORE = range(4)
 T_SIZE = 4
-C_INDICES, C_DRAWS, C_FAILED = range(3)
+C_INDICES, C_DRAWS, C_FAILED, C_W, C_W2 = range(5)
+C_SIZE = 5
+
+
+@njit(cache=True, inline="always")
+def _count_deal(counters, weight, draws):
+    """Book one deal index; returns whether it gave a deal to play."""
+    counters[C_INDICES] += 1
+    counters[C_DRAWS] += draws
+    if weight < 0:
+        counters[C_FAILED] += 1
+        return False
+    counters[C_W] += weight
+    counters[C_W2] += weight * weight
+    return weight > 0
 
 
 @njit(cache=True, nogil=True)
-def bid_chunk(rules4, vals4, key0, start, n, pool, counts, asker, my_hand, others, calls, cond, state,
+def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constrained, free, lo, hi, want, state,
               policies, reuse, minimum, any_throw, save, bid0, levels, tstats, pstats, counters):
-    """Deals for the bid question: seat ``asker`` holds ``my_hand``; slots 0..2 go to seats
-    ``others``, redrawn until they make the ``calls`` heard (when ``cond``).  On each deal:
+    """Deals for the bid question: seat ``asker`` holds ``my_hand``; the other seats are
+    dealt by ``deal_heard`` (``constrained`` seats make the calls heard: value in [lo, hi)).
+    Every statistic is weighted by the deal's weight w.  On each deal:
 
     - for every trump t, the asker declares it (the partner passes by the policy, the
       asker passes back by the policy, everyone melds, twelve tricks): for every bid
       B = bid0 + 10 L (L < levels.shape[1]) the hand's result at that bid (a throw-in
-      where the policy would) -> levels[t, L] += (made, EV, EV^2), EV being the asker's
-      side's score minus the other side's; tstats[t] += (1, side meld, trick points, side
-      meld before the passes);
+      where the policy would) -> levels[t, L] += w (made, EV, EV^2), EV being the asker's
+      side's score minus the other side's; tstats[t] += w (1, side meld, trick points,
+      side meld before the passes);
     - the asker passes and the auction goes on by the policy from ``state`` = (next seat to
       speak, bid to beat, its holder, seats passed with the asker): pstats.
 
-    counters <- (deal indices, draws, indices with no matching draw)."""
-    buf = np.empty(pool.shape[0], np.int64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
+    counters += (deal indices, hands drawn, indices given up, sum w, sum w^2)."""
+    rem = np.empty(pool.shape[0], np.int64)
     hands = np.empty(N_SEATS, np.uint64)
     work = np.empty(N_SEATS, np.uint64)
     values = np.empty(N_SEATS, np.float64)
@@ -427,31 +459,30 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, counts, asker, my_hand, other
     trace = np.empty((1, TRACE_COLS), np.int64)
     n_levels = levels.shape[1]
     for i in range(n):
-        counters[C_INDICES] += 1
-        draws = _deal_matching(stream_key(key0, start + i), pool, counts, fixed, buf, deal, hands, asker, my_hand,
-                               others, calls, cond, policies, reuse, minimum, values, trumps, v4)
-        if draws == 0:
-            counters[C_DRAWS] += MAX_TRIES
-            counters[C_FAILED] += 1
+        hands[asker] = my_hand
+        w, draws = deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, constrained, free, lo, hi, want,
+                              policies, reuse, v4)
+        if not _count_deal(counters, w, draws):
             continue
-        counters[C_DRAWS] += draws
+        _values_of(hands, policies, reuse, values, trumps, v4)
         for t in range(4):
             work[:] = hands
             finish_hand(rules4[t], vals4[t], work, asker, t, 0, reuse, any_throw, save, policies, ZERO, ZERO, out,
                         trace)
-            tstats[t, T_N] += 1
-            tstats[t, T_MELD] += out[O_MELD_D]
-            tstats[t, T_POINTS] += out[O_POINTS_D]
-            tstats[t, T_MELD_BEFORE] += out[O_MELD_BEFORE]
+            tstats[t, T_N] += w
+            tstats[t, T_MELD] += w * out[O_MELD_D]
+            tstats[t, T_POINTS] += w * out[O_POINTS_D]
+            tstats[t, T_MELD_BEFORE] += w * out[O_MELD_BEFORE]
             for L in range(n_levels):
                 bid = bid0 + 10 * L
                 thrown = throws_in(bid, out[O_MELD_D], any_throw, policies[asker])
                 sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], thrown,
                                      save)
                 ev = sd - so
-                levels[t, L, 0] += made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
-                levels[t, L, 1] += ev
-                levels[t, L, 2] += ev * ev
+                if made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save):
+                    levels[t, L, 0] += w
+                levels[t, L, 1] += w * ev
+                levels[t, L, 2] += w * ev * ev
         # pass: the auction goes on without the asker
         run_auction(values, state[0], state[1], state[2], state[3], minimum, policies, auction)
         d = auction[0]
@@ -464,67 +495,43 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, counts, asker, my_hand, other
         ok = made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
         ours = (d & 1) == (asker & 1)
         ev = (sd - so) if ours else (so - sd)
-        pstats[PS_N] += 1
-        pstats[PS_EV] += ev
-        pstats[PS_EV2] += ev * ev
-        pstats[PS_WE_DECLARE] += ours
-        pstats[PS_PARTNER] += d == (asker ^ 2)
-        pstats[PS_WE_MAKE] += ours and ok
-        pstats[PS_THEY_MAKE] += (not ours) and ok
-        pstats[PS_THROWN] += thrown
-        pstats[PS_STUCK] += auction[2]
-        pstats[PS_BID] += bid
+        pstats[PS_N] += w
+        pstats[PS_EV] += w * ev
+        pstats[PS_EV2] += w * ev * ev
+        pstats[PS_WE_DECLARE] += w * ours
+        pstats[PS_PARTNER] += w * (d == (asker ^ 2))
+        pstats[PS_WE_MAKE] += w * (ours and ok)
+        pstats[PS_THEY_MAKE] += w * ((not ours) and ok)
+        pstats[PS_THROWN] += w * thrown
+        pstats[PS_STUCK] += w * auction[2]
+        pstats[PS_BID] += w * bid
 
 
 @njit(cache=True, nogil=True)
-def pass_chunk(rules, vals, key0, start, n, pool, counts, role, my_hand, trump, bid, options, policies, reuse,
-               minimum, any_throw, save, stats, counters):
-    """Deals for the pass question; the declarer is seat 0, his partner seat 2.
+def pass_chunk(rules, vals, key0, start, n, pool, sizes, role, my_hand, trump, bid, constrained, free, lo, hi, want,
+               options, policies, reuse, any_throw, save, stats, counters):
+    """Deals for the pass question; the declarer is seat 0, his partner seat 2; the other
+    seats are dealt by ``deal_heard`` (weighted as in ``bid_chunk``).
 
-    role ROLE_ASK_PARTNER: the asker is the partner (``my_hand``, 12 cards); slots 0..2 are
-    seats 0, 1, 3, redrawn until the declarer's policy names ``trump`` and reaches ``bid``
-    and each opponent's stays below it.  Option o: the asker passes ``options[o]``, the
-    declarer passes back by the policy.  role ROLE_ASK_DECLARER: the asker is the
-    declarer holding ``my_hand`` (16 cards, the partner's four included); slots are seats
-    1, 2 (8 cards), 3, redrawn until each opponent's value stays below ``bid``.  Option o:
-    the declarer passes back ``options[o]``.  Then meld, throw-in, twelve tricks:
-    stats[o] += (1, made, EV, EV^2, side meld, trick points), EV the declaring side's score
-    minus the defenders'.  counters <- (deal indices, draws, indices with no match)."""
-    buf = np.empty(pool.shape[0], np.int64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
+    role ROLE_ASK_PARTNER: the asker is the partner, holding ``my_hand`` (12 cards).
+    Option o: he passes ``options[o]``, the declarer passes back by the policy.  role
+    ROLE_ASK_DECLARER: the asker is the declarer, holding ``my_hand`` (16 cards, the
+    partner's four included; the partner holds 8).  Option o: he passes back
+    ``options[o]``.  Then meld, throw-in, twelve tricks: stats[o] += w (1, made, EV, EV^2,
+    side meld, trick points), EV the declaring side's score minus the defenders'."""
+    rem = np.empty(pool.shape[0], np.int64)
     hands = np.empty(N_SEATS, np.uint64)
     work = np.empty(N_SEATS, np.uint64)
     v4 = np.empty(4, np.float64)
     out = np.empty(O_SIZE, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
     asker = 2 if role == ROLE_ASK_PARTNER else 0
-    seats = np.array([0, 1, 3]) if role == ROLE_ASK_PARTNER else np.array([1, 2, 3])
     for i in range(n):
-        counters[C_INDICES] += 1
-        key = stream_key(key0, start + i)
-        found = 0
-        for k in range(MAX_TRIES):
-            _deal_into(stream_key(key, k), pool, counts, fixed, buf, deal)
-            hands[asker] = my_hand
-            for j in range(3):
-                hands[seats[j]] = deal[j]
-            ok = True
-            for s in (1, 3):
-                valuation(hands[s], policies[s], reuse, v4)
-                if v4.max() - _need(policies[s], False) >= bid:
-                    ok = False
-            if ok and role == ROLE_ASK_PARTNER:
-                best = valuation(hands[0], policies[0], reuse, v4)
-                ok = best == trump and v4[best] - _need(policies[0], False) >= bid
-            if ok:
-                found = k + 1
-                break
-        if found == 0:
-            counters[C_DRAWS] += MAX_TRIES
-            counters[C_FAILED] += 1
+        hands[asker] = my_hand
+        w, draws = deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, constrained, free, lo, hi, want,
+                              policies, reuse, v4)
+        if not _count_deal(counters, w, draws):
             continue
-        counters[C_DRAWS] += found
         for o in range(options.shape[0]):
             work[:] = hands
             if role == ROLE_ASK_PARTNER:
@@ -536,9 +543,10 @@ def pass_chunk(rules, vals, key0, start, n, pool, counts, role, my_hand, trump, 
             thrown = out[O_THROWN] == 1
             sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
             ev = sd - so
-            stats[o, 0] += 1
-            stats[o, 1] += made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
-            stats[o, 2] += ev
-            stats[o, 3] += ev * ev
-            stats[o, 4] += out[O_MELD_D]
-            stats[o, 5] += out[O_POINTS_D]
+            stats[o, 0] += w
+            if made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save):
+                stats[o, 1] += w
+            stats[o, 2] += w * ev
+            stats[o, 3] += w * ev * ev
+            stats[o, 4] += w * out[O_MELD_D]
+            stats[o, 5] += w * out[O_POINTS_D]

@@ -3,7 +3,7 @@
 Seats: 1 sits left of the dealer and speaks first, 4 deals; partners are 1 & 3 and 2 & 4.
 The other hands are dealt consistent with what the player heard: the calls before its
 turn (a seat's hand is redrawn until its policy makes the calls it made; see
-``play.calls_match``), or for a pass, the auction that made its partner (or itself) the
+``questions.value_bounds``, dealt seat by seat: ``sim.constrained``), or for a pass, the auction that made its partner (or itself) the
 declarer.  Every option is played on the same deals, the rest of the hand by the
 policies in ``bidding`` and the heuristic players in ``play``.
 """
@@ -21,17 +21,20 @@ from ...errors import InputError
 from ...sim.layout import StatsLayout
 from ...sim.question import Plan
 from ...sim.rng import seed_key
-from ...stats import Z95, moments_mean_se, wilson
-from .bidding import DEFAULT_POLICY, PASS, choose_pass, give_score, keep_score
+from ...stats import Z95, weighted_mean_se, wilson
+from .bidding import DEFAULT_POLICY, P_MARGIN, P_PARTNER, PASS, choose_pass, give_score, keep_score, next_bid
 from .deck import BIT_OF, HAND_SIZE, N_SEATS, PASS_SIZE, format_mask, mask_of, parse_hand
 from .meld import meld_all, meld_cards
-from .play import (C_DRAWS, C_FAILED, C_INDICES, MAX_TRIES, PS_BID, PS_EV, PS_EV2, PS_N, PS_PARTNER, PS_SIZE,
-                   PS_STUCK, PS_THEY_MAKE, PS_THROWN, PS_WE_DECLARE, PS_WE_MAKE, ROLE_ASK_DECLARER, ROLE_ASK_PARTNER,
-                   T_MELD, T_MELD_BEFORE, T_N, T_POINTS, T_SIZE, card_tables)
+from .play import (C_DRAWS, C_FAILED, C_INDICES, C_SIZE, C_W, C_W2, PS_BID, PS_EV, PS_EV2, PS_N, PS_PARTNER, PS_SIZE, PS_STUCK,
+                   PS_THEY_MAKE, PS_THROWN, PS_WE_DECLARE, PS_WE_MAKE, ROLE_ASK_DECLARER, ROLE_ASK_PARTNER, T_MELD,
+                   T_MELD_BEFORE, T_POINTS, T_SIZE, card_tables)
 from .rules import Options, rule_tables
 from .scoring import save_code
 
 DEFAULT_BID_DEALS = 100_000
+DEFAULT_BID_DEALS_COND = 20_000    # seats conditioned on their calls: hundreds of hands drawn a deal
+PILOT_HANDS = 20_000               # random hands that order the conditioned seats (rarest first)
+PILOT_SEED = 12345
 DEFAULT_PASS_DEALS = 20_000
 MAX_PASS_OPTIONS = 40          # candidate passes played when there are more (the policy's best)
 NEGLIGIBLE = 0.005             # bid rows stop where P(make) falls below this in every trump
@@ -125,48 +128,121 @@ def _setup_bid(seat, over, auction, options):
         for s in range(asker):
             passed |= 1 << s
     state = np.array([(asker + 1) % N_SEATS, current, holder, passed | (1 << asker)], np.int64)
-    return asker, np.array(calls, np.int64), cond, state, current, notes
+    return asker, calls, cond, state, current, notes
 
 
-def _deal_setup(hand_ids, asker):
+def value_bounds(calls, asker: int, options: Options, policy=DEFAULT_POLICY):
+    """What the calls heard say of each other seat's value under the bidding policy
+    (``bidding.policy_call``): a pass, that its value less its margin is below the next
+    bid; a bid B, that it reaches B.  Returns (seats constrained, in the order they first
+    spoke; lo; hi): each such seat's value lies in [lo, hi)."""
+    lo = np.full(N_SEATS, -np.inf)
+    hi = np.full(N_SEATS, np.inf)
+    order = []
+    current, holder, passed, seat = 0, -1, 0, 0
+    for call in calls:
+        while (passed >> seat) & 1:
+            seat = (seat + 1) % N_SEATS
+        if seat != asker:
+            if seat not in order:
+                order.append(seat)
+            need = policy[P_MARGIN] + (policy[P_PARTNER] if holder >= 0 and holder == seat ^ 2 else 0.0)
+            if call == PASS:
+                hi[seat] = min(hi[seat], next_bid(current, options.minimum) + need)
+            else:
+                lo[seat] = max(lo[seat], call + need)
+        if call == PASS:
+            passed |= 1 << seat
+        else:
+            current, holder = call, seat
+        seat = (seat + 1) % N_SEATS
+    for s in order:
+        if lo[s] >= hi[s]:
+            raise InputError(f"no hand of seat {s + 1} makes its calls under the bidding policy (it would have "
+                             "bid more, or less)")
+    return np.array(order, np.int64), lo, hi
+
+
+def rarest_first(constrained, lo, hi, pool, options: Options, want=None, n: int = PILOT_HANDS):
+    """The constrained seats ordered by how rarely a random hand of the unseen cards makes
+    their calls (a pilot of ``n`` hands): the rarest is drawn first, by rejection, the
+    commonest last (``play.deal_heard``).  A seat no pilot hand fits is an error."""
+    if len(constrained) == 0:
+        return constrained
+    from ...sim.deal import deal_batch
+    from .bidding import valuation
+    hands = deal_batch(PILOT_SEED, 0, n, pool, np.array([HAND_SIZE, len(pool) - HAND_SIZE], np.int64))[:, 0]
+    v4 = np.empty(4)
+    values, trumps = np.empty(n), np.empty(n, np.int64)
+    for i, h in enumerate(hands):
+        trumps[i] = valuation(h, DEFAULT_POLICY, options.reuse, v4)
+        values[i] = v4[trumps[i]]
+    rate = {}
+    for s in constrained:
+        fit = (values >= lo[s]) & (values < hi[s])
+        if want is not None and want[s] >= 0:
+            fit &= trumps == want[s]
+        rate[int(s)] = fit.mean()
+        if not fit.any():
+            raise InputError(f"none of {n:,} random hands of seat {s + 1} makes its calls under the bidding "
+                             "policy: these calls are too rare to condition on")
+    return np.array(sorted(rate, key=rate.get), np.int64)
+
+
+def _pool(hand_ids) -> np.ndarray:
     mine = set(hand_ids)
-    pool = np.array([int(BIT_OF[c]) for c in range(48) if c not in mine], np.int64)
-    counts = np.full(N_SEATS - 1, HAND_SIZE, np.int64)
-    others = np.array([s for s in range(N_SEATS) if s != asker], np.int64)
-    return pool, counts, others
+    return np.array([int(BIT_OF[c]) for c in range(48) if c not in mine], np.int64)
 
 
 def _flags(options: Options):
     return (options.reuse, np.int64(options.minimum), options.throw_in == "any", np.int64(save_code(options.meld_save)))
 
 
-def _acceptance(counters, n_done: int) -> tuple[int, float]:
-    used = int(counters[C_INDICES] - counters[C_FAILED])
-    return used, (used / counters[C_DRAWS]) if counters[C_DRAWS] else 0.0
+def _deals_used(counters) -> tuple[int, float, float]:
+    """(deal indices played, their effective number, hands drawn per deal index for the
+    conditioned seats)."""
+    played = int(counters[C_INDICES] - counters[C_FAILED])
+    n_eff = float(counters[C_W]) ** 2 / float(counters[C_W2]) if counters[C_W2] else 0.0
+    return played, n_eff, counters[C_DRAWS] / max(1, counters[C_INDICES])
+
+
+def _row_stats(sw, s_made, s_ev, s_ev2, sw2) -> dict:
+    """p_make with its Wilson interval on the effective deals, EV and its se."""
+    ev, ev_se, n_eff = weighted_mean_se(float(sw), float(s_ev), float(s_ev2), float(sw2))
+    p = s_made / sw if sw else np.nan
+    lo, hi = wilson(p * n_eff, n_eff)
+    return {"p_make": p, "p_make_lo": float(lo), "p_make_hi": float(hi), "ev": ev, "ev_se": ev_se}
 
 
 def _no_match(cond_text: str, n_done: int):
-    raise InputError(f"none of {n_done:,} deals ({MAX_TRIES} draws each) gave hands that {cond_text} under the "
-                     "bidding policy")
+    raise InputError(f"none of {n_done:,} deals gave hands that {cond_text} under the bidding policy")
 
 
 def bid(hand: str, seat: int | None = None, over: int | None = None, auction: str | None = None,
         deals: int | None = None, seed: int | None = None, play: str = "heuristic", threads: int | None = None,
         rules: list[str] | None = None, progress: bool = False) -> Answer:
     """For every bid level from the next allowed up to where P(make) is negligible, and
-    every trump: P(make), mean meld and trick points and EV if you declare at that bid;
+    every trump (``deals`` defaults to DEFAULT_BID_DEALS, or DEFAULT_BID_DEALS_COND when
+    other seats' calls condition the deal): P(make), mean meld and trick points and EV if you declare at that bid;
     and passing, valued by letting the auction go on by the policy.
 
     ``seat`` 1..4 (1 left of the dealer); ``auction``: the calls so far from seat 1 (then
     ``seat`` is whose turn it is); ``over``: the bid to beat (without ``auction``: your
     right-hand opponent's, other hands unconditioned).  Without either you open (the
     seats before you passed)."""
-    deals, seed = PLAN.check(deals, seed, threads, play)
     options = Options.parse(rules)
     hand_ids = parse_hand(hand, "hand", HAND_SIZE)
     asker, calls, cond, state, current, notes = _setup_bid(seat, over, auction, options)
+    constrained, lo, hi = value_bounds(calls, asker, options) if cond else (np.zeros(0, np.int64),
+                                                                            np.full(N_SEATS, -np.inf),
+                                                                            np.full(N_SEATS, np.inf))
+    if deals is None and len(constrained):
+        deals = DEFAULT_BID_DEALS_COND
+    deals, seed = PLAN.check(deals, seed, threads, play)
+    free = np.array([s for s in range(N_SEATS) if s != asker and s not in constrained], np.int64)
     my_hand = np.uint64(mask_of(hand_ids))
-    pool, counts, others = _deal_setup(hand_ids, asker)
+    pool = _pool(hand_ids)
+    constrained = rarest_first(constrained, lo, hi, pool, options)
     melds = np.zeros(4, np.int64)
     meld_all(my_hand, options.reuse, melds)
     bid0 = options.minimum if current == 0 else current + 10
@@ -174,69 +250,76 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     policies = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
     rules4, vals4 = rule_tables(options), card_tables(options)
     reuse, minimum, any_throw, save = _flags(options)
+    sizes = np.full(N_SEATS, HAND_SIZE, np.int64)
+    want = np.full(N_SEATS, -1, np.int64)
     key0 = seed_key(seed)
-    layout = StatsLayout(levels=(4, n_levels, 3), tstats=(4, T_SIZE), pstats=(PS_SIZE,), counters=(3,))
+    layout = StatsLayout(levels=(4, n_levels, 3), tstats=(4, T_SIZE), pstats=(PS_SIZE,), counters=(C_SIZE,))
 
     def chunk(start, n):
         flat = layout.zeros()
         if n:
             from .play import bid_chunk
             v = layout.unpack(flat)
-            bid_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, counts, np.int64(asker), my_hand,
-                      others, calls, cond, state, policies, reuse, minimum, any_throw, save, np.int64(bid0),
-                      v["levels"], v["tstats"], v["pstats"], v["counters"])
+            bid_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand,
+                      constrained, free, lo, hi, want, state, policies, reuse, minimum, any_throw, save,
+                      np.int64(bid0), v["levels"], v["tstats"], v["pstats"], v["counters"])
         return flat
 
     run = PLAN.run(chunk, deals, play, threads, progress)
     notes = notes + PLAN.notes(run, deals, play)
     v = layout.unpack(run.stats)
-    used, acceptance = _acceptance(v["counters"], run.n_done)
-    if used == 0:
+    played, n_eff, drawn = _deals_used(v["counters"])
+    if v["counters"][C_W] == 0:
         _no_match("make the calls heard", run.n_done)
-    table = _bid_rows(v, bid0, n_levels, used)
+    table = _bid_rows(v, bid0, n_levels)
     best, recommendation = _bid_recommendation(table)
     p = v["pstats"]
     meta = {"hand": format_mask(my_hand), "seat": asker + 1, "position": _position(asker),
             "auction": [("pass" if c == PASS else int(c)) for c in calls], "over": int(current) or None,
-            "conditioned": bool(cond), "deals": used, "deals_dealt": int(run.n_done),
-            "acceptance": acceptance, "seed": seed, "play": play, "rules": options.as_dict(),
+            "conditioned": sorted(int(s) + 1 for s in constrained), "deals": played, "deals_dealt": int(run.n_done),
+            "effective_deals": n_eff, "hands_drawn_per_deal": drawn, "seed": seed, "play": play, "rules": options.as_dict(),
             "meld": {SUITS[t]: int(melds[t]) for t in range(4)}, "ev_meaning": EV_MEANING,
             "pass": {"p_we_declare": p[PS_WE_DECLARE] / p[PS_N], "p_partner_declares": p[PS_PARTNER] / p[PS_N],
                      "p_we_make": p[PS_WE_MAKE] / p[PS_N], "p_they_make": p[PS_THEY_MAKE] / p[PS_N],
                      "p_thrown_in": p[PS_THROWN] / p[PS_N], "p_stuck": p[PS_STUCK] / p[PS_N],
                      "mean_bid": p[PS_BID] / p[PS_N]}}
-    if cond and len(calls) and acceptance < 0.05:
-        notes.append(f"the calls heard are rare under the bidding policy: {100 * acceptance:.1f}% of the hands "
-                     f"dealt made them ({int(v['counters'][C_FAILED]):,} deal numbers found none in {MAX_TRIES} "
-                     "draws and were left out)")
+    if len(constrained):
+        notes.append(_conditioning_note(constrained, drawn, n_eff, played, v["counters"]))
     return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
 
 
-def _bid_rows(v, bid0, n_levels, used) -> pd.DataFrame:
-    levels, ts, p = v["levels"], v["tstats"], v["pstats"]
+def _conditioning_note(constrained, drawn, n_eff, played, counters) -> str:
+    seats = ", ".join(str(int(s) + 1) for s in sorted(constrained))
+    text = (f"seat {seats} dealt hands that make the calls heard under the bidding policy "
+            f"({drawn:,.0f} hands drawn a deal)")
+    if len(constrained) > 1:
+        text += f"; weighted deals (seat by seat), {n_eff:,.0f} effective of {played:,}"
+    if counters[C_FAILED]:
+        text += f"; {int(counters[C_FAILED]):,} deal numbers found no fitting hand and were left out"
+    return text
+
+
+def _bid_rows(v, bid0, n_levels) -> pd.DataFrame:
+    levels, ts, p, c = v["levels"], v["tstats"], v["pstats"], v["counters"]
+    sw, sw2 = float(c[C_W]), float(c[C_W2])
     last = 0
     for L in range(n_levels):
-        if (levels[:, L, 0] / used).max() >= NEGLIGIBLE:
+        if (levels[:, L, 0] / sw).max() >= NEGLIGIBLE:
             last = L
     rows = []
     for L in range(min(n_levels, last + 2)):
         for t in range(4):
-            n = int(ts[t, T_N])
-            ev, ev_se = moments_mean_se(n, float(levels[t, L, 1]), float(levels[t, L, 2]))
-            lo, hi = wilson(levels[t, L, 0], n)
-            rows.append({"action": "bid", "bid": bid0 + 10 * L, "trump": SUITS[t], "p_make": levels[t, L, 0] / n,
-                         "p_make_lo": float(lo), "p_make_hi": float(hi), "mean_meld": ts[t, T_MELD] / n,
-                         "mean_meld_before_pass": ts[t, T_MELD_BEFORE] / n, "mean_tricks": ts[t, T_POINTS] / n,
-                         "ev": ev, "ev_se": ev_se})
-    n = int(p[PS_N])
-    ev, ev_se = moments_mean_se(n, float(p[PS_EV]), float(p[PS_EV2]))
-    lo, hi = wilson(p[PS_WE_MAKE], n)
-    rows.append({"action": "pass", "bid": None, "trump": None, "p_make": p[PS_WE_MAKE] / n, "p_make_lo": float(lo),
-                 "p_make_hi": float(hi), "mean_meld": np.nan, "mean_meld_before_pass": np.nan,
-                 "mean_tricks": np.nan, "ev": ev, "ev_se": ev_se})
+            rows.append({"action": "bid", "bid": bid0 + 10 * L, "trump": SUITS[t],
+                         **_row_stats(sw, levels[t, L, 0], levels[t, L, 1], levels[t, L, 2], sw2),
+                         "mean_meld": ts[t, T_MELD] / sw, "mean_meld_before_pass": ts[t, T_MELD_BEFORE] / sw,
+                         "mean_tricks": ts[t, T_POINTS] / sw})
+    rows.append({"action": "pass", "bid": None, "trump": None,
+                 **_row_stats(sw, p[PS_WE_MAKE], p[PS_EV], p[PS_EV2], sw2),
+                 "mean_meld": np.nan, "mean_meld_before_pass": np.nan, "mean_tricks": np.nan})
     table = pd.DataFrame(rows)
     table["bid"] = table["bid"].astype("Int64")
-    return table
+    return table[["action", "bid", "trump", "p_make", "p_make_lo", "p_make_hi", "mean_meld", "mean_meld_before_pass",
+                  "mean_tricks", "ev", "ev_se"]]
 
 
 def best_trump_rows(table: pd.DataFrame) -> pd.DataFrame:
@@ -329,46 +412,48 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
             held.remove(text)
     my_hand = mask_of(hand_ids)
     sets, policy = pass_options(my_hand, t, options, back=role == ROLE_ASK_DECLARER)
-    mine = set(hand_ids)
-    pool = np.array([int(BIT_OF[c]) for c in range(48) if c not in mine], np.int64)
-    counts = (np.full(3, HAND_SIZE, np.int64) if role == ROLE_ASK_PARTNER
-              else np.array([HAND_SIZE, HAND_SIZE - PASS_SIZE, HAND_SIZE], np.int64))
+    pool = _pool(hand_ids)
+    sizes = np.full(N_SEATS, HAND_SIZE, np.int64)
+    lo, hi = np.full(N_SEATS, -np.inf), np.full(N_SEATS, np.inf)
+    want = np.full(N_SEATS, -1, np.int64)
+    if role == ROLE_ASK_PARTNER:
+        # the declarer (seat 0): his policy names this trump and its value reaches the bid
+        constrained, free = np.array([0], np.int64), np.array([1, 3], np.int64)
+        lo[0], want[0] = b + DEFAULT_POLICY[P_MARGIN], t
+    else:
+        constrained, free = np.zeros(0, np.int64), np.array([1, 2, 3], np.int64)
+        sizes[2] = HAND_SIZE - PASS_SIZE
     opts = np.array(sets, np.uint64)
     policies = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
     rules4, vals4 = rule_tables(options), card_tables(options)
-    reuse, minimum, any_throw, save = _flags(options)
+    reuse, _, any_throw, save = _flags(options)
     key0 = seed_key(seed)
-    size = len(sets) * 6
+    layout = StatsLayout(stats=(len(sets), 6), counters=(C_SIZE,))
 
     def chunk(start, n):
-        flat = np.zeros(size + 3, np.int64)
+        flat = layout.zeros()
         if n:
             from .play import pass_chunk
-            stats = np.zeros((len(sets), 6), np.int64)
-            counters = np.zeros(3, np.int64)
-            pass_chunk(rules4[t], vals4[t], key0, np.int64(start), np.int64(n), pool, counts, np.int64(role),
-                       np.uint64(my_hand), np.int64(t), np.int64(b), opts, policies, reuse, minimum, any_throw, save,
-                       stats, counters)
-            flat[:size] = stats.ravel()
-            flat[size:] = counters
+            v = layout.unpack(flat)
+            pass_chunk(rules4[t], vals4[t], key0, np.int64(start), np.int64(n), pool, sizes, np.int64(role),
+                       np.uint64(my_hand), np.int64(t), np.int64(b), constrained, free, lo, hi, want, opts, policies,
+                       reuse, any_throw, save, v["stats"], v["counters"])
         return flat
 
     run = PASS_PLAN.run(chunk, deals, play, threads, progress)
     notes = PASS_PLAN.notes(run, deals, play)
-    stats = run.stats[:size].reshape(len(sets), 6)
-    counters = run.stats[size:]
-    used, acceptance = _acceptance(counters, run.n_done)
-    if used == 0:
-        _no_match(f"reach {b} in {SUITS[t]} with the declarer's and stay below it with the opponents'", run.n_done)
+    v = layout.unpack(run.stats)
+    stats, counters = v["stats"], v["counters"]
+    played, n_eff, drawn = _deals_used(counters)
+    if counters[C_W] == 0:
+        _no_match(f"name {SUITS[t]} and reach {b} with the declarer's", run.n_done)
     rows = []
     for o, m in enumerate(sets):
-        n, mk, s1, s2, meld, pts = (float(x) for x in stats[o])
-        ev, ev_se = moments_mean_se(n, s1, s2)
-        lo, hi = wilson(mk, n)
+        sw, mk, s1, s2, meld, pts = (float(x) for x in stats[o])
+        r = _row_stats(sw, mk, s1, s2, float(counters[C_W2]))
         cards = format_mask(m)
-        rows.append({"action": f"pass {cards}", "cards": cards, "p_make": mk / n, "p_make_lo": float(lo),
-                     "p_make_hi": float(hi), "mean_meld": meld / n, "mean_tricks": pts / n, "ev": ev,
-                     "ev_se": ev_se, "ev_lo": ev - Z95 * ev_se, "ev_hi": ev + Z95 * ev_se, "policy": m == policy})
+        rows.append({"action": f"pass {cards}", "cards": cards, **r, "mean_meld": meld / sw, "mean_tricks": pts / sw,
+                     "ev_lo": r["ev"] - Z95 * r["ev_se"], "ev_hi": r["ev"] + Z95 * r["ev_se"], "policy": m == policy})
     table = pd.DataFrame(rows).sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
     top = table.iloc[0]
     pol = table[table["policy"]].iloc[0]
@@ -377,12 +462,14 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
                       f"{100 * top['p_make']:.0f}%{vs}")
     meta = {"hand": format_mask(my_hand), "role": "partner" if role == ROLE_ASK_PARTNER else "declarer",
             "trump": SUITS[t], "bid": b, "received": received and format_mask(mask_of(parse_hand(received))),
-            "deals": used, "deals_dealt": int(run.n_done), "acceptance": acceptance, "seed": seed, "play": play,
+            "deals": played, "deals_dealt": int(run.n_done), "hands_drawn_per_deal": drawn, "seed": seed, "play": play,
             "rules": options.as_dict(), "candidates": len(sets),
             "ev_meaning": "EV: the declaring side's score for the hand minus the defenders'"}
-    if acceptance < 0.05:
-        notes.append(f"the auction assumed is rare under the bidding policy: {100 * acceptance:.1f}% of the hands "
-                     "dealt were consistent with it")
+    if role == ROLE_ASK_PARTNER:
+        notes.append(f"the declarer's hand is dealt so that his policy names {SUITS[t]} and reaches {b} "
+                     f"({drawn:,.0f} hands drawn a deal); the opponents' hands are not conditioned on the auction")
+    else:
+        notes.append("the other hands are not conditioned on the auction (your partner's holds none of your cards)")
     return Answer("pinochle", "pass", table, table.iloc[0]["action"], recommendation, meta, {"elapsed": run.elapsed},
                   notes)
 
