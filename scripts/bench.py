@@ -435,6 +435,49 @@ def section_euchre_dd(quick):
               f"ratio of medians {np.median(d) / np.median(h):.0f}x")
 
 
+def section_pinochle(quick):
+    """Pinochle: dealing the 48 cards into four 12-card hands (next to numpy's permuted),
+    whole heuristic hands (auction by policy, both passes, meld, throw-in, 12 tricks) on 1
+    and 2 threads, and the bid question's wall time at its default deals."""
+    from analyzer.games.pinochle.questions import simulate_hands
+    from analyzer.sim.deal import _deal_batch
+    from analyzer.sim.rng import seed_key
+
+    n = 200_000 if quick else 2_000_000
+    pool = np.arange(64, dtype=np.int64)[(np.arange(64) & 15) < 12]
+    counts = np.full(4, 12, np.int64)
+    out = np.empty((n, 4), np.uint64)
+    fixed = np.zeros(4, np.uint64)
+    _deal_batch(seed_key(1), 0, 1000, pool, counts, fixed, out[:1000])
+    deal = n / best_of(lambda: _deal_batch(seed_key(1), 0, n, pool, counts, fixed, out), clock=time.thread_time)
+    rng = np.random.default_rng(1)
+    m = n // 4
+    base = np.broadcast_to(np.arange(48, dtype=np.int8), (m, 48))
+    perm = m / best_of(lambda: rng.permuted(base, axis=1), clock=time.thread_time)
+    print(f"pinochle: dealing 48 cards into 4 masks {deal / 1e6:.2f} M deals/s per thread (target 5); numpy "
+          f"Generator.permuted {perm / 1e6:.2f} M/s (shuffle only): {deal / perm:.1f}x")
+    h = n // 10
+    simulate_hands(1000, 0, threads=1)          # compile
+    one = h / best_of(lambda: simulate_hands(h, 1, threads=1), clock=time.thread_time)
+    two = 2 * h / best_of(lambda: simulate_hands(2 * h, 2, threads=2), 2)
+    print(f"pinochle: heuristic hands (auction, passes, meld, throw-in, 12 tricks) {one / 1e3:.0f} k hands/s "
+          f"per thread CPU time (target 300); 2 threads {two / 1e3:.0f} k/s wall ({two / one:.2f}x); "
+          f"a hand costs {deal / one:.1f} deals")
+    hand = "AS TS KS QS JS QS JD KD QD 9H AC AC"
+    cmd = [sys.executable, "-m", "analyzer.cli.main", "pinochle", "bid", hand]
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    subprocess.run(cmd + ["--deals", "100"], check=True, cwd=ROOT, stdout=subprocess.DEVNULL, env=env)   # compile
+    walls = []
+    for extra in ([], ["--seat", "2"]):
+        w0 = time.perf_counter()
+        subprocess.run(cmd + extra, check=True, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       env=env)
+        walls.append(time.perf_counter() - w0)
+    print(f"pinochle: `analyzer pinochle bid HAND` wall, start-up included, kernels cached: seat 1 (100,000 "
+          f"deals) {walls[0]:.2f} s (target 3); seat 2 after a pass (20,000 deals, dealt to the pass) "
+          f"{walls[1]:.2f} s")
+
+
 def section_pinochle_meld(quick):
     """Pinochle meld of random 12-card hands in all four trumps (``meld_batch``), one
     thread CPU time; baselines in the same run on the same masks: numpy counting each
@@ -472,7 +515,7 @@ def section_pinochle_meld(quick):
 SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
             "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "ddbridge": section_ddbridge,
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
-            "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld}
+            "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle}
 
 
 def main():

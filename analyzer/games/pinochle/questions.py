@@ -25,7 +25,7 @@ from ...stats import Z95, weighted_mean_se, wilson
 from .bidding import DEFAULT_POLICY, P_MARGIN, P_PARTNER, PASS, choose_pass, give_score, keep_score, next_bid
 from .deck import BIT_OF, HAND_SIZE, N_SEATS, PASS_SIZE, format_mask, mask_of, parse_hand
 from .meld import meld_all, meld_cards
-from .play import (C_DRAWS, C_FAILED, C_INDICES, C_SIZE, C_W, C_W2, PS_BID, PS_EV, PS_EV2, PS_N, PS_PARTNER, PS_SIZE, PS_STUCK,
+from .play import (H_SIZE, C_DRAWS, C_FAILED, C_INDICES, C_SIZE, C_W, C_W2, PS_BID, PS_EV, PS_EV2, PS_N, PS_PARTNER, PS_SIZE, PS_STUCK,
                    PS_THEY_MAKE, PS_THROWN, PS_WE_DECLARE, PS_WE_MAKE, ROLE_ASK_DECLARER, ROLE_ASK_PARTNER, T_MELD,
                    T_MELD_BEFORE, T_POINTS, T_SIZE, card_tables)
 from .rules import Options, rule_tables
@@ -44,6 +44,30 @@ PASS_PLAN = Plan("Pinochle", {"heuristic": DEFAULT_PASS_DEALS})
 SEAT_HELP = "1 is left of the dealer and speaks first, 4 is the dealer"
 EV_MEANING = "EV: your side's score for the hand minus the other side's"
 _PASS_WORDS = {"pass", "p", "help", "-"}
+
+
+def simulate_hands(deals: int, seed: int = 0, options: Options = Options(), threads: int | None = None,
+                   progress: bool = False):
+    """Whole hands of self-play from full random deals: the auction, both passes, the
+    meld, the throw-in and twelve tricks, every seat by the policy (the benchmark's unit
+    of work).  Returns the RunResult; its stats are ``play.hand_chunk``'s H_* sums."""
+    from .play import hand_chunk
+
+    pool = np.arange(64, dtype=np.int64)[(np.arange(64) & 15) < 12]
+    counts = np.full(N_SEATS, HAND_SIZE, np.int64)
+    policies = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
+    rules4, vals4 = rule_tables(options), card_tables(options)
+    reuse, minimum, any_throw, save = _flags(options)
+    key0 = seed_key(seed)
+
+    def chunk(start, n):
+        stats = np.zeros(H_SIZE, np.int64)
+        if n:
+            hand_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, counts, policies, reuse, minimum,
+                       any_throw, save, stats)
+        return stats
+
+    return PLAN.run(chunk, deals, "heuristic", threads, progress, desc="hands")
 
 
 def parse_trump(text: str) -> int:
