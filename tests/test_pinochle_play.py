@@ -9,6 +9,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analyzer.bits import ZERO
 from analyzer.games.pinochle import scoring
@@ -127,14 +129,15 @@ def play_and_check(rng, options: Options, random_seats=0):
     return points
 
 
-@pytest.mark.parametrize("opts", OPTION_SETS + [dict(counting="classic"), dict(counting="fives")],
-                         ids=lambda o: "-".join(o.values()))
-def test_play_outs_keep_the_duties_and_count_points(opts):
-    rng = random.Random(11)
-    options = Options(**opts)
-    for _ in range(60):
-        play_and_check(rng, options)
-        play_and_check(rng, options, random_seats=rng.randrange(16))
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), head=st.sampled_from(["best", "led_card", "none"]),
+       overtrump=st.sampled_from(["always", "trump_led"]), counting=st.sampled_from(["tens", "fives", "classic"]),
+       random_seats=st.integers(0, 15))
+def test_play_outs_keep_the_duties_and_count_points(seed, head, overtrump, counting, random_seats):
+    """Property: in every play-out, under every option, every card played is legal, every
+    card is played once, and the points returned are the reference's count."""
+    options = Options(head=head, overtrump=overtrump, counting=counting)
+    play_and_check(random.Random(seed), options, random_seats=random_seats)
 
 
 def test_heuristic_beats_random_play():
@@ -187,6 +190,23 @@ def test_meld_saving_and_throw_in_examples():
     # thrown in: the defenders score only their meld
     assert scoring.hand_scores(400, 100, 160, 0, 0, True, scoring.SAVE_COUNTER) == (-400, 160)
     assert ref.may_throw_in(400, 150) and not ref.may_throw_in(400, 151)
+
+
+def test_throw_in_policy():
+    from analyzer.games.pinochle.bidding import DEFAULT_POLICY, P_CONCEDE, throws_in
+    assert throws_in(400, 150, False, DEFAULT_POLICY) and not throws_in(400, 151, False, DEFAULT_POLICY)
+    concede = int(DEFAULT_POLICY[P_CONCEDE])
+    assert throws_in(300 + concede + 1, 300, True, DEFAULT_POLICY)
+    assert not throws_in(300 + concede, 300, True, DEFAULT_POLICY)
+
+
+def test_min_bid_and_raise_options():
+    from analyzer.games.pinochle.questions import parse_auction
+    o = Options.parse(["min_bid=300", "raise=any"])
+    assert o.minimum == 300 and o.raise_ == "any"
+    assert parse_auction("300 350 pass", o)[1] == (3, 350, 1, 0b0100)
+    with pytest.raises(Exception, match="not a bid"):
+        parse_auction("250", o)
 
 
 def test_game_winner():

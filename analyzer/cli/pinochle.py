@@ -147,8 +147,8 @@ QUESTION_RULES_HELP = ("Rule options (--rule NAME=VALUE): head=best|led_card|non
 @click.option("--auction", default=None, metavar="CALLS",
               help='The calls so far from seat 1, in order, e.g. "250 pass 260": the other hands are dealt '
                    "so that the policy makes them.")
-@simulation_options(default_deals=100_000, play_models=("heuristic",),
-                    deals_help="100,000; 20,000 when other seats' calls condition the deal")
+@simulation_options(default_deals=100_000, play_models=("heuristic", "dd"),
+                    deals_help="100,000; 20,000 when other seats' calls condition the deal; 200 with --play dd")
 @output_options
 def bid(hand, seat, over, auction, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
     """How much can you bid on HAND (your 12 cards)?  For each bid from the next allowed

@@ -12,12 +12,17 @@ void in (``unseen`` = the cards not played and not in its hand).  Policy:
   master trump while other cards are left (trump aces are kept); otherwise the cheapest
   card (fewest points, then lowest), from the shorter suit;
 - **follows** (``tricks.points.follow_for_points``) among the cards the duties leave:
-  schmear counters onto a trick the side surely wins (not trumps or aces: ``KEEP``),
+  schmear counters onto a trick the side surely wins (not trumps or aces: ``card_tables``),
   take a trick with a sure winner, as the last player win with the card that brings most
   points for least power, fight for a trick worth ``FIGHT`` points (the last trick's 10
   included) with the highest trump, else shed the cheapest card.  Identical cards: a copy
   equal to the best card so far does not beat it (the first played wins), and a card is
   a master when no unseen card ranks *above* it (an unseen twin cannot beat a lead).
+
+Then the whole hand from the end of the auction (``finish_hand``: passes, meld, throw-in,
+play; ``finish_hand_dd`` with the tricks solved double-dummy) and the batch kernels of the
+questions and the benchmark (``hand_chunk``, ``bid_chunk``, ``pass_chunk``), which deal
+the other hands to fit the calls heard (``deal_heard``).
 """
 
 import numpy as np
@@ -33,6 +38,7 @@ from ...sim.constrained import draw_tail, drop, keep_one, mask_of_all
 from ...sim.rng import LOW32, bounded, next_u64, stream_key
 from .bidding import choose_pass, run_auction, throws_in, valuation
 from .deck import LANE, N_SEATS, N_TRICKS, RANK_BITS, RA
+from .dd import solve_points
 from .meld import meld_points
 from .rules import LAST_TRICK, Options, points_by_bit, rule_tables
 from .scoring import hand_scores, made
@@ -258,13 +264,11 @@ ALREADY_PASSED = ~ZERO    # finish_hand's ``give``: the partner's pass has been 
 ROLE_ASK_PARTNER, ROLE_ASK_DECLARER = 0, 1
 
 
-@njit(cache=True)
-def finish_hand(rules, vals, hands, declarer, trump, bid, reuse, any_throw, save, policies, give, back, out, trace):
-    """From the end of the auction: the partner's pass (``give``, 0: the policy's;
-    ALREADY_PASSED: made, the declarer holds 16 cards), the declarer's pass back (``back``, 0: the policy's), the meld, the throw-in and the play
-    (``hands`` is modified).  out <- (declaring side's meld, defenders' meld, declaring
-    side's trick points and tricks, thrown in, the declaring side's meld before the
-    passes)."""
+@njit(cache=True, inline="always")
+def pass_and_meld(hands, declarer, trump, reuse, give, back, out):
+    """The partner's pass (``give``, 0: the policy's; ALREADY_PASSED: made, the declarer
+    holds 16 cards), the declarer's pass back (``back``, 0: the policy's) and the meld
+    (``hands`` is modified): out[O_MELD_BEFORE, O_MELD_D, O_MELD_O]."""
     partner = declarer ^ 2
     out[O_MELD_BEFORE] = meld_points(hands[declarer], trump, reuse) + meld_points(hands[partner], trump, reuse)
     if give != ALREADY_PASSED:
@@ -276,19 +280,50 @@ def finish_hand(rules, vals, hands, declarer, trump, bid, reuse, any_throw, save
         back = choose_pass(hands[declarer], trump, reuse, True)
     hands[declarer] &= ~back
     hands[partner] |= back
-    md = meld_points(hands[declarer], trump, reuse) + meld_points(hands[partner], trump, reuse)
-    mo = meld_points(hands[declarer ^ 1], trump, reuse) + meld_points(hands[declarer ^ 3], trump, reuse)
-    out[O_MELD_D] = md
-    out[O_MELD_O] = mo
-    if throws_in(bid, md, any_throw, policies[declarer]):
+    out[O_MELD_D] = meld_points(hands[declarer], trump, reuse) + meld_points(hands[partner], trump, reuse)
+    out[O_MELD_O] = meld_points(hands[declarer ^ 1], trump, reuse) + meld_points(hands[declarer ^ 3], trump, reuse)
+
+
+@njit(cache=True, inline="always")
+def _thrown(bid, any_throw, policies, declarer, out):
+    """The throw-in: out[O_THROWN] and, thrown, no trick points; returns it."""
+    if throws_in(bid, out[O_MELD_D], any_throw, policies[declarer]):
         out[O_POINTS_D] = 0
         out[O_TRICKS_D] = 0
         out[O_THROWN] = 1
+        return True
+    out[O_THROWN] = 0
+    return False
+
+
+@njit(cache=True)
+def finish_hand(rules, vals, hands, declarer, trump, bid, reuse, any_throw, save, policies, give, back, out, trace):
+    """From the end of the auction: ``pass_and_meld``, the throw-in and the heuristic
+    play (``hands`` is modified).  out <- (declaring side's meld, defenders' meld,
+    declaring side's trick points and tricks, thrown in, the declaring side's meld before
+    the passes)."""
+    pass_and_meld(hands, declarer, trump, reuse, give, back, out)
+    if _thrown(bid, any_throw, policies, declarer, out):
         return
     packed = play_hand(rules, vals, hands, declarer, trace, False, np.int64(0), ZERO)
     out[O_POINTS_D] = packed >> 4
     out[O_TRICKS_D] = packed & 15
-    out[O_THROWN] = 0
+
+
+@njit(cache=True)
+def finish_hand_dd(rules, vals, rules_dd, hands, declarer, trump, bid, reuse, any_throw, policies, out, trace,
+                   work_hands, tt, stats, work):
+    """``finish_hand`` (the policies' passes) with the twelve tricks solved double-dummy
+    (``dd.solve_points``, from the heuristic play's points); out[O_TRICKS_D] is then the
+    heuristic's (with double-dummy play the meld is saved by points: meld_save=trick is
+    not offered)."""
+    pass_and_meld(hands, declarer, trump, reuse, ZERO, ZERO, out)
+    if _thrown(bid, any_throw, policies, declarer, out):
+        return
+    work_hands[:] = hands
+    packed = play_hand(rules, vals, work_hands, declarer, trace, False, np.int64(0), ZERO)
+    out[O_POINTS_D] = solve_points(rules_dd, hands, declarer, packed >> 4, tt, stats, work)
+    out[O_TRICKS_D] = packed & 15
 
 
 @njit(cache=True, inline="always")
@@ -433,7 +468,8 @@ def _count_deal(counters, weight, draws):
 
 @njit(cache=True, nogil=True)
 def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constrained, free, lo, hi, want, state,
-              policies, reuse, minimum, any_throw, save, bid0, levels, tstats, pstats, counters):
+              policies, reuse, minimum, any_throw, save, bid0, levels, tstats, pstats, counters,
+              dd, rules_dd4, tt, stats, gen):
     """Deals for the bid question: seat ``asker`` holds ``my_hand``; the other seats are
     dealt by ``deal_heard`` (``constrained`` seats make the calls heard: value in [lo, hi)).
     Every statistic is weighted by the deal's weight w.  On each deal:
@@ -447,10 +483,13 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
     - the asker passes and the auction goes on by the policy from ``state`` = (next seat to
       speak, bid to beat, its holder, seats passed with the asker): pstats.
 
-    counters += (deal indices, hands drawn, indices given up, sum w, sum w^2)."""
+    counters += (deal indices, hands drawn, indices given up, sum w, sum w^2).  With ``dd``
+    every hand's tricks are solved double-dummy (``finish_hand_dd``; ``rules_dd4``: the
+    trumps' rule vectors with points; ``tt``, ``stats``, ``gen``: the solver's)."""
     rem = np.empty(pool.shape[0], np.int64)
     hands = np.empty(N_SEATS, np.uint64)
     work = np.empty(N_SEATS, np.uint64)
+    spare = np.empty(N_SEATS, np.uint64)
     values = np.empty(N_SEATS, np.float64)
     trumps = np.empty(N_SEATS, np.int64)
     v4 = np.empty(4, np.float64)
@@ -467,8 +506,12 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
         _values_of(hands, policies, reuse, values, trumps, v4)
         for t in range(4):
             work[:] = hands
-            finish_hand(rules4[t], vals4[t], work, asker, t, 0, reuse, any_throw, save, policies, ZERO, ZERO, out,
-                        trace)
+            if dd:
+                finish_hand_dd(rules4[t], vals4[t], rules_dd4[t], work, asker, t, 0, reuse, any_throw, policies, out,
+                               trace, spare, tt, stats, gen)
+            else:
+                finish_hand(rules4[t], vals4[t], work, asker, t, 0, reuse, any_throw, save, policies, ZERO, ZERO, out,
+                            trace)
             tstats[t, T_N] += w
             tstats[t, T_MELD] += w * out[O_MELD_D]
             tstats[t, T_POINTS] += w * out[O_POINTS_D]
@@ -489,7 +532,12 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
         bid = auction[1]
         t = trumps[d]
         work[:] = hands
-        finish_hand(rules4[t], vals4[t], work, d, t, bid, reuse, any_throw, save, policies, ZERO, ZERO, out, trace)
+        if dd:
+            finish_hand_dd(rules4[t], vals4[t], rules_dd4[t], work, d, t, bid, reuse, any_throw, policies, out, trace,
+                           spare, tt, stats, gen)
+        else:
+            finish_hand(rules4[t], vals4[t], work, d, t, bid, reuse, any_throw, save, policies, ZERO, ZERO, out,
+                        trace)
         thrown = out[O_THROWN] == 1
         sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
         ok = made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)

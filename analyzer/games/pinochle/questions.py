@@ -19,7 +19,7 @@ from ...answer import Answer
 from ...cards import SUIT_SYMBOLS, SUITS, parse_suit
 from ...errors import InputError
 from ...sim.layout import StatsLayout
-from ...sim.question import Plan
+from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
 from ...stats import Z95, weighted_mean_se, wilson
 from .bidding import DEFAULT_POLICY, P_MARGIN, P_PARTNER, PASS, choose_pass, give_score, keep_score, next_bid
@@ -39,7 +39,12 @@ DEFAULT_PASS_DEALS = 20_000
 MAX_PASS_OPTIONS = 40          # candidate passes played when there are more (the policy's best)
 NEGLIGIBLE = 0.005             # bid rows stop where P(make) falls below this in every trump
 LEVEL_HEADROOM = 700           # bid levels simulated: up to the hand's best meld + this
-PLAN = Plan("Pinochle", {"heuristic": DEFAULT_BID_DEALS})
+DEFAULT_BID_DEALS_DD = 200         # double-dummy: five solves a deal
+DD_CHUNK = 4
+DD_NOTE = ("dd: the twelve tricks solved double-dummy for card points, every hand visible and perfect play by "
+           "both sides (the auction, the passes and the throw-in by the policies, as with heuristic play)")
+PLAN = Plan("Pinochle", {"heuristic": DEFAULT_BID_DEALS, "dd": DEFAULT_BID_DEALS_DD}, chunk_size={"dd": DD_CHUNK},
+            model_notes={"dd": DD_NOTE}, desc={"dd": "solving"})
 PASS_PLAN = Plan("Pinochle", {"heuristic": DEFAULT_PASS_DEALS})
 SEAT_HELP = "1 is left of the dealer and speaks first, 4 is the dealer"
 EV_MEANING = "EV: your side's score for the hand minus the other side's"
@@ -260,9 +265,11 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     constrained, lo, hi = value_bounds(calls, asker, options) if cond else (np.zeros(0, np.int64),
                                                                             np.full(N_SEATS, -np.inf),
                                                                             np.full(N_SEATS, np.inf))
-    if deals is None and len(constrained):
+    if deals is None and len(constrained) and play != "dd":
         deals = DEFAULT_BID_DEALS_COND
     deals, seed = PLAN.check(deals, seed, threads, play)
+    if play == "dd" and options.meld_save == "trick":
+        raise InputError("--play dd solves card points, not tricks: it takes meld_save=counter or always")
     free = np.array([s for s in range(N_SEATS) if s != asker and s not in constrained], np.int64)
     my_hand = np.uint64(mask_of(hand_ids))
     pool = _pool(hand_ids)
@@ -273,6 +280,7 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     n_levels = max(20, (int(melds.max()) + LEVEL_HEADROOM + options.minimum - bid0) // 10 + 1)
     policies = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
     rules4, vals4 = rule_tables(options), card_tables(options)
+    rules_dd4 = rule_tables(options, objective_points=True)
     reuse, minimum, any_throw, save = _flags(options)
     sizes = np.full(N_SEATS, HAND_SIZE, np.int64)
     want = np.full(N_SEATS, -1, np.int64)
@@ -282,11 +290,14 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     def chunk(start, n):
         flat = layout.zeros()
         if n:
+            from .dd import new_dd_table, new_stats
             from .play import bid_chunk
             v = layout.unpack(flat)
+            dd, tt, dd_stats = solver_arrays(play == "dd", new_dd_table, new_stats)
             bid_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand,
                       constrained, free, lo, hi, want, state, policies, reuse, minimum, any_throw, save,
-                      np.int64(bid0), v["levels"], v["tstats"], v["pstats"], v["counters"])
+                      np.int64(bid0), v["levels"], v["tstats"], v["pstats"], v["counters"], dd, rules_dd4, tt,
+                      dd_stats, np.zeros(8, np.int64))
         return flat
 
     run = PLAN.run(chunk, deals, play, threads, progress)
