@@ -18,9 +18,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...bits import ZERO
+from ...bits import ZERO, popcount
 from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, PEXT8, S_SIZE, _make_cfg, _solve_kernel, new_table
-from .deck import N_SEATS, N_TRICKS
+from .deck import N_SEATS
 
 DD_TABLE_MB = 16.0
 
@@ -39,15 +39,16 @@ def _prepare(rules, hands, declarer, tt, work, cfg, h5):
 
 @njit(cache=True, nogil=True)
 def solve_points(rules, hands, declarer, guess, tt, stats, work):
-    """The declaring side's trick points with perfect play from the declarer's lead
-    (``rules``: the trump's rule vector with points; ``guess``: where the searches start,
+    """The declaring side's trick points with perfect play from the declarer's lead, to
+    the end of the hand (twelve tricks after the deal; fewer in a test's ending: as many
+    as the declarer holds cards) (``rules``: the trump's rule vector with points; ``guess``: where the searches start,
     e.g. the heuristic play's result, or -1).  ``work[0]`` is the table generation."""
     cfg = np.empty(C_SIZE, np.int64)
     h5 = np.zeros(MAX_SEATS, np.uint64)
     v5 = np.zeros(MAX_SEATS, np.int64)
     _prepare(rules, hands, declarer, tt, work, cfg, h5)
     return _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, declarer, 0, declarer, 0, ZERO, declarer, ZERO, 0,
-                         N_TRICKS, -1, guess)
+                         np.int64(popcount(hands[declarer])), -1, guess)
 
 
 @njit(cache=True, nogil=True)
@@ -58,7 +59,7 @@ def reaches(rules, hands, declarer, target, tt, stats, work):
     v5 = np.zeros(MAX_SEATS, np.int64)
     _prepare(rules, hands, declarer, tt, work, cfg, h5)
     return _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, declarer, 0, declarer, 0, ZERO, declarer, ZERO, 0,
-                         N_TRICKS, target, -1) == 1
+                         np.int64(popcount(hands[declarer])), target, -1) == 1
 
 
 def new_dd_table(megabytes: float = DD_TABLE_MB) -> np.ndarray:
