@@ -16,7 +16,8 @@ smallest raise; the auction ends when three have passed, and if all four pass th
 is stuck with the minimum.
 
 **Passes.**  The declarer's partner passes 4 cards scored for what they give the declarer
-(trumps best first, then aces, then tens), keeping his own meld unless it is trumps.  The
+(trumps best first, then aces, then a Q♠ or J♦, then tens), keeping his own meld unless it
+is trumps.  The
 declarer passes back the 4 cards he values least: never a card of his meld, a trump or an
 ace while others are left; plain cards of short suits first (voids to trump in), low
 before high.
@@ -30,11 +31,12 @@ import numpy as np
 from numba import njit
 
 from ...bits import ZERO, high_index, low_bit, popcount
-from .deck import LANE, N_SEATS, RANK_BITS, RA, RT
+from .deck import DIAMONDS, LANE, N_SEATS, RANK_BITS, RA, RJ, RQ, RT, SPADES
 from .meld import meld_all, meld_cards
 
 ACES = RANK_BITS[RA]
 TENS = RANK_BITS[RT]
+PINOCHLE_CARDS = np.uint64((3 << (16 * SPADES + 2 * RQ)) | (3 << (16 * DIAMONDS + 2 * RJ)))   # Q♠ and J♦
 N_FEATURES = 8
 F_CONST, F_MELD, F_TRUMPS, F_TRUMP_ACES, F_TRUMP_TENS, F_ACES, F_TENS, F_VOIDS = range(N_FEATURES)
 FEATURE_NAMES = ("const", "meld", "trumps", "trump_aces", "trump_tens", "plain_aces", "plain_tens", "plain_voids")
@@ -51,9 +53,10 @@ MAX_POINTS = 250.0
 
 # python scripts/tune_pinochle.py --fit --margins --deals 400000 --rounds 3: least squares
 # on 1.6 M play-outs (residual sd: meld 73, trick points 39), then best-response margins
-MELD_WEIGHTS = (57.52, 0.81, 8.83, 9.57, 3.03, 9.79, -2.89, -4.54)
-POINTS_WEIGHTS = (90.18, -0.08, 15.33, 11.72, 6.49, 9.74, 2.00, 5.06)
-DEFAULT_POLICY = np.array(MELD_WEIGHTS + POINTS_WEIGHTS + (0.0, 40.0, 200.0), np.float64)
+# (margin 0 and 10, partner margin 30 and 40, within a point of each other)
+MELD_WEIGHTS = (58.39, 0.81, 9.54, 8.88, 2.44, 9.80, -3.28, -4.33)
+POINTS_WEIGHTS = (90.26, -0.08, 15.21, 11.80, 6.53, 9.76, 2.07, 4.84)
+DEFAULT_POLICY = np.array(MELD_WEIGHTS + POINTS_WEIGHTS + (10.0, 30.0, 200.0), np.float64)
 
 PASS = 0
 
@@ -168,6 +171,8 @@ def give_score(hand, c, trump, keep):
         score += 400
     elif c & TENS:
         score += 150
+    elif c & PINOCHLE_CARDS:
+        score += 350     # may complete the declarer's pinochle (self-play: +2.7 points a hand)
     if c & keep:
         score -= 300
     return score
