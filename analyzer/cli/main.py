@@ -34,6 +34,8 @@ def _register():
     cli.add_command(table)
     from .euchre import euchre
     cli.add_command(euchre, "euchre")
+    from .rummy500 import rummy500
+    cli.add_command(rummy500, "rummy500")
 
 
 _register()
