@@ -68,3 +68,55 @@ def render_melds(out) -> str:
     left = " ".join(out["left"]) or "nothing"
     lines += ["", f"melded {out['melded_value']}, left in hand {out['left_value']}: {left}"]
     return "\n".join(lines)
+
+
+
+
+@rummy500.command()
+@click.option("--strategies", default="greedy,holder,piler,random", show_default=True,
+              help="Comma-separated strategies (name or name:param=value:...).")
+@_players_option()
+@click.option("--games", type=click.IntRange(min=1), default=2_000, show_default=True, help="Games to play.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+              help="Random seed: the same seed gives the same answer on any number of threads.")
+@click.option("--threads", type=click.IntRange(min=1), default=None, help="Worker threads (default: all cores).")
+@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None, help="Also write a chart (PNG).")
+@click.option("--csv", "as_csv", is_flag=True, help="Print the table as CSV.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object and nothing else.")
+def tournament(strategies, players, games, seed, threads, rules, plot_path, as_csv, as_json):
+    """Strategies seated in every rotation play whole games to 500: per strategy P(win
+    the game) with its 95% interval, mean points per hand, hands per game.
+
+    Strategies: greedy, holder, piler, random (a random legal player, the baseline);
+    parameters as name:param=value, e.g. holder:danger=2."""
+    from ..games.rummy500.questions import tournament as ask
+    from .common import check_plot_path, emit, wants_progress
+
+    check_plot_path(plot_path)
+    answer = ask(strategies, players=players, games=games, seed=seed, threads=threads, rules=list(rules),
+                 progress=wants_progress(as_json))
+    if plot_path:
+        from ..report.rummy500 import plot_tournament
+        plot_tournament(answer, plot_path)
+    emit(answer, as_json, as_csv, render_tournament)
+
+
+tournament.help += "\n\n" + RULES_HELP
+
+
+def render_tournament(answer) -> str:
+    from .common import interval, pct
+
+    m = answer.meta
+    lines = [f"Rummy 500 — tournament, {m['players']} players, {m['deck']}",
+             f"{m['games']:,} games to {m['target']} ({m['hands_per_game']:.1f} ± {m['hands_per_game_se']:.1f} "
+             f"hands a game); seed {m['seed']} ({answer.extra.get('elapsed', 0):.1f} s)", ""]
+    w = max(10, *(len(s) for s in answer.table["strategy"]))
+    header = f"{'strategy':<{w}}  {'seat-games':>10}  {'P(win)':>7}  {'95% interval':>12}  {'points/hand':>11} {'±se':>5}  {'out/hand':>8}"
+    lines += [header, "-" * len(header)]
+    for r in answer.table.itertuples():
+        lines.append(f"{r.strategy:<{w}}  {r.seat_games:>10,}  {pct(r.p_win):>7}  {interval(r.p_win_lo, r.p_win_hi):>12}"
+                     f"  {r.mean_points_per_hand:>11.1f} {r.points_per_hand_se:>5.1f}  {pct(r.p_out_per_hand):>8}")
+    lines += ["", f"A fair share is {100 / m['players']:.1f}% per seat.", f"Recommendation: {answer.recommendation}"]
+    return "\n".join(lines)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...bits import low_index, popcount
 from .deck import ACE_HIGH, JOKER_BIT
 from .rules import ACE_HIGH_SLOT, ACE_LOW_SLOT
 
@@ -58,7 +59,7 @@ def pos_bit(s, q):
     return s * 16 + (1 if q == ACE_HIGH else q)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def table_capacity(tab, ntab):
     """Places left on the table's melds (a set up to 4 suits, a run up to 13 cards)."""
     cap = 0
@@ -71,34 +72,45 @@ def table_capacity(tab, ntab):
     return cap
 
 
-@njit(cache=True, nogil=True)
-def potential(cnt, b, tab, ntab, vals):
-    """Could natural card ``b`` be melded or laid off at all with the other cards of
-    ``cnt`` (its jokers included) and the table?  A necessary condition, exact for
-    'no'."""
-    jk = cnt[JOKER_BIT]
+RANK_LANES = np.uint64(0x0001000100010001)   # bit r of every suit lane (shifted by r)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def held_mask(cnt):
+    """The cards held at least once, as a mask of bits (bit 0: a joker)."""
+    m = np.uint64(0)
+    for b in range(64):
+        if cnt[b] > 0:
+            m |= np.uint64(1) << np.uint64(b)
+    return m
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def potential_mask(held, jk, b, tab, ntab, vals):
+    """``potential`` from the mask of the cards held (``b`` among them) and the jokers."""
     if jk >= 2:
         return True
     s = b >> 4
     r = b & 15
-    others = 0
-    for t in range(4):
-        if t != s and cnt[t * 16 + r] > 0:
-            others += 1
+    # a set: another suit of the rank, and a third or a joker
+    others = popcount(held & (RANK_LANES << np.uint64(r)) & ~(np.uint64(1) << np.uint64(b)))
     if others + jk >= 2:
         return True
+    lane = np.int64((held >> np.uint64(16 * s)) & np.uint64(0xFFFF)) & 0x3FFE
+    if vals[ACE_HIGH_SLOT] == 0:
+        lane |= (lane & 2) << 13            # the ace also above the king
     npos = 2 if (r == 1 and vals[ACE_HIGH_SLOT] == 0) else 1
     for pi in range(npos):
         p = r if pi == 0 else ACE_HIGH
-        for a in range(max(1, p - 2), p + 1):
-            c = a + 2
-            if c > ACE_HIGH:
-                continue
-            missing = 0
-            for q in range(a, c + 1):
-                if q != p and cnt[pos_bit(s, q)] == 0:
-                    missing += 1
-            if missing <= jk:
+        # a run: three places in a row through p (jk = 1: any neighbour within two)
+        near = lane & (((1 << 5) - 1) << (p - 2) if p >= 2 else 0b111 << p) & ~(1 << p) & 0x7FFE
+        if jk == 1:
+            if near:
+                return True
+        else:
+            t = lane & (lane >> 1) & (lane >> 2)
+            starts = (0b111 << (p - 2)) if p >= 2 else (1 << p)
+            if t & starts & 0x7FFE:
                 return True
         for m in range(ntab):
             if tab[m, T_KIND] == KIND_SET:
@@ -111,11 +123,19 @@ def potential(cnt, b, tab, ntab, vals):
                     return True
                 if p == hi + 1 and p - lo <= 12:
                     return True
-                if p == lo - 2 and hi - p <= 12 and (jk > 0 or cnt[pos_bit(s, lo - 1)] > 0):
+                if p == lo - 2 and hi - p <= 12 and (jk > 0 or (lane >> (lo - 1)) & 1):
                     return True
-                if p == hi + 2 and p - lo <= 12 and (jk > 0 or cnt[pos_bit(s, hi + 1)] > 0):
+                if p == hi + 2 and p - lo <= 12 and (jk > 0 or (lane >> (hi + 1)) & 1):
                     return True
     return False
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def potential(cnt, b, tab, ntab, vals):
+    """Could natural card ``b`` be melded or laid off at all with the other cards of
+    ``cnt`` (its jokers included) and the table?  A necessary condition, exact for
+    'no'."""
+    return potential_mask(held_mask(cnt), cnt[JOKER_BIT], b, tab, ntab, vals)
 
 
 # An option of a node, applied and undone by the search loop (``_search``).
@@ -136,6 +156,16 @@ def new_workspace():
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _popcount16(x):
+    return popcount(np.uint64(x))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _low16(x):
+    return low_index(np.uint64(x))
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _op_row(ops, k, kind, suit, lo, hi, rank, suits, jmask, tabm):
     ops[k, O_KIND] = kind
     ops[k, O_SUIT] = suit
@@ -151,7 +181,7 @@ def _op_row(ops, k, kind, suit, lo, hi, rank, suits, jmask, tabm):
     ops[k, O_DEAD] = 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _expand(cnt, b, tab, ntab, vals, must, mdone, ops, k0, kmax):
     """Write the options for card ``b`` (new sets, new runs, lay-offs, then leaving it in
     hand) at ``ops[k0:]``; returns the number written (capped at ``kmax - k0``)."""
@@ -208,47 +238,46 @@ def _expand(cnt, b, tab, ntab, vals, must, mdone, ops, k0, kmax):
     for pi in range(npos):
         p = r if pi == 0 else ACE_HIGH
         xv = vals[ACE_LOW_SLOT] if p == 1 else v
+        # the places a run through p may use: only cards above x in bit order are still
+        # undecided, i.e. positions above p (below the ace high: 10..13)
+        lane = 0
+        qlo = p + 1 if p < ACE_HIGH else ACE_HIGH - 4
+        qhi = min(p + 4, ACE_HIGH - 1) if p < ACE_HIGH else ACE_HIGH - 1
+        for q in range(qlo, qhi + 1):
+            qb = pos_bit(s, q)
+            if qb > b and cnt[qb] > 0:
+                lane |= 1 << q
+        if lane == 0 and jk < 2:
+            continue
         # x's lower neighbours are decided (jokers only), so x starts the run or has at
         # most two jokers below it; the ace high tops its run, with Q, K... below it
         for a in range(max(1, p - 2) if p < ACE_HIGH else ACE_HIGH - 4, p + 1 if p < ACE_HIGH else ACE_HIGH - 1):
             for c in range(max(a + 2, p), min(a + 4, ACE_HIGH) + 1):
-                nat = 0
-                missing = 0
-                for q in range(a, c + 1):
-                    if q == p:
-                        continue
-                    qb = pos_bit(s, q)
-                    if qb > b and cnt[qb] > 0:
-                        nat |= 1 << (q - a)
-                    else:
-                        missing += 1
+                wmask = (((1 << (c - a + 1)) - 1) << a) & ~(1 << p)
+                nat = lane & wmask
+                missing = (c - a) - _popcount16(nat)
                 if missing > jk:
                     continue
                 sub = nat
                 while k < kmax:
-                    jn = missing
-                    for i in range(c - a + 1):
-                        if ((nat >> i) & 1) and not ((sub >> i) & 1):
-                            jn += 1
+                    jn = missing + _popcount16(nat & ~sub)
                     if jn <= jk:
                         gain = xv + vj * jn
                         loss = v + vj * jn
                         md = md0 or (must == JOKER_BIT and jn > 0)
-                        jmask = 0
+                        jmask = wmask & ~sub
                         nnat = 0
-                        for q in range(a, c + 1):
-                            if q == p:
-                                continue
-                            if (sub >> (q - a)) & 1:
-                                qb = pos_bit(s, q)
-                                ops[k, O_NAT0 + nnat] = qb
-                                nnat += 1
-                                gain += vals[ACE_LOW_SLOT] if q == 1 else vals[qb]
-                                loss += vals[qb]
-                                if qb == must:
-                                    md = True
-                            else:
-                                jmask |= 1 << q
+                        rest = sub
+                        while rest:
+                            q = _low16(rest)
+                            rest &= rest - 1
+                            qb = pos_bit(s, q)
+                            ops[k, O_NAT0 + nnat] = qb
+                            nnat += 1
+                            gain += vals[ACE_LOW_SLOT] if q == 1 else vals[qb]
+                            loss += vals[qb]
+                            if qb == must:
+                                md = True
                         _op_row(ops, k, ROW_RUN, s, a, c, 0, 0, jmask, -1)
                         ops[k, O_NNAT] = nnat
                         ops[k, O_JN] = jn
@@ -360,7 +389,7 @@ def _expand(cnt, b, tab, ntab, vals, must, mdone, ops, k0, kmax):
     return k - k0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _leaf(cnt, vals, must, dead, melded, cap, jused, mdone, depth, path, bpath, best, rec):
     jk = cnt[JOKER_BIT]
     jm = min(jk, cap)
@@ -384,7 +413,7 @@ def _leaf(cnt, vals, must, dead, melded, cap, jused, mdone, depth, path, bpath, 
                     bpath[i, k] = path[i, k]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _search(cnt, tab, ntab, vals, must, dead0, rem0, cap0, mdone0, ops, frames, path, bpath, best, rec, limit):
     """Depth-first branch and bound with an explicit stack (numba cannot cache callers of
     recursive functions).  ``best``: key, dead, melded, rows, nodes, jokers placed,
@@ -425,7 +454,7 @@ def _search(cnt, tab, ntab, vals, must, dead0, rem0, cap0, mdone0, ops, frames, 
                       frames[depth, F_MD] != 0, frames[depth, F_ROWS], path, bpath, best, rec)
                 depth -= 1
                 continue
-            if frames[depth, F_ROWS] >= MAX_ROWS or depth >= MAX_FRAMES - 1:
+            if frames[depth, F_ROWS] >= MAX_ROWS or depth >= MAX_FRAMES - 2:
                 depth -= 1
                 continue
             base = frames[depth, F_BASE]
@@ -485,7 +514,7 @@ def _undo(cnt, tab, ops, k, b):
         tab[ops[k, O_TAB], ops[k, O_FIELD]] = ops[k, O_OLD]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _place_jokers(rows, nrows, jm, tab, ntab, scratch):
     """Put ``jm`` left-over jokers on the arrangement's new melds, then on the table's
     (as lay-off rows); ``scratch`` is a copy of the table the rows' lay-offs go into."""
@@ -567,7 +596,7 @@ def _place_jokers(rows, nrows, jm, tab, ntab, scratch):
     return nrows
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def best_arrangement(cnt_in, tab, ntab, vals, must, limit, rows, res, ops, frames, path, work, scratch):
     """The best arrangement of the cards ``cnt_in`` (counts by bit, ``[0]`` jokers) with
     the ``ntab`` table melds; ``must``: a card that must be melded (a bit; 0 the joker;
@@ -577,28 +606,46 @@ def best_arrangement(cnt_in, tab, ntab, vals, must, limit, rows, res, ops, frame
     ``res[RES_TRUNCATED]`` 1 when the node limit or the option stack cut the search (the
     result is then the best found)."""
     rec = rows.shape[0] > 0
+    held = np.uint64(0)
     for b in range(64):
-        work[b] = cnt_in[b]
+        c = cnt_in[b]
+        work[b] = c
+        if c > 0:
+            held |= np.uint64(1) << np.uint64(b)
+    jk = work[JOKER_BIT]
+    if must > 0 and (work[must] == 0 or not potential_mask(held, jk, must, tab, ntab, vals)):
+        for i in range(RES_SIZE):
+            res[i] = 0
+        res[RES_DEAD] = -1
+        return
     dead = 0
     rem = work[JOKER_BIT] * vals[JOKER_BIT]
-    # isolated cards (no meld, lay-off or joker could use them) are left before the search;
-    # scratch[b >> 3, b & 7] flags them (scratch is free until the jokers are placed)
-    for b in range(1, 64):
-        scratch[b >> 3, b & 7] = 1 if (work[b] > 0 and not potential(work, b, tab, ntab, vals)) else 0
-    for b in range(1, 64):
-        if work[b] == 0:
-            continue
-        if scratch[b >> 3, b & 7] == 0:
+    # isolated cards (no meld, lay-off or joker could use them) are left before the search
+    naturals = held & ~np.uint64(1)
+    isolated = np.uint64(0)
+    m = naturals
+    while m:
+        b = low_index(m)
+        m &= m - np.uint64(1)
+        if not potential_mask(held, jk, b, tab, ntab, vals):
+            isolated |= np.uint64(1) << np.uint64(b)
+    m = naturals
+    while m:
+        b = low_index(m)
+        m &= m - np.uint64(1)
+        if (isolated >> np.uint64(b)) & np.uint64(1):
+            if b == must:
+                for i in range(RES_SIZE):
+                    res[i] = 0
+                res[RES_DEAD] = -1
+                return
+            dead += work[b] * vals[b]
+            work[b] = 0
+        else:
             rem += work[b] * vals[b]
-            continue
-        if b == must:
-            for i in range(RES_SIZE):
-                res[i] = 0
-            res[RES_DEAD] = -1
-            return
-        dead += work[b] * vals[b]
-        work[b] = 0
-    best = np.zeros(8, np.int64)
+    best = frames[MAX_FRAMES - 1]      # the last frame row holds the best so far
+    for i in range(8):
+        best[i] = 0
     best[0] = BIG
     bpath = rows if rec else path
     _search(work, tab, ntab, vals, must, dead, rem, table_capacity(tab, ntab), must == NO_MUST,
