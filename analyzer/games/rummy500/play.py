@@ -174,6 +174,24 @@ def rows_used(rows, k, used):
                     used[pos_bit(s, q)] += 1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _new_meld(tab, sv, kind, suit, lo, hi, rank, suits, jokers, owner):
+    m = sv[SV_NTAB]
+    if m >= MAX_MELDS:
+        sv[SV_ERR] += 1
+        return False
+    tab[m, T_KIND] = kind
+    tab[m, T_SUIT] = suit
+    tab[m, T_LO] = lo
+    tab[m, T_HI] = hi
+    tab[m, T_RANK] = rank
+    tab[m, T_SUITS] = suits
+    tab[m, T_JOKERS] = jokers
+    tab[m, T_OWNER] = owner
+    sv[SV_NTAB] = m + 1
+    return True
+
+
 @njit(cache=True, nogil=True)
 def apply_rows(p, rows, k, hands, nheld, tab, pts, sv, vals):
     """Lay rows ``0..k-1`` of an arrangement down for player ``p``: new melds go on the
@@ -192,19 +210,8 @@ def apply_rows(p, rows, k, hands, nheld, tab, pts, sv, vals):
                     gain += card_value(b, 0, vals)
                     sv[SV_TABLE_CARDS] += 1
             if kind == ROW_SET:
-                m = sv[SV_NTAB]
-                if m >= MAX_MELDS:
-                    sv[SV_ERR] += 1
+                if not _new_meld(tab, sv, KIND_SET, -1, 0, 0, r, have, jm, p):
                     return
-                tab[m, T_KIND] = KIND_SET
-                tab[m, T_SUIT] = -1
-                tab[m, T_LO] = 0
-                tab[m, T_HI] = 0
-                tab[m, T_RANK] = r
-                tab[m, T_SUITS] = have
-                tab[m, T_JOKERS] = jm
-                tab[m, T_OWNER] = p
-                sv[SV_NTAB] = m + 1
             else:
                 m = rows[i, R_TAB]
                 if tab[m, T_KIND] != KIND_SET or tab[m, T_RANK] != r or (tab[m, T_SUITS] & have) != 0:
@@ -221,19 +228,8 @@ def apply_rows(p, rows, k, hands, nheld, tab, pts, sv, vals):
                 gain += card_value(b, q, vals)
                 sv[SV_TABLE_CARDS] += 1
             if kind == ROW_RUN:
-                m = sv[SV_NTAB]
-                if m >= MAX_MELDS:
-                    sv[SV_ERR] += 1
+                if not _new_meld(tab, sv, KIND_RUN, s, lo, hi, 0, 0, jm, p):
                     return
-                tab[m, T_KIND] = KIND_RUN
-                tab[m, T_SUIT] = s
-                tab[m, T_LO] = lo
-                tab[m, T_HI] = hi
-                tab[m, T_RANK] = 0
-                tab[m, T_SUITS] = 0
-                tab[m, T_JOKERS] = jm
-                tab[m, T_OWNER] = p
-                sv[SV_NTAB] = m + 1
             else:
                 m = rows[i, R_TAB]
                 if tab[m, T_KIND] != KIND_RUN or tab[m, T_SUIT] != s:

@@ -38,7 +38,6 @@ from ...errors import InputError
 from ...sim.rng import LOW32, bounded, next_u64
 from .deck import ACE_HIGH, JOKER_BIT
 from .melds import (
-    KIND_SET,
     R_HI,
     R_JMASK,
     R_KIND,
@@ -52,12 +51,6 @@ from .melds import (
     RES_TRUNCATED,
     ROW_LAY_SET,
     ROW_SET,
-    T_HI,
-    T_KIND,
-    T_LO,
-    T_RANK,
-    T_SUIT,
-    T_SUITS,
     best_arrangement,
     held_mask,
     pos_bit,
@@ -151,22 +144,10 @@ def has_partner(hand, b):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def is_target(b, tab, ntab):
-    """Could natural card ``b`` be laid off directly on a table meld?"""
-    s = b >> 4
-    r = b & 15
-    for m in range(ntab):
-        if tab[m, T_KIND] == KIND_SET:
-            if tab[m, T_RANK] == r and ((tab[m, T_SUITS] >> s) & 1) == 0:
-                return True
-        elif tab[m, T_SUIT] == s:
-            lo = tab[m, T_LO]
-            hi = tab[m, T_HI]
-            if (r == lo - 1 and hi - r <= 12) or (r == hi + 1 and r - lo <= 12):
-                return True
-            if r == 1 and hi == 13 and lo >= 2:
-                return True
-    return False
+def is_target(b, tab, ntab, vals):
+    """Could natural card ``b`` be laid off directly on a table meld?  (The meld check
+    with ``b`` alone in hand and no joker.)"""
+    return potential_mask(ONE << np.uint64(b), np.int64(0), b, tab, ntab, vals)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -334,7 +315,7 @@ def choose_discard(p, hand, forbidden, kept, tab, ntab, pile_cnt, vals, sp, rng)
             score = float(vals[b])
             if has_partner(hand, b):
                 score -= par[P_KEEP]
-            if is_target(b, tab, ntab) or potential_mask(pile_held | (ONE << np.uint64(b)), pile_jk, b, tab, 0, vals):
+            if is_target(b, tab, ntab, vals) or potential_mask(pile_held | (ONE << np.uint64(b)), pile_jk, b, tab, 0, vals):
                 score -= par[P_FEED]
         if hand[b] <= kept[b]:
             score -= 500.0
