@@ -16,6 +16,7 @@ from analyzer.games.rummy500 import melds as M
 from analyzer.games.rummy500.deck import DeckSpec, cards_to_counts, parse_bit
 from analyzer.games.rummy500.rules import gin_values_table, values_table
 from tests.reference import rummy500 as ref
+from tests.rummy500_tables import random_table
 
 ONE, TWO = DeckSpec(1, 2), DeckSpec(2, 4)
 VALS = values_table()
@@ -141,24 +142,6 @@ def test_table_melds_read():
 
 
 # ------------------------------------------------------------------ the reference
-def _random_table(rng):
-    tab, nt = M.new_table()
-    melds = []
-    for _ in range(rng.choice([0, 0, 1, 2, 3])):
-        if rng.random() < 0.5:
-            r = rng.randint(1, 13)
-            suits = rng.sample(range(4), rng.choice([3, 3, 4]))
-            tab[nt] = [M.KIND_SET, -1, 0, 0, r, sum(1 << t for t in suits), 0, -1]
-            melds.append({"kind": "set", "rank": r, "suits": frozenset(suits)})
-        else:
-            s, n = rng.randrange(4), rng.randint(3, 6)
-            lo = rng.randint(1, 15 - n)
-            tab[nt] = [M.KIND_RUN, s, lo, lo + n - 1, 0, 0, 0, -1]
-            melds.append({"kind": "run", "suit": s, "lo": lo, "hi": lo + n - 1})
-        nt += 1
-    return tab, nt, melds
-
-
 def _check_rows(bits, tab, nt, vals, rows, res):
     n = int(res[M.RES_ROWS])
     used = M.row_cards(rows, n)
@@ -179,7 +162,7 @@ def test_kernel_agrees_with_reference(decks, jokers, values, size, n, seed):
     vals = values_table(values)
     for _ in range(n):
         bits = rng.sample(deck, rng.randint(3, size))
-        tab, nt, table = _random_table(rng)
+        tab, nt, table = random_table(rng)
         must = rng.choice(bits) if rng.random() < 0.3 else None
         want = ref.best_arrangement(bits, table, values, must)
         res, rows = kernel(bits, tab, nt, vals, must, M.MAX_ROWS)

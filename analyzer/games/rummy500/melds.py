@@ -982,6 +982,27 @@ def table_meld_cards(tab, m) -> tuple[list[str], list[str]]:
     return run_cards(int(tab[m, T_SUIT]), int(tab[m, T_LO]), int(tab[m, T_HI]), int(tab[m, T_JOKERS]))
 
 
+def table_bits(tab, ntab) -> list[int]:
+    """Every card on the table (jokers as 0), meld by meld."""
+    out = []
+    for m in range(ntab):
+        held, _ = table_meld_cards(tab, m)
+        out += [parse_bit(h) for h in held]
+    return out
+
+
+def table_points(tab, ntab, vals) -> int:
+    """What the table's cards score as melded (the ace low at the bottom of a run)."""
+    total = 0
+    for m in range(ntab):
+        held, dec = table_meld_cards(tab, m)
+        low = tab[m, T_KIND] == KIND_RUN and tab[m, T_LO] == 1
+        for i, h in enumerate(held):
+            b = parse_bit(h)
+            total += int(vals[ACE_LOW_SLOT]) if (low and i == 0 and b != _JK) else int(vals[b])
+    return total
+
+
 def format_table(tab, ntab) -> list[str]:
     out = []
     for m in range(ntab):

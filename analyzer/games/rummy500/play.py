@@ -86,9 +86,11 @@ from .strategies import (
 
 MAX_PLAYERS = 8
 MAX_CARDS = 108
-SV_SIZE = 18
+SV_SIZE = 21
 (SV_NSTOCK, SV_NPILE, SV_NTAB, SV_TURNS, SV_OUT, SV_END, SV_FLOATING, SV_STEALS, SV_ERR, SV_TRUNC,
- SV_TAKES, SV_NP, SV_FLAGS, SV_RUMMY_SEEN, SV_TABLE_CARDS, SV_DECK, SV_IDLE, SV_FORCED) = range(SV_SIZE)
+ SV_TAKES, SV_NP, SV_FLAGS, SV_RUMMY_SEEN, SV_TABLE_CARDS, SV_DECK, SV_IDLE, SV_FORCED, SV_STOP,
+ SV_NEXT, SV_OUT_PLAYABLE) = range(SV_SIZE)
+# SV_STOP > 0: play_hand returns after that many turns (tests); SV_NEXT: who moves next
 END_NONE, END_OUT, END_STOCK, END_CAP = 0, 1, 2, 3
 FIRST_DRAW, FIRST_DISCARD = 0, 1      # the phase the first player starts in
 TURN_DISCARDED, TURN_OUT, TURN_FLOATED = 0, 1, 2
@@ -307,7 +309,7 @@ def _draw(p, opt, duty, hands, nheld, stock, pile, pile_cnt, sv):
 
 @njit(cache=True, nogil=True)
 def _meld_and_discard(p, must, forbidden, forced_discard, hands, nheld, pile, pile_cnt, tab, pts, sv, kinds, sp,
-                      vals, ws_ops, ws_frames, ws_path, work, scratch, rows, res, tmp, rng):
+                      vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, res, tmp, rng):
     """The melds and the discard of player ``p`` after his draw.  Returns TURN_OUT (he
     went out: the hand is over), TURN_FLOATED (no discard: he melded his whole hand under
     ``floating``) or TURN_DISCARDED."""
@@ -334,12 +336,10 @@ def _meld_and_discard(p, must, forbidden, forced_discard, hands, nheld, pile, pi
         while k > 0:
             rows_used(rows, k, used)
             left = 0
-            other = 0
             for b in range(64):
-                c = hands[p, b] - used[b]
-                left += c
-                if b != forbidden:
-                    other += c
+                left += hands[p, b] - used[b]
+            # the one copy taken is barred; another copy of the same card (two decks) is not
+            other = left - (min(hands[p, forbidden] - used[forbidden], 1) if forbidden >= 0 else 0)
             if left == 0 or other > 0:
                 break
             k -= 1
@@ -380,7 +380,18 @@ def _meld_and_discard(p, must, forbidden, forced_discard, hands, nheld, pile, pi
     pile_cnt[c] += 1
     sv[SV_NPILE] = n + 1
     sv[SV_FLOATING] &= ~(1 << p)
-    return TURN_OUT if nheld[p] == 0 else TURN_DISCARDED
+    if nheld[p] > 0:
+        return TURN_DISCARDED
+    # out by a discard: count it when the card could have been played (out_discard=dead
+    # forbids it; the tests check the count)
+    for b in range(64):
+        work[b] = 0
+    work[c] = 1
+    best_arrangement(work, tab, sv[SV_NTAB], vals, c, NODE_LIMIT, rows0, res, ws_ops, ws_frames, ws_path, tmp[3],
+                     scratch)
+    if res[RES_OK]:
+        sv[SV_OUT_PLAYABLE] += 1
+    return TURN_OUT
 
 
 @njit(cache=True, nogil=True)
@@ -403,11 +414,14 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
         if sv[SV_TURNS] >= MAX_TURNS:
             sv[SV_END] = END_CAP
             break
+        if sv[SV_STOP] > 0 and sv[SV_TURNS] >= sv[SV_STOP]:
+            sv[SV_NEXT] = cur
+            return
         sv[SV_TURNS] += 1
         if discard_first:
             discard_first = False
             code = _meld_and_discard(cur, no_card, no_card, forced, hands, nheld, pile, pile_cnt, tab, pts, sv,
-                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, res, tmp, rng)
+                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, res, tmp, rng)
         else:
             opt = pending
             duty = pending_duty
@@ -433,7 +447,7 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
                 sv[SV_IDLE] += 1
             must, forbidden = _draw(cur, opt, duty, hands, nheld, stock, pile, pile_cnt, sv)
             code = _meld_and_discard(cur, must, forbidden, no_card, hands, nheld, pile, pile_cnt, tab, pts, sv,
-                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, res, tmp, rng)
+                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, res, tmp, rng)
             if sv[SV_TABLE_CARDS] != on_table:
                 sv[SV_IDLE] = 0
         if code == TURN_OUT:
@@ -648,3 +662,33 @@ def games_chunk(key0, start, n, deck, n_players, hand_size, flags, sp_all, seati
                 strat_stats[k, S_WINS] += 1
             if w < 0:
                 strat_stats[k, S_UNFINISHED] += 1
+
+
+# ---------------------------------------------------------------------------- Python side
+def set_board(board: Board, hands, pile, table, ntab, stock, n_players: int, flags: int, deck_size: int,
+              table_cards: int = 0):
+    """Put a position on ``board``: ``hands`` a list of card-bit lists per seat, ``pile``
+    bottom to top, ``table``/``ntab`` the melds, ``stock`` the stock with its top last."""
+    reset(board.hands, board.nheld, board.pile_cnt, board.tab, board.pts, board.sv, np.int64(n_players),
+          np.int64(flags), np.int64(deck_size))
+    for p, cards in enumerate(hands):
+        for b in cards:
+            board.hands[p, b] += 1
+        board.nheld[p] = len(cards)
+    board.pile[:len(pile)] = pile
+    for b in pile:
+        board.pile_cnt[b] += 1
+    board.stock[:len(stock)] = stock
+    board.tab[:] = table
+    sv = board.sv
+    sv[SV_NPILE], sv[SV_NSTOCK], sv[SV_NTAB], sv[SV_TABLE_CARDS] = len(pile), len(stock), ntab, table_cards
+
+
+def run(board: Board, first: int, kinds, sp, vals, phase: int = FIRST_DRAW, forced: int = DRAW_POLICY,
+        stop: int = 0, seed_state: int = 1):
+    """Play the position on ``board`` (to the end, or ``stop`` turns)."""
+    board.sv[SV_STOP] = stop
+    board.rng[0] = np.uint64(seed_state)
+    play_hand(np.int64(first), np.int64(phase), np.int64(forced), board.hands, board.nheld, board.stock, board.pile,
+              board.pile_cnt, board.tab, board.pts, board.sv, kinds, sp, vals, *board.ws, board.rows, board.rows0,
+              board.res, board.tmp, board.opts, board.rng)

@@ -33,6 +33,8 @@ Readings where the rules file is silent (also in the README):
   one): the deepest card taken must be melded or laid off in the same turn, using any
   cards in hand, the cards taken and the table.  A draw whose deepest card cannot be used
   is not offered.
+- **The card taken alone from the pile** may not be thrown back that turn; with two decks a
+  player holding another copy of it may throw that copy (it is a different card).
 - **Rummy!**  After a discard (one that does not end the hand) there is a Rummy! when the
   pile holds a card that could be melded or laid off using only cards of the pile at or
   above it and the melds on the table (the discard laid off, three pile cards that make a

@@ -286,19 +286,20 @@ def rows_to_lay(p, rows, nrows, must, nheld, hands, nstock, n_players, sp, rng, 
 
 @njit(cache=True, nogil=True, _nrt=False)
 def choose_discard(p, hand, forbidden, kept, tab, ntab, pile_cnt, vals, sp, rng):
-    """The card player ``p`` throws (a bit), or -1 if none may be.  ``kept``: counts of
-    cards held back in melds (thrown only when nothing else may be)."""
+    """The card player ``p`` throws (a bit), or -1 if none may be.  ``forbidden``: the card
+    taken alone from the pile this turn (another copy of it, from two decks, may go).
+    ``kept``: counts of cards held back in melds (thrown only when nothing else may be)."""
     par = sp[p]
     if par[P_RANDOM] > 0:
         n = 0
         for b in range(64):
-            if hand[b] > 0 and b != forbidden:
+            if hand[b] > (1 if b == forbidden else 0):
                 n += 1
         if n == 0:
             return -1
         k = rand_below(rng, n)
         for b in range(64):
-            if hand[b] > 0 and b != forbidden:
+            if hand[b] > (1 if b == forbidden else 0):
                 if k == 0:
                     return b
                 k -= 1
@@ -307,7 +308,7 @@ def choose_discard(p, hand, forbidden, kept, tab, ntab, pile_cnt, vals, sp, rng)
     pile_held = held_mask(pile_cnt)
     pile_jk = pile_cnt[JOKER_BIT]
     for b in range(64):
-        if hand[b] == 0 or b == forbidden:
+        if hand[b] <= (1 if b == forbidden else 0):     # the copy taken alone from the pile stays
             continue
         if b == JOKER_BIT:
             score = -1000.0
