@@ -86,10 +86,13 @@ from .strategies import (
 
 MAX_PLAYERS = 8
 MAX_CARDS = 108
-SV_SIZE = 21
+SV_SIZE = 23
 (SV_NSTOCK, SV_NPILE, SV_NTAB, SV_TURNS, SV_OUT, SV_END, SV_FLOATING, SV_STEALS, SV_ERR, SV_TRUNC,
  SV_TAKES, SV_NP, SV_FLAGS, SV_RUMMY_SEEN, SV_TABLE_CARDS, SV_DECK, SV_IDLE, SV_FORCED, SV_STOP,
- SV_NEXT, SV_OUT_PLAYABLE) = range(SV_SIZE)
+ SV_NEXT, SV_OUT_PLAYABLE, SV_FIRST_RUMMY, SV_FIRST_TAKEN) = range(SV_SIZE)
+# SV_FIRST_RUMMY: after the first turn's discard, 1 if the pile held a Rummy! that was
+# taken (by the next player's draw or a call), 2 if it was called by another player;
+# SV_FIRST_TAKEN: 1 if the second turn's draw took the first turn's discard
 # SV_STOP > 0: play_hand returns after that many turns (tests); SV_NEXT: who moves next
 END_NONE, END_OUT, END_STOCK, END_CAP = 0, 1, 2, 3
 FIRST_DRAW, FIRST_DISCARD = 0, 1      # the phase the first player starts in
@@ -440,6 +443,8 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
             if opt == DRAW_DECLINE or opt >= sv[SV_NPILE]:
                 sv[SV_END] = END_STOCK
                 break
+            if sv[SV_TURNS] == 2 and opt >= 0:
+                sv[SV_FIRST_TAKEN] = 1
             on_table = sv[SV_TABLE_CARDS]
             if opt == DRAW_STOCK:
                 sv[SV_IDLE] = 0
@@ -466,6 +471,8 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
                                       tmp[0], opts, no_depth)
                 sv[SV_TRUNC] += tr
                 pending = opt
+                if sv[SV_TURNS] == 1 and opt >= 0 and opt <= d:
+                    sv[SV_FIRST_RUMMY] = 1
                 if not (opt >= 0 and opt <= d):
                     for k in range(2, n_players):
                         r = (cur + k) % n_players
@@ -474,6 +481,8 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
                                                rows0, res, tmp[0], opts, d)
                         sv[SV_TRUNC] += tr
                         if call >= 0:
+                            if sv[SV_TURNS] == 1:
+                                sv[SV_FIRST_RUMMY] = 2
                             sv[SV_STEALS] += 1
                             nxt = r
                             pending = d
@@ -662,6 +671,118 @@ def games_chunk(key0, start, n, deck, n_players, hand_size, flags, sp_all, seati
                 strat_stats[k, S_WINS] += 1
             if w < 0:
                 strat_stats[k, S_UNFINISHED] += 1
+
+
+# ---------------------------------------------------------------------------- positions
+POS_STATS = 12       # per option (see position_chunk)
+(PS_N, PS_SCORE, PS_SCORE2, PS_MARGIN, PS_MARGIN2, PS_OUT, PS_WIN, PS_TURNS, PS_RUMMY, PS_STEAL, PS_TAKEN,
+ PS_ERR) = range(POS_STATS)
+OPT_DRAW, OPT_DISCARD = 0, 1
+
+
+@njit(cache=True, nogil=True)
+def _copy_board(src_hands, src_nheld, src_stock, src_pile, src_pile_cnt, src_tab, src_sv, hands, nheld, stock, pile,
+                pile_cnt, tab, pts, sv):
+    for p in range(MAX_PLAYERS):
+        nheld[p] = src_nheld[p]
+        pts[p] = 0
+        for b in range(64):
+            hands[p, b] = src_hands[p, b]
+    for i in range(src_sv[SV_NSTOCK]):
+        stock[i] = src_stock[i]
+    for i in range(src_sv[SV_NPILE]):
+        pile[i] = src_pile[i]
+    for b in range(64):
+        pile_cnt[b] = src_pile_cnt[b]
+    for m in range(src_sv[SV_NTAB]):
+        for k in range(T_COLS):
+            tab[m, k] = src_tab[m, k]
+    for i in range(SV_SIZE):
+        sv[i] = src_sv[i]
+
+
+@njit(cache=True, nogil=True)
+def position_chunk(key0, start, n, base_hands, base_nheld, base_pile, base_pile_cnt, base_tab, base_sv, pool,
+                   opt_kind, opt_value, kinds, sp, vals, scores0, deck, hand_size, target, max_hands, stats,
+                   t_hands, t_nheld, t_stock, t_pile, t_pile_cnt, t_tab, t_pts, t_sv,
+                   hands, nheld, stock, pile, pile_cnt, tab, pts, sv, ws_ops, ws_frames, ws_path, work, scratch, rows,
+                   rows0, res, tmp, opts, rng):
+    """Deals ``start..start+n-1`` of a position: seat 0 (you) holds ``base_hands[0]``;
+    the unseen cards ``pool`` are shuffled into the opponents' hands (``base_nheld[p]``
+    cards each) and the stock; then every option is played from the same deal: a draw
+    (``opt_kind`` OPT_DRAW, ``opt_value`` its code) or a discard (OPT_DISCARD, the card).
+    ``scores0[:MAX_PLAYERS]``: the game scores before the rest of the hand; with
+    ``scores0[MAX_PLAYERS] == 1`` the game is played on to ``target`` (P(win) in PS_WIN).
+    ``t_*``: the deal's template; ``stats[option, PS_*]``."""
+    n_players = base_sv[SV_NP]
+    n_pool = pool.shape[0]
+    cards = np.empty(max(n_pool, 1), np.int64)
+    hs = np.zeros(MAX_PLAYERS, np.int64)
+    gscores = np.zeros(MAX_PLAYERS, np.int64)
+    hand_pts = np.zeros(3 * MAX_PLAYERS, np.int64)
+    with_game = scores0[MAX_PLAYERS] == 1
+    for i in range(start, start + n):
+        key = stream_key(key0, i)
+        rng[0] = key
+        # the deal: what you cannot see, consistent with what you can
+        for j in range(n_pool):
+            cards[j] = pool[j]
+        shuffle(cards, n_pool, rng)
+        _copy_board(base_hands, base_nheld, t_stock, base_pile, base_pile_cnt, base_tab, base_sv, t_hands, t_nheld,
+                    t_stock, t_pile, t_pile_cnt, t_tab, t_pts, t_sv)      # (base_sv holds no stock)
+        k = 0
+        for p in range(1, n_players):
+            for _ in range(base_nheld[p]):
+                t_hands[p, cards[k]] += 1
+                k += 1
+        ns = 0
+        while k < n_pool:
+            t_stock[ns] = cards[k]
+            ns += 1
+            k += 1
+        t_sv[SV_NSTOCK] = ns
+        play_state = rng[0]
+        for o in range(opt_kind.shape[0]):
+            _copy_board(t_hands, t_nheld, t_stock, t_pile, t_pile_cnt, t_tab, t_sv, hands, nheld, stock, pile,
+                        pile_cnt, tab, pts, sv)
+            rng[0] = play_state
+            if opt_kind[o] == OPT_DRAW:
+                play_hand(np.int64(0), np.int64(FIRST_DRAW), opt_value[o], hands, nheld, stock, pile, pile_cnt, tab,
+                          pts, sv, kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, res, tmp,
+                          opts, rng)
+            else:
+                play_hand(np.int64(0), np.int64(FIRST_DISCARD), opt_value[o], hands, nheld, stock, pile, pile_cnt,
+                          tab, pts, sv, kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, res,
+                          tmp, opts, rng)
+            hand_scores(hands, pts, n_players, vals, hs)
+            best_other = -1 << 30
+            for p in range(1, n_players):
+                best_other = max(best_other, hs[p])
+            st = stats[o]
+            st[PS_N] += 1
+            st[PS_SCORE] += hs[0]
+            st[PS_SCORE2] += hs[0] * hs[0]
+            st[PS_MARGIN] += hs[0] - best_other
+            st[PS_MARGIN2] += (hs[0] - best_other) * (hs[0] - best_other)
+            st[PS_OUT] += sv[SV_OUT] == 0
+            st[PS_TURNS] += sv[SV_TURNS]
+            st[PS_RUMMY] += sv[SV_FIRST_RUMMY] > 0
+            st[PS_STEAL] += sv[SV_FIRST_RUMMY] == 2
+            st[PS_TAKEN] += sv[SV_FIRST_TAKEN]
+            st[PS_ERR] += sv[SV_ERR]
+            if with_game:
+                for p in range(n_players):
+                    gscores[p] = scores0[p] + hs[p]
+                w = game_winner(gscores, n_players, target)
+                if w < 0:
+                    # later hands: you deal the next, then the deal passes left; the same
+                    # deals for every option
+                    w, nh, err, trunc = play_game(stream_key(key, 1), np.int64(0), n_players, deck, hand_size,
+                                                  base_sv[SV_FLAGS], kinds, sp, vals, target, max_hands, gscores,
+                                                  hand_pts, hands, nheld, stock, pile, pile_cnt, tab, pts, sv, ws_ops,
+                                                  ws_frames, ws_path, work, scratch, rows, rows0, res, tmp, opts, rng)
+                    st[PS_ERR] += err
+                st[PS_WIN] += w == 0
 
 
 # ---------------------------------------------------------------------------- Python side

@@ -65,7 +65,7 @@ PARAMS = ("margin", "junk", "stock", "maxtake", "hold", "out", "danger", "stockl
  P_RANDOM) = range(len(PARAMS))
 N_PARAMS = len(PARAMS)
 
-_BASE = {"margin": 0.0, "junk": 1.0, "stock": 4.0, "maxtake": 10.0, "hold": 0.0, "out": 1.0, "danger": 3.0,
+_BASE = {"margin": 0.0, "junk": 1.0, "stock": 0.0, "maxtake": 10.0, "hold": 0.0, "out": 1.0, "danger": 3.0,
          "stocklow": 4.0, "feed": 8.0, "keep": 5.0, "call": 0.0, "random": 0.0}
 STRATEGIES = {
     "greedy": dict(_BASE),
