@@ -107,6 +107,25 @@ def simulate_games(strategies: list[tuple[str, np.ndarray]], players: int, games
     return run, layout, seats
 
 
+def strategy_rows(names, st, players, hpg, hpg_se) -> list[dict]:
+    """One row per strategy of tournament sums ``st[k, play.S_*]``."""
+    rows = []
+    for k, name in enumerate(names):
+        seat_games = int(st[k, P.S_SEATS])
+        wins = int(st[k, P.S_WINS])
+        lo, hi = wilson(wins, seat_games)
+        n_hands = int(st[k, P.S_HANDS])
+        mean_pts, pts_se = moments_mean_se(n_hands, float(st[k, P.S_POINTS]), float(st[k, P.S_POINTS2]))
+        rows.append({"players": players, "strategy": name, "seat_games": seat_games, "wins": wins,
+                     "p_win": wins / seat_games if seat_games else np.nan, "p_win_lo": float(lo), "p_win_hi": float(hi),
+                     "fair_share": 1.0 / players, "mean_points_per_hand": mean_pts, "points_per_hand_se": pts_se,
+                     "p_out_per_hand": st[k, P.S_OUT] / n_hands if n_hands else np.nan,
+                     "mean_final_score": st[k, P.S_FINAL] / seat_games if seat_games else np.nan,
+                     "hands_per_game": hpg, "hands_per_game_se": hpg_se,
+                     "unfinished": int(st[k, P.S_UNFINISHED])})
+    return rows
+
+
 def tournament(strategies: str = "greedy,holder,piler,random", players: int = 4, games: int | None = None,
                seed: int | None = None, threads: int | None = None, rules=None, progress: bool = False) -> Answer:
     """Strategies seated in every rotation play whole games to 500."""
@@ -119,20 +138,7 @@ def tournament(strategies: str = "greedy,holder,piler,random", players: int = 4,
     st, glob = v["strat"], v["glob"]
     n_games = int(glob[P.GG_GAMES])
     hpg, hpg_se = moments_mean_se(n_games, float(glob[P.GG_HANDS]), float(glob[P.GG_HANDS2]))
-    rows = []
-    for k, (name, _) in enumerate(strats):
-        seat_games = int(st[k, P.S_SEATS])
-        wins = int(st[k, P.S_WINS])
-        lo, hi = wilson(wins, seat_games)
-        n_hands = int(st[k, P.S_HANDS])
-        mean_pts, pts_se = moments_mean_se(n_hands, float(st[k, P.S_POINTS]), float(st[k, P.S_POINTS2]))
-        rows.append({"strategy": name, "seat_games": seat_games, "wins": wins,
-                     "p_win": wins / seat_games if seat_games else np.nan, "p_win_lo": float(lo), "p_win_hi": float(hi),
-                     "fair_share": 1.0 / players, "mean_points_per_hand": mean_pts, "points_per_hand_se": pts_se,
-                     "p_out_per_hand": st[k, P.S_OUT] / n_hands if n_hands else np.nan,
-                     "mean_final_score": st[k, P.S_FINAL] / seat_games if seat_games else np.nan,
-                     "hands_per_game": hpg, "hands_per_game_se": hpg_se,
-                     "unfinished": int(st[k, P.S_UNFINISHED])})
+    rows = strategy_rows([name for name, _ in strats], st, players, hpg, hpg_se)
     table = pd.DataFrame(rows)
     best_row = table.loc[table["p_win"].idxmax()]
     if int(glob[P.GG_ERR]):
