@@ -86,8 +86,10 @@ def held_mask(cnt):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def potential_mask(held, jk, b, tab, ntab, vals):
-    """``potential`` from the mask of the cards held (``b`` among them) and the jokers."""
+def _potential_core(held, jk, b, tab, melds, vals):
+    """``potential`` from the mask of the cards held (``b`` among them), the jokers, and
+    ``melds``: a mask of the table melds that could take ``b`` (its suit's runs, its
+    rank's sets)."""
     if jk >= 2:
         return True
     s = b >> 4
@@ -112,7 +114,10 @@ def potential_mask(held, jk, b, tab, ntab, vals):
             starts = (0b111 << (p - 2)) if p >= 2 else (1 << p)
             if t & starts & 0x7FFE:
                 return True
-        for m in range(ntab):
+        rest = melds
+        while rest:
+            m = low_index(np.uint64(rest))
+            rest &= rest - 1
             if tab[m, T_KIND] == KIND_SET:
                 if tab[m, T_RANK] == r and ((tab[m, T_SUITS] >> s) & 1) == 0:
                     return True
@@ -128,6 +133,37 @@ def potential_mask(held, jk, b, tab, ntab, vals):
                 if p == hi + 2 and p - lo <= 12 and (jk > 0 or (lane >> (hi + 1)) & 1):
                     return True
     return False
+
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def meld_mask(tab, ntab, b):
+    """The table melds that could take natural card ``b``: its suit's runs, its rank's sets."""
+    s = b >> 4
+    r = b & 15
+    m = 0
+    for i in range(ntab):
+        if (tab[i, T_SUIT] == s) if tab[i, T_KIND] == KIND_RUN else (tab[i, T_RANK] == r):
+            m |= 1 << i
+    return m
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def table_index(tab, ntab, idx):
+    """``idx[s]``: mask of the runs of suit s; ``idx[4 + r]``: of the sets of rank r."""
+    for i in range(18):
+        idx[i] = 0
+    for i in range(ntab):
+        if tab[i, T_KIND] == KIND_RUN:
+            idx[tab[i, T_SUIT]] |= 1 << i
+        else:
+            idx[4 + tab[i, T_RANK]] |= 1 << i
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def potential_mask(held, jk, b, tab, ntab, vals):
+    """``potential`` from the mask of the cards held (``b`` among them) and the jokers."""
+    return _potential_core(held, jk, b, tab, meld_mask(tab, ntab, b), vals)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -146,12 +182,14 @@ NOPS = 6144             # option stack (all open nodes' options)
 FRF = 13
 (F_B, F_DEAD, F_MELDED, F_REM, F_CAP, F_JUSED, F_MD, F_START, F_BASE, F_N, F_CUR, F_STAGE, F_ROWS) = range(FRF)
 MAX_FRAMES = 128        # search depth: every level decides at least one card
+IDX = 64                # work[IDX:IDX + 18]: the table index (``table_index``) during a search
+WORK_SIZE = IDX + 18
 
 
 def new_workspace():
     """Scratch arrays for ``best_arrangement``: allocate once per thread and reuse."""
     return (np.zeros((NOPS, OPF), np.int64), np.zeros((MAX_FRAMES, FRF), np.int64),
-            np.zeros((MAX_ROWS, R_COLS), np.int64), np.zeros(64, np.int64),
+            np.zeros((MAX_ROWS, R_COLS), np.int64), np.zeros(WORK_SIZE, np.int64),
             np.zeros((MAX_MELDS, T_COLS), np.int64))
 
 
@@ -290,8 +328,11 @@ def _expand(cnt, b, tab, ntab, vals, must, mdone, ops, k0, kmax):
                     if sub == 0 or jk == 0:
                         break
                     sub = (sub - 1) & nat
-    # --- lay-offs on the table's melds
-    for m in range(ntab):
+    # --- lay-offs on the table's melds (its suit's runs, its rank's sets: the index in cnt[IDX:])
+    rest_m = cnt[IDX + s] | cnt[IDX + 4 + r]
+    while rest_m:
+        m = low_index(np.uint64(rest_m))
+        rest_m &= rest_m - 1
         if k >= kmax:
             break
         if tab[m, T_KIND] == KIND_SET:
@@ -613,7 +654,9 @@ def best_arrangement(cnt_in, tab, ntab, vals, must, limit, rows, res, ops, frame
         if c > 0:
             held |= np.uint64(1) << np.uint64(b)
     jk = work[JOKER_BIT]
-    if must > 0 and (work[must] == 0 or not potential_mask(held, jk, must, tab, ntab, vals)):
+    table_index(tab, ntab, work[IDX:])
+    if must > 0 and (work[must] == 0 or not _potential_core(held, jk, must, tab, work[IDX + (must >> 4)]
+                                                           | work[IDX + 4 + (must & 15)], vals)):
         for i in range(RES_SIZE):
             res[i] = 0
         res[RES_DEAD] = -1
@@ -627,7 +670,7 @@ def best_arrangement(cnt_in, tab, ntab, vals, must, limit, rows, res, ops, frame
     while m:
         b = low_index(m)
         m &= m - np.uint64(1)
-        if not potential_mask(held, jk, b, tab, ntab, vals):
+        if not _potential_core(held, jk, b, tab, work[IDX + (b >> 4)] | work[IDX + 4 + (b & 15)], vals):
             isolated |= np.uint64(1) << np.uint64(b)
     m = naturals
     while m:

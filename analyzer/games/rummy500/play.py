@@ -34,6 +34,7 @@ from .melds import (
     KIND_RUN,
     KIND_SET,
     MAX_MELDS,
+    MAX_ROWS,
     R_COLS,
     R_HI,
     R_JMASK,
@@ -60,6 +61,7 @@ from .melds import (
     T_SUIT,
     T_SUITS,
     best_arrangement,
+    held_mask,
     new_workspace,
     pos_bit,
     potential_mask,
@@ -86,10 +88,11 @@ from .strategies import (
 
 MAX_PLAYERS = 8
 MAX_CARDS = 108
-SV_SIZE = 23
+SV_SIZE = 24
 (SV_NSTOCK, SV_NPILE, SV_NTAB, SV_TURNS, SV_OUT, SV_END, SV_FLOATING, SV_STEALS, SV_ERR, SV_TRUNC,
  SV_TAKES, SV_NP, SV_FLAGS, SV_RUMMY_SEEN, SV_TABLE_CARDS, SV_DECK, SV_IDLE, SV_FORCED, SV_STOP,
- SV_NEXT, SV_OUT_PLAYABLE, SV_FIRST_RUMMY, SV_FIRST_TAKEN) = range(SV_SIZE)
+ SV_NEXT, SV_OUT_PLAYABLE, SV_FIRST_RUMMY, SV_FIRST_TAKEN, SV_DRAWN) = range(SV_SIZE)
+# SV_DRAWN: the card just drawn from the stock (-1 after a pile take)
 # SV_FIRST_RUMMY: after the first turn's discard, 1 if the pile held a Rummy! that was
 # taken (by the next player's draw or a call), 2 if it was called by another player;
 # SV_FIRST_TAKEN: 1 if the second turn's draw took the first turn's discard
@@ -116,11 +119,11 @@ class Board:
         self.pts = np.zeros(MAX_PLAYERS, np.int64)
         self.sv = np.zeros(SV_SIZE, np.int64)
         self.ws = new_workspace()
-        self.rows = np.zeros((64, R_COLS), np.int64)
+        self.rows = np.zeros((2 * MAX_ROWS, R_COLS), np.int64)   # the meld phase's, the draw decision's
         self.rows0 = np.zeros((0, R_COLS), np.int64)      # "values only" for the meld search
         self.res = np.zeros(RES_SIZE, np.int64)
         self.tmp = np.zeros((4, 64), np.int64)
-        self.opts = np.zeros(MAX_CARDS + 2, np.int64)
+        self.opts = np.zeros(MAX_CARDS + 4, np.int64)
         self.rng = np.zeros(1, np.uint64)
 
     def arrays(self):
@@ -296,7 +299,9 @@ def _draw(p, opt, duty, hands, nheld, stock, pile, pile_cnt, sv):
         n = sv[SV_NSTOCK] - 1
         _put(hands, nheld, p, stock[n])
         sv[SV_NSTOCK] = n
+        sv[SV_DRAWN] = stock[n]
         return -1, -1
+    sv[SV_DRAWN] = -1
     npile = sv[SV_NPILE]
     floating = nheld[p] == 0
     for i in range(opt, npile):
@@ -312,7 +317,7 @@ def _draw(p, opt, duty, hands, nheld, stock, pile, pile_cnt, sv):
 
 @njit(cache=True, nogil=True)
 def _meld_and_discard(p, must, forbidden, forced_discard, hands, nheld, pile, pile_cnt, tab, pts, sv, kinds, sp,
-                      vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, res, tmp, rng):
+                      vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, rows_base, res, tmp, opts, rng):
     """The melds and the discard of player ``p`` after his draw.  Returns TURN_OUT (he
     went out: the hand is over), TURN_FLOATED (no discard: he melded his whole hand under
     ``floating``) or TURN_DISCARDED."""
@@ -324,15 +329,26 @@ def _meld_and_discard(p, must, forbidden, forced_discard, hands, nheld, pile, pi
         kept[b] = 0
     if forced_discard < 0:
         ntab = sv[SV_NTAB]
-        best_arrangement(hands[p], tab, ntab, vals, must, NODE_LIMIT, rows, res, ws_ops, ws_frames, ws_path, work,
-                         scratch)
-        sv[SV_TRUNC] += res[RES_TRUNCATED]
-        if res[RES_OK] == 0:
-            if must >= 0:
-                sv[SV_ERR] += 1        # a draw was taken that its duty cannot meet
-            nrows = 0
+        c = sv[SV_DRAWN]
+        n_opts = opts.shape[0]
+        if (must < 0 and c > 0 and opts[n_opts - 2] == p
+                and not potential_mask(held_mask(hands[p]), hands[p, JOKER_BIT], c, tab, ntab, vals)):
+            # a stock card no meld can use: the arrangement is the one the draw decision made
+            nrows = opts[n_opts - 1]
+            for i in range(nrows):
+                for k in range(R_COLS):
+                    rows[i, k] = rows_base[i, k]
         else:
-            nrows = res[RES_ROWS]
+            best_arrangement(hands[p], tab, ntab, vals, must, NODE_LIMIT, rows, res, ws_ops, ws_frames, ws_path, work,
+                             scratch)
+            sv[SV_TRUNC] += res[RES_TRUNCATED]
+            if res[RES_OK] == 0:
+                if must >= 0:
+                    sv[SV_ERR] += 1        # a draw was taken that its duty cannot meet
+                nrows = 0
+            else:
+                nrows = res[RES_ROWS]
+        opts[n_opts - 2] = -1
         rows_used(rows, nrows, used)
         k = rows_to_lay(p, rows, nrows, must, nheld, hands, sv[SV_NSTOCK], n_players, sp, rng, used)
         # keep a legal discard: the card taken alone from the pile may not be thrown back
@@ -387,10 +403,11 @@ def _meld_and_discard(p, must, forbidden, forced_discard, hands, nheld, pile, pi
         return TURN_DISCARDED
     # out by a discard: count it when the card could have been played (out_discard=dead
     # forbids it; the tests check the count)
+    one = tmp[3]
     for b in range(64):
-        work[b] = 0
-    work[c] = 1
-    best_arrangement(work, tab, sv[SV_NTAB], vals, c, NODE_LIMIT, rows0, res, ws_ops, ws_frames, ws_path, tmp[3],
+        one[b] = 0
+    one[c] = 1
+    best_arrangement(one, tab, sv[SV_NTAB], vals, c, NODE_LIMIT, rows0, res, ws_ops, ws_frames, ws_path, work,
                      scratch)
     if res[RES_OK]:
         sv[SV_OUT_PLAYABLE] += 1
@@ -405,6 +422,9 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
     card he throws; he has drawn and melded).  Sets sv[SV_END], sv[SV_OUT]."""
     n_players = sv[SV_NP]
     flags = sv[SV_FLAGS]
+    rows_base = rows[MAX_ROWS:]
+    rows = rows[:MAX_ROWS]
+    opts[opts.shape[0] - 2] = -1
     no_depth = np.int64(-1)
     no_card = np.int64(-1)
     cur = first
@@ -424,7 +444,8 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
         if discard_first:
             discard_first = False
             code = _meld_and_discard(cur, no_card, no_card, forced, hands, nheld, pile, pile_cnt, tab, pts, sv,
-                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, res, tmp, rng)
+                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, rows_base, res, tmp,
+                                     opts, rng)
         else:
             opt = pending
             duty = pending_duty
@@ -432,8 +453,8 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
             pending_duty = False
             if opt == DRAW_POLICY:
                 opt, tr = choose_draw(cur, hands, nheld, pile, sv[SV_NPILE], sv[SV_NSTOCK], tab, sv[SV_NTAB], vals,
-                                      flags, sp, rng, ws_ops, ws_frames, ws_path, work, scratch, rows0, res,
-                                      tmp[0], opts, no_depth)
+                                      flags, sp, rng, ws_ops, ws_frames, ws_path, work, scratch, rows0, rows_base,
+                                      res, tmp[0], opts, no_depth)
                 sv[SV_TRUNC] += tr
             if sv[SV_IDLE] >= IDLE_LIMIT * n_players and sv[SV_NSTOCK] > 0 and not duty:
                 opt = DRAW_STOCK              # the loop guard (see IDLE_LIMIT)
@@ -452,7 +473,8 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
                 sv[SV_IDLE] += 1
             must, forbidden = _draw(cur, opt, duty, hands, nheld, stock, pile, pile_cnt, sv)
             code = _meld_and_discard(cur, must, forbidden, no_card, hands, nheld, pile, pile_cnt, tab, pts, sv,
-                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, res, tmp, rng)
+                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, rows_base, res, tmp,
+                                     opts, rng)
             if sv[SV_TABLE_CARDS] != on_table:
                 sv[SV_IDLE] = 0
         if code == TURN_OUT:
@@ -467,8 +489,8 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
                 sv[SV_RUMMY_SEEN] += 1
                 # the player to draw has priority: taking that part of the pile is his draw
                 opt, tr = choose_draw(nxt, hands, nheld, pile, sv[SV_NPILE], sv[SV_NSTOCK], tab, sv[SV_NTAB], vals,
-                                      flags, sp, rng, ws_ops, ws_frames, ws_path, work, scratch, rows0, res,
-                                      tmp[0], opts, no_depth)
+                                      flags, sp, rng, ws_ops, ws_frames, ws_path, work, scratch, rows0, rows_base,
+                                      res, tmp[0], opts, no_depth)
                 sv[SV_TRUNC] += tr
                 pending = opt
                 if sv[SV_TURNS] == 1 and opt >= 0 and opt <= d:
@@ -478,7 +500,7 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
                         r = (cur + k) % n_players
                         call, tr = choose_draw(r, hands, nheld, pile, sv[SV_NPILE], sv[SV_NSTOCK], tab, sv[SV_NTAB],
                                                vals, flags, sp, rng, ws_ops, ws_frames, ws_path, work, scratch,
-                                               rows0, res, tmp[0], opts, d)
+                                               rows0, rows_base, res, tmp[0], opts, d)
                         sv[SV_TRUNC] += tr
                         if call >= 0:
                             if sv[SV_TURNS] == 1:

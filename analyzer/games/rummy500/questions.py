@@ -436,3 +436,34 @@ def discard(hand: str, pile: str = "", table: str | None = None, players: int = 
     rank = "p_win" if pos.scores is not None else "mean_score"
     return _position_answer("discard", pos, option_list, run, layout, deals, seed, notes,
                             {"taken": taken or None}, rank)
+
+
+# ============================================================================ whole hands
+HANDS_CHUNK = 2048
+
+
+def simulate_hands(deals: int, seed: int = 0, players: int = 4, strategies: str = "holder",
+                   options: Options = Options(), threads=None, progress=False):
+    """Whole random hands, every seat by its strategy (the comma-separated list repeated
+    round the table): deal to the end of the hand.  The benchmark's unit of work.
+    Returns (RunResult, StatsLayout)."""
+    strats = parse_strategies(strategies)
+    sp = np.stack([strats[p % len(strats)][1] for p in range(players)])
+    kinds = np.zeros(players, np.int64)
+    deck = options.deck(players).cards()
+    layout = StatsLayout(seat=(P.MAX_PLAYERS, P.HAND_STATS), turns=(P.TURN_BINS,), glob=(P.N_GLOBAL,))
+    key0 = seed_key(seed)
+    vals = options.values_table()
+
+    def chunk(start, n):
+        flat = layout.zeros()
+        if n:
+            v = layout.unpack(flat)
+            board = P.Board()
+            P.hands_chunk(key0, np.int64(start), np.int64(n), deck, np.int64(players),
+                          np.int64(options.hand_size(players)), np.int64(options.flags), kinds, sp, vals, v["seat"],
+                          v["turns"], v["glob"], *board.arrays())
+        return flat
+
+    from ...sim.runner import run_chunks
+    return run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=HANDS_CHUNK, desc="hands"), layout

@@ -48,6 +48,7 @@ from .melds import (
     RES_DEAD,
     RES_MELDED,
     RES_OK,
+    RES_ROWS,
     RES_TRUNCATED,
     ROW_LAY_SET,
     ROW_SET,
@@ -185,14 +186,18 @@ def take_value(hand, pile, npile, d, tab, ntab, vals, flags, floating, ws_ops, w
 
 @njit(cache=True, nogil=True, _nrt=False)
 def choose_draw(p, hands, nheld, pile, npile, nstock, tab, ntab, vals, flags, sp, rng, ws_ops, ws_frames,
-                ws_path, work, scratch, rows0, res, tmp, opts, only_depth):
+                ws_path, work, scratch, rows0, rows_base, res, tmp, opts, only_depth):
     """The draw of player ``p``: a pile depth (0 = bottom), DRAW_STOCK or DRAW_DECLINE.
     ``only_depth`` >= 0: consider only taking from that depth (a Rummy! call; returns the
-    depth if the strategy calls, else DRAW_DECLINE).  Returns (choice, truncated)."""
+    depth if the strategy calls, else DRAW_DECLINE).  Returns (choice, truncated).  The
+    arrangement of the hand as it is goes into ``rows_base``, its owner and row count
+    into the last two slots of ``opts`` (-1: none), for the meld phase to reuse."""
     hand = hands[p]
     par = sp[p]
     floating = nheld[p] == 0
     trunc = 0
+    n_opts = opts.shape[0]
+    opts[n_opts - 2] = -1
     if par[P_RANDOM] > 0:
         n = 0
         if only_depth >= 0:
@@ -212,11 +217,13 @@ def choose_draw(p, hands, nheld, pile, npile, nstock, tab, ntab, vals, flags, sp
             opts[n] = DRAW_DECLINE
             n += 1
         return opts[rand_below(rng, n)], trunc
-    best_arrangement(hand, tab, ntab, vals, np.int64(-1), NODE_LIMIT, rows0, res, ws_ops, ws_frames, ws_path, work,
-                     scratch)
+    best_arrangement(hand, tab, ntab, vals, np.int64(-1), NODE_LIMIT, rows_base, res, ws_ops, ws_frames, ws_path,
+                     work, scratch)
     trunc += res[RES_TRUNCATED]
     dead0 = res[RES_DEAD]
     melded0 = res[RES_MELDED]
+    opts[n_opts - 2] = p
+    opts[n_opts - 1] = res[RES_ROWS]
     junk = par[P_JUNK]
     if only_depth >= 0:
         trunc += take_value(hand, pile, npile, only_depth, tab, ntab, vals, flags, npile > 0, ws_ops, ws_frames,
@@ -230,12 +237,19 @@ def choose_draw(p, hands, nheld, pile, npile, nstock, tab, ntab, vals, flags, sp
     best_gain = -par[P_STOCK] if nstock > 0 else 0.0
     lowest = max(0, npile - int(par[P_MAXTAKE]))
     held = held_mask(hand)
+    taken = np.uint64(0)          # the cards from depth d up, as a mask, and their jokers
+    taken_jk = 0
     for d in range(npile - 1, lowest - 1, -1):
         c = pile[d]
+        taken |= ONE << np.uint64(c)
+        if c == JOKER_BIT:
+            taken_jk += 1
         single = d == npile - 1
         duty = floating or nstock == 0 or not single or (flags & F_SINGLE_DUTY) != 0
-        if not duty and c != JOKER_BIT and not potential_mask(held | (ONE << np.uint64(c)), hand[JOKER_BIT], c, tab,
-                                                               ntab, vals):
+        usable = c == JOKER_BIT or potential_mask(held | taken, hand[JOKER_BIT] + taken_jk, c, tab, ntab, vals)
+        if duty and not usable:
+            continue              # the deepest card could not be used at once: no such draw
+        if not duty and not usable:
             # a card taken alone that cannot be melded: it just sits in hand (junk weighs
             # at least 1 here, or single cards would go round the table for ever)
             gain = -max(junk, 1.0) * vals[c]

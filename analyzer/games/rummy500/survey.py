@@ -32,6 +32,7 @@ from ...sim.runner import run_chunks
 from ...stats import Z95, moments_mean_se, wilson
 from . import play as P
 from .melds import (
+    MAX_ROWS,
     R_KIND,
     RES_OK,
     RES_ROWS,
@@ -163,8 +164,8 @@ def survey_chunk(key0, start, n, deck1, deck2, flags, sp8, vals, sp_t, seat_t, n
                     tmp[0, pile[j]] += 1
                 duty = (npile - d >= 2) or (flags & F_SINGLE_DUTY) != 0 or nheld[who] == 0 or nstock == 0
                 must = pile[d] if duty else -1
-                best_arrangement(tmp[0], tab, sv[P.SV_NTAB], vals, must, NODE_LIMIT, rows, res, ws_ops, ws_frames,
-                                 ws_path, work, scratch)
+                best_arrangement(tmp[0], tab, sv[P.SV_NTAB], vals, must, NODE_LIMIT, rows[:MAX_ROWS], res, ws_ops,
+                                 ws_frames, ws_path, work, scratch)
                 if duty and not res[RES_OK]:
                     continue
                 opt_val[n_opt] = d
@@ -174,7 +175,8 @@ def survey_chunk(key0, start, n, deck1, deck2, flags, sp8, vals, sp_t, seat_t, n
                 opt_kind[n_opt] = kind
                 n_opt += 1
             pol, tr = choose_draw(who, hands, nheld, pile, npile, nstock, tab, sv[P.SV_NTAB], vals, flags, sp8, rng,
-                                  ws_ops, ws_frames, ws_path, work, scratch, rows0, res, tmp[0], opts, np.int64(-1))
+                                  ws_ops, ws_frames, ws_path, work, scratch, rows0, rows[MAX_ROWS:], res,
+                                  tmp[0], opts, np.int64(-1))
             pol_index = -1
             for o in range(n_opt):
                 if opt_val[o] == pol:
