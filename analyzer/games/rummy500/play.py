@@ -215,7 +215,7 @@ def apply_rows(p, rows, k, hands, nheld, tab, pts, sv, vals):
                 if (have >> t) & 1:
                     b = JOKER_BIT if (jm >> t) & 1 else t * 16 + r
                     _take(hands, nheld, p, b, sv)
-                    gain += card_value(b, 0, vals)
+                    gain += card_value(b, np.int64(0), vals)
                     sv[SV_TABLE_CARDS] += 1
             if kind == ROW_SET:
                 if not _new_meld(tab, sv, KIND_SET, -1, 0, 0, r, have, jm, p):
@@ -429,7 +429,8 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
     no_card = np.int64(-1)
     cur = first
     pending = forced if phase == FIRST_DRAW else DRAW_POLICY
-    pending_duty = False
+    no = sv[SV_NP] < 0           # False, typed as a plain bool (no literal specialisation)
+    pending_duty = no
     discard_first = phase == FIRST_DISCARD
     sv[SV_OUT] = -1
     sv[SV_END] = END_NONE
@@ -450,7 +451,7 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
             opt = pending
             duty = pending_duty
             pending = DRAW_POLICY
-            pending_duty = False
+            pending_duty = no
             if opt == DRAW_POLICY:
                 opt, tr = choose_draw(cur, hands, nheld, pile, sv[SV_NPILE], sv[SV_NSTOCK], tab, sv[SV_NTAB], vals,
                                       flags, sp, rng, ws_ops, ws_frames, ws_path, work, scratch, rows0, rows_base,

@@ -85,7 +85,8 @@ DESCRIPTIONS = {
 DRAW_STOCK = -1
 DRAW_DECLINE = -2        # the stock is empty and the player does not take from the pile
 DRAW_POLICY = -3         # (engine) let the strategy choose
-NODE_LIMIT = 20_000      # meld searches inside play: best found within this many nodes
+NODE_LIMIT = np.int64(20_000)   # meld searches inside play: best found within this many nodes
+# (numpy scalars, not Python ints, so that numba compiles one version of each kernel)
 
 
 def parse_strategy(text: str) -> tuple[str, np.ndarray]:
@@ -201,7 +202,7 @@ def choose_draw(p, hands, nheld, pile, npile, nstock, tab, ntab, vals, flags, sp
     if par[P_RANDOM] > 0:
         n = 0
         if only_depth >= 0:
-            if rand_below(rng, 2) == 0:
+            if rand_below(rng, np.int64(2)) == 0:
                 return DRAW_DECLINE, 0
             return only_depth, 0
         if nstock > 0:
@@ -330,7 +331,7 @@ def choose_discard(p, hand, forbidden, kept, tab, ntab, pile_cnt, vals, sp, rng)
             score = float(vals[b])
             if has_partner(hand, b):
                 score -= par[P_KEEP]
-            if is_target(b, tab, ntab, vals) or potential_mask(pile_held | (ONE << np.uint64(b)), pile_jk, b, tab, 0, vals):
+            if is_target(b, tab, ntab, vals) or potential_mask(pile_held | (ONE << np.uint64(b)), pile_jk, b, tab, np.int64(0), vals):
                 score -= par[P_FEED]
         if hand[b] <= kept[b]:
             score -= 500.0

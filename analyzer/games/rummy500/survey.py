@@ -129,7 +129,7 @@ def survey_chunk(key0, start, n, deck1, deck2, flags, sp8, vals, sp_t, seat_t, n
         br = branch[pi]
         br[B_DEALS] += 1
         P.deal(deck, np_, hand_size, flags, hands, nheld, stock, pile, pile_cnt, tab, pts, sv, rng)
-        t_branch = 1 + rand_below(rng, T_MAX)
+        t_branch = 1 + rand_below(rng, np.int64(T_MAX))
         sv[P.SV_STOP] = t_branch - 1
         first = (i // n_counts) % np_
         if t_branch > 1:
@@ -242,7 +242,7 @@ def survey_chunk(key0, start, n, deck1, deck2, flags, sp8, vals, sp_t, seat_t, n
                 gscores[p] = 0
             t_size = 13 if tp == 2 else 7
             dealer = (gn // n_rot_t[ti]) % tp
-            w, nh, err, trunc = P.play_game(stream_key(key, 7), dealer, tp, tdeck, t_size, flags, kinds, sp, vals, TARGET, MAX_HANDS,
+            w, nh, err, trunc = P.play_game(stream_key(key, 7), dealer, tp, tdeck, t_size, flags, kinds, sp, vals, np.int64(TARGET), np.int64(MAX_HANDS),
                                             gscores, hand_pts, hands, nheld, stock, pile, pile_cnt, tab, pts, sv,
                                             ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, res, tmp, opts,
                                             rng)
