@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import click
@@ -58,7 +59,7 @@ def melds(hand, table, players, rules, as_json):
     click.echo(render_melds(out))
 
 
-melds.help += "\n\n" + RULES_HELP
+melds.help = inspect.cleandoc(melds.help) + "\n\n" + RULES_HELP
 
 
 def _show(held, declared):
@@ -108,7 +109,7 @@ def tournament(strategies, players, games, seed, threads, rules, plot_path, as_c
             players=players, games=games, seed=seed, threads=threads, rules=list(rules))
 
 
-tournament.help += "\n\n" + RULES_HELP
+tournament.help = inspect.cleandoc(tournament.help) + "\n\n" + RULES_HELP
 
 
 def render_tournament(answer) -> str:
@@ -173,7 +174,7 @@ def take(hand, pile, table, players, held, scores, strategy, deals, seed, thread
             rules=list(rules))
 
 
-take.help += "\n\n" + RULES_HELP
+take.help = inspect.cleandoc(take.help) + "\n\n" + RULES_HELP
 
 
 @rummy500.command()
@@ -192,7 +193,7 @@ def discard(taken, hand, pile, table, players, held, scores, strategy, deals, se
             strategy=strategy, rules=list(rules))
 
 
-discard.help += "\n\n" + RULES_HELP
+discard.help = inspect.cleandoc(discard.help) + "\n\n" + RULES_HELP
 
 
 def render_position(answer) -> str:
