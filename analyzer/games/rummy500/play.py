@@ -88,11 +88,12 @@ from .strategies import (
 
 MAX_PLAYERS = 8
 MAX_CARDS = 108
-SV_SIZE = 24
+SV_SIZE = 25
 (SV_NSTOCK, SV_NPILE, SV_NTAB, SV_TURNS, SV_OUT, SV_END, SV_FLOATING, SV_STEALS, SV_ERR, SV_TRUNC,
  SV_TAKES, SV_NP, SV_FLAGS, SV_RUMMY_SEEN, SV_TABLE_CARDS, SV_DECK, SV_IDLE, SV_FORCED, SV_STOP,
- SV_NEXT, SV_OUT_PLAYABLE, SV_FIRST_RUMMY, SV_FIRST_TAKEN, SV_DRAWN) = range(SV_SIZE)
-# SV_DRAWN: the card just drawn from the stock (-1 after a pile take)
+ SV_NEXT, SV_OUT_PLAYABLE, SV_FIRST_RUMMY, SV_FIRST_TAKEN, SV_DRAWN, SV_TAKE_DEPTH) = range(SV_SIZE)
+# SV_DRAWN: the one card just added to the hand with no duty (from the stock, or alone from
+# the pile), else -1; SV_TAKE_DEPTH: the pile depth just taken, -1 after a stock draw
 # SV_FIRST_RUMMY: after the first turn's discard, 1 if the pile held a Rummy! that was
 # taken (by the next player's draw or a call), 2 if it was called by another player;
 # SV_FIRST_TAKEN: 1 if the second turn's draw took the first turn's discard
@@ -119,7 +120,8 @@ class Board:
         self.pts = np.zeros(MAX_PLAYERS, np.int64)
         self.sv = np.zeros(SV_SIZE, np.int64)
         self.ws = new_workspace()
-        self.rows = np.zeros((2 * MAX_ROWS, R_COLS), np.int64)   # the meld phase's, the draw decision's
+        # the meld phase's rows, then the draw decision's (the hand as it is, an evaluation, the take chosen)
+        self.rows = np.zeros((4 * MAX_ROWS, R_COLS), np.int64)
         self.rows0 = np.zeros((0, R_COLS), np.int64)      # "values only" for the meld search
         self.res = np.zeros(RES_SIZE, np.int64)
         self.tmp = np.zeros((4, 64), np.int64)
@@ -300,8 +302,10 @@ def _draw(p, opt, duty, hands, nheld, stock, pile, pile_cnt, sv):
         _put(hands, nheld, p, stock[n])
         sv[SV_NSTOCK] = n
         sv[SV_DRAWN] = stock[n]
+        sv[SV_TAKE_DEPTH] = -1
         return -1, -1
     sv[SV_DRAWN] = -1
+    sv[SV_TAKE_DEPTH] = opt
     npile = sv[SV_NPILE]
     floating = nheld[p] == 0
     for i in range(opt, npile):
@@ -312,12 +316,13 @@ def _draw(p, opt, duty, hands, nheld, stock, pile, pile_cnt, sv):
     deep = pile[opt]
     if duty or npile - opt >= 2 or (sv[SV_FLAGS] & F_SINGLE_DUTY) != 0 or floating or sv[SV_NSTOCK] == 0:
         return deep, -1
+    sv[SV_DRAWN] = deep
     return -1, deep
 
 
 @njit(cache=True, nogil=True)
 def _meld_and_discard(p, must, forbidden, forced_discard, hands, nheld, pile, pile_cnt, tab, pts, sv, kinds, sp,
-                      vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, rows_base, res, tmp, opts, rng):
+                      vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, rows_draw, res, tmp, opts, rng):
     """The melds and the discard of player ``p`` after his draw.  Returns TURN_OUT (he
     went out: the hand is over), TURN_FLOATED (no discard: he melded his whole hand under
     ``floating``) or TURN_DISCARDED."""
@@ -331,13 +336,20 @@ def _meld_and_discard(p, must, forbidden, forced_discard, hands, nheld, pile, pi
         ntab = sv[SV_NTAB]
         c = sv[SV_DRAWN]
         n_opts = opts.shape[0]
-        if (must < 0 and c > 0 and opts[n_opts - 2] == p
+        mine = opts[n_opts - 2] == p
+        if mine and sv[SV_TAKE_DEPTH] >= 0 and opts[n_opts - 3] == sv[SV_TAKE_DEPTH]:
+            # the pile take the draw decision chose: it arranged exactly this hand already
+            nrows = opts[n_opts - 4]
+            for i in range(nrows):
+                for k in range(R_COLS):
+                    rows[i, k] = rows_draw[2 * MAX_ROWS + i, k]
+        elif (mine and must < 0 and c > 0
                 and not potential_mask(held_mask(hands[p]), hands[p, JOKER_BIT], c, tab, ntab, vals)):
-            # a stock card no meld can use: the arrangement is the one the draw decision made
+            # one card no meld can use: the arrangement is the one of the hand before it
             nrows = opts[n_opts - 1]
             for i in range(nrows):
                 for k in range(R_COLS):
-                    rows[i, k] = rows_base[i, k]
+                    rows[i, k] = rows_draw[i, k]
         else:
             best_arrangement(hands[p], tab, ntab, vals, must, NODE_LIMIT, rows, res, ws_ops, ws_frames, ws_path, work,
                              scratch)
@@ -422,7 +434,7 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
     card he throws; he has drawn and melded).  Sets sv[SV_END], sv[SV_OUT]."""
     n_players = sv[SV_NP]
     flags = sv[SV_FLAGS]
-    rows_base = rows[MAX_ROWS:]
+    rows_draw = rows[MAX_ROWS:]
     rows = rows[:MAX_ROWS]
     opts[opts.shape[0] - 2] = -1
     no_depth = np.int64(-1)
@@ -445,7 +457,7 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
         if discard_first:
             discard_first = False
             code = _meld_and_discard(cur, no_card, no_card, forced, hands, nheld, pile, pile_cnt, tab, pts, sv,
-                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, rows_base, res, tmp,
+                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, rows_draw, res, tmp,
                                      opts, rng)
         else:
             opt = pending
@@ -454,7 +466,7 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
             pending_duty = no
             if opt == DRAW_POLICY:
                 opt, tr = choose_draw(cur, hands, nheld, pile, sv[SV_NPILE], sv[SV_NSTOCK], tab, sv[SV_NTAB], vals,
-                                      flags, sp, rng, ws_ops, ws_frames, ws_path, work, scratch, rows0, rows_base,
+                                      flags, sp, rng, ws_ops, ws_frames, ws_path, work, scratch, rows0, rows_draw,
                                       res, tmp[0], opts, no_depth)
                 sv[SV_TRUNC] += tr
             if sv[SV_IDLE] >= IDLE_LIMIT * n_players and sv[SV_NSTOCK] > 0 and not duty:
@@ -474,7 +486,7 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
                 sv[SV_IDLE] += 1
             must, forbidden = _draw(cur, opt, duty, hands, nheld, stock, pile, pile_cnt, sv)
             code = _meld_and_discard(cur, must, forbidden, no_card, hands, nheld, pile, pile_cnt, tab, pts, sv,
-                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, rows_base, res, tmp,
+                                     kinds, sp, vals, ws_ops, ws_frames, ws_path, work, scratch, rows, rows0, rows_draw, res, tmp,
                                      opts, rng)
             if sv[SV_TABLE_CARDS] != on_table:
                 sv[SV_IDLE] = 0
@@ -490,7 +502,7 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
                 sv[SV_RUMMY_SEEN] += 1
                 # the player to draw has priority: taking that part of the pile is his draw
                 opt, tr = choose_draw(nxt, hands, nheld, pile, sv[SV_NPILE], sv[SV_NSTOCK], tab, sv[SV_NTAB], vals,
-                                      flags, sp, rng, ws_ops, ws_frames, ws_path, work, scratch, rows0, rows_base,
+                                      flags, sp, rng, ws_ops, ws_frames, ws_path, work, scratch, rows0, rows_draw,
                                       res, tmp[0], opts, no_depth)
                 sv[SV_TRUNC] += tr
                 pending = opt
@@ -501,7 +513,7 @@ def play_hand(first, phase, forced, hands, nheld, stock, pile, pile_cnt, tab, pt
                         r = (cur + k) % n_players
                         call, tr = choose_draw(r, hands, nheld, pile, sv[SV_NPILE], sv[SV_NSTOCK], tab, sv[SV_NTAB],
                                                vals, flags, sp, rng, ws_ops, ws_frames, ws_path, work, scratch,
-                                               rows0, rows_base, res, tmp[0], opts, d)
+                                               rows0, rows_draw, res, tmp[0], opts, d)
                         sv[SV_TRUNC] += tr
                         if call >= 0:
                             if sv[SV_TURNS] == 1:

@@ -47,6 +47,10 @@ Readings where the rules file is silent (also in the README):
   and the player to draw not taking from the pile.  Going out by discarding is allowed
   (subject to ``out_discard``).  A safety cap of ``MAX_TURNS`` turns ends a hand as if the
   stock were exhausted (no strategy here reaches it in practice; it is counted).
+- **Our players, not the rules**: with the stock empty they take from the pile only what
+  they meld at once, and after two rounds in which nobody drew from the stock or melded,
+  the player to draw takes the stock (``play.IDLE_LIMIT``): players swapping single pile
+  cards could otherwise go round for ever.
 - **Game**: hands are dealt until someone has 500 or more after a hand; the highest
   score wins; a tie for the highest score (at 500 or more) is broken by another hand.
   A game that reaches ``MAX_HANDS`` hands is counted as unfinished (random players only).

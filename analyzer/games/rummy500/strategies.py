@@ -38,6 +38,7 @@ from ...errors import InputError
 from ...sim.rng import LOW32, bounded, next_u64
 from .deck import ACE_HIGH, JOKER_BIT
 from .melds import (
+    MAX_ROWS,
     R_HI,
     R_JMASK,
     R_KIND,
@@ -172,7 +173,7 @@ def row_holds(rows, i, b):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def take_value(hand, pile, npile, d, tab, ntab, vals, flags, floating, ws_ops, ws_frames, ws_path, work,
-               scratch, rows0, res, tmp):
+               scratch, rows, res, tmp):
     """Feasibility (res[RES_OK]) and (dead, melded) after taking the pile from depth ``d``
     (the deepest card at once when that is a duty).  ``tmp``: scratch counts."""
     for b in range(64):
@@ -181,24 +182,32 @@ def take_value(hand, pile, npile, d, tab, ntab, vals, flags, floating, ws_ops, w
         tmp[pile[i]] += 1
     duty = (npile - d >= 2) or (flags & F_SINGLE_DUTY) != 0 or floating
     must = pile[d] if duty else -1
-    best_arrangement(tmp, tab, ntab, vals, must, NODE_LIMIT, rows0, res, ws_ops, ws_frames, ws_path, work, scratch)
+    best_arrangement(tmp, tab, ntab, vals, must, NODE_LIMIT, rows, res, ws_ops, ws_frames, ws_path, work, scratch)
     return res[RES_TRUNCATED]
 
 
 @njit(cache=True, nogil=True, _nrt=False)
 def choose_draw(p, hands, nheld, pile, npile, nstock, tab, ntab, vals, flags, sp, rng, ws_ops, ws_frames,
-                ws_path, work, scratch, rows0, rows_base, res, tmp, opts, only_depth):
+                ws_path, work, scratch, rows0, rows_draw, res, tmp, opts, only_depth):
     """The draw of player ``p``: a pile depth (0 = bottom), DRAW_STOCK or DRAW_DECLINE.
     ``only_depth`` >= 0: consider only taking from that depth (a Rummy! call; returns the
-    depth if the strategy calls, else DRAW_DECLINE).  Returns (choice, truncated).  The
-    arrangement of the hand as it is goes into ``rows_base``, its owner and row count
-    into the last two slots of ``opts`` (-1: none), for the meld phase to reuse."""
+    depth if the strategy calls, else DRAW_DECLINE).  Returns (choice, truncated).
+
+    For the meld phase to reuse (``opts`` tail, see ``play._meld_and_discard``): the
+    arrangement of the hand as it is goes into ``rows_draw[:MAX_ROWS]`` (its player and
+    row count in ``opts[-2]``, ``opts[-1]``; -1: none), the arrangement after the chosen
+    pile take into ``rows_draw[2 * MAX_ROWS:]`` (its depth and rows in ``opts[-3]``,
+    ``opts[-4]``; depth -1: none)."""
     hand = hands[p]
     par = sp[p]
     floating = nheld[p] == 0
     trunc = 0
     n_opts = opts.shape[0]
     opts[n_opts - 2] = -1
+    opts[n_opts - 3] = -1
+    rows_base = rows_draw[:MAX_ROWS]
+    rows_eval = rows_draw[MAX_ROWS:2 * MAX_ROWS]
+    rows_take = rows_draw[2 * MAX_ROWS:]
     if par[P_RANDOM] > 0:
         n = 0
         if only_depth >= 0:
@@ -248,6 +257,7 @@ def choose_draw(p, hands, nheld, pile, npile, nstock, tab, ntab, vals, flags, sp
         single = d == npile - 1
         duty = floating or nstock == 0 or not single or (flags & F_SINGLE_DUTY) != 0
         usable = c == JOKER_BIT or potential_mask(held | taken, hand[JOKER_BIT] + taken_jk, c, tab, ntab, vals)
+        searched = False
         if duty and not usable:
             continue              # the deepest card could not be used at once: no such draw
         if not duty and not usable:
@@ -257,10 +267,11 @@ def choose_draw(p, hands, nheld, pile, npile, nstock, tab, ntab, vals, flags, sp
         else:
             # with the stock empty a take must meld (else the hand could go round for ever)
             trunc += take_value(hand, pile, npile, d, tab, ntab, vals, flags, floating or nstock == 0, ws_ops,
-                                ws_frames, ws_path, work, scratch, rows0, res, tmp)
+                                ws_frames, ws_path, work, scratch, rows_eval, res, tmp)
             if not res[RES_OK]:
                 continue
             gain = (res[RES_MELDED] - melded0) - (junk if duty else max(junk, 1.0)) * (res[RES_DEAD] - dead0)
+            searched = True
         if single and c != JOKER_BIT and has_partner(hand, c):
             gain += par[P_KEEP]
         if c == JOKER_BIT:
@@ -270,6 +281,13 @@ def choose_draw(p, hands, nheld, pile, npile, nstock, tab, ntab, vals, flags, sp
         if gain > best_gain:
             best_gain = gain
             best = d
+            opts[n_opts - 3] = d if searched else -1
+            if searched:
+                nr = res[RES_ROWS]
+                opts[n_opts - 4] = nr
+                for i in range(nr):
+                    for k in range(rows_take.shape[1]):
+                        rows_take[i, k] = rows_eval[i, k]
     return best, trunc
 
 
