@@ -144,7 +144,7 @@ def _position_options(f):
         click.option("--strategy", default=None,
                      help="The strategy everyone plays after the decision (default holder; name:param=value)."),
         click.option("--deals", type=click.IntRange(min=1), default=None,
-                     help="Deals [default: 10,000; 5,000 with --scores]."),
+                     help="Deals [default: take 10,000, discard 8,000; 5,000 with --scores]."),
         click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
                      help="Random seed: the same seed gives the same answer on any number of threads."),
         click.option("--threads", type=click.IntRange(min=1), default=None, help="Worker threads (default: all cores)."),

@@ -163,7 +163,7 @@ from .deck import cards_to_counts, sort_key  # noqa: E402
 from .strategies import DRAW_DECLINE, DRAW_STOCK, parse_strategy  # noqa: E402
 
 DEFAULT_TAKE_DEALS = 10_000
-DEFAULT_DISCARD_DEALS = 10_000
+DEFAULT_DISCARD_DEALS = 8_000
 DEFAULT_GAME_DEALS = 5_000      # with --scores every deal is played on to the end of the game
 POSITION_CHUNK = 512
 POSITION_PLAN = Plan("Rummy 500", {"heuristic": DEFAULT_TAKE_DEALS}, chunk_size={"heuristic": POSITION_CHUNK})
