@@ -25,11 +25,24 @@ onto table melds, with the jokers' declared places.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 from numba import njit
 
 from ...bits import low_index, popcount
-from .deck import ACE_HIGH, JOKER_BIT
+from ...errors import InputError
+from .deck import (
+    ACE,
+    ACE_HIGH,
+    JOKER_BIT,
+    card_text,
+    cards_to_counts,
+    parse_bit,
+    position_bit,
+    sort_key,
+    split_cards,
+)
 from .rules import ACE_HIGH_SLOT, ACE_LOW_SLOT
 
 MAX_MELDS = 48          # table melds (108 cards / 3, with room)
@@ -715,19 +728,6 @@ def best_arrangement(cnt_in, tab, ntab, vals, must, limit, rows, res, ops, frame
 # ============================================================================ Python side
 # (validation, parsing and decoding happen here, once; the kernels above get arrays)
 
-from dataclasses import dataclass, field  # noqa: E402
-
-from ...errors import InputError  # noqa: E402
-from .deck import (  # noqa: E402
-    ACE,
-    card_text,
-    cards_to_counts,
-    format_cards,
-    parse_bit,
-    position_bit,
-    sort_key,
-)
-from .deck import JOKER_BIT as _JK
 
 
 def new_table() -> tuple[np.ndarray, int]:
@@ -779,16 +779,9 @@ def set_cards(rank: int, natural: int, jokers: int):
     return held, declared
 
 
-def _value_of(held, declared, vals, kind, lo=0):
-    total = 0
-    for h, d in zip(held, declared):
-        if h == "JK":
-            total += int(vals[_JK])
-            continue
-        b = parse_bit(d)
-        total += int(vals[ACE_LOW_SLOT]) if (kind == "run" and (b & 15) == ACE and lo == 1 and d == declared[0]
-                                            and declared[0] != declared[-1]) else int(vals[b])
-    return total
+def _set_value(held, vals):
+    """Value of set cards as held (jokers 15; an ace in a set is high)."""
+    return sum(int(vals[JOKER_BIT]) if h == "JK" else int(vals[parse_bit(h)]) for h in held)
 
 
 def decode(rows, nrows, tab, vals) -> tuple[list[Placed], list[Placed]]:
@@ -802,18 +795,18 @@ def decode(rows, nrows, tab, vals) -> tuple[list[Placed], list[Placed]]:
             runs.append([int(rows[i, R_SUIT]), int(rows[i, R_LO]), int(rows[i, R_HI]), int(rows[i, R_JMASK])])
         elif kind == ROW_SET:
             held, dec = set_cards(int(rows[i, R_RANK]), int(rows[i, R_SUITS]), int(rows[i, R_JMASK]))
-            melds.append(Placed("set", held, dec, _value_of(held, dec, vals, "set")))
+            melds.append(Placed("set", held, dec, _set_value(held, vals)))
         else:
             m = int(rows[i, R_TAB])
             if kind == ROW_LAY_SET:
                 t = int(rows[i, R_SUITS]).bit_length() - 1
                 d = card_text(t * 16 + int(rows[i, R_RANK]))
                 held = ["JK" if rows[i, R_JMASK] else d]
-                lays.append(Placed("lay-off", held, [d], _value_of(held, [d], vals, "set"), m))
+                lays.append(Placed("lay-off", held, [d], _set_value(held, vals), m))
             else:
                 lo, hi = int(rows[i, R_LO]), int(rows[i, R_HI])
                 held, dec = run_cards(int(rows[i, R_SUIT]), lo, hi, int(rows[i, R_JMASK]))
-                v = sum(int(vals[_JK]) if h == "JK" else
+                v = sum(int(vals[JOKER_BIT]) if h == "JK" else
                         (int(vals[ACE_LOW_SLOT]) if q == 1 else int(vals[parse_bit(d)]))
                         for q, h, d in zip(range(lo, hi + 1), held, dec))
                 lays.append(Placed("lay-off", held, dec, v, m))
@@ -827,7 +820,7 @@ def decode(rows, nrows, tab, vals) -> tuple[list[Placed], list[Placed]]:
             merged.append(r)
     for s, lo, hi, jm in merged:
         held, dec = run_cards(s, lo, hi, jm)
-        v = sum(int(vals[_JK]) if h == "JK" else (int(vals[ACE_LOW_SLOT]) if q == 1 else int(vals[parse_bit(d)]))
+        v = sum(int(vals[JOKER_BIT]) if h == "JK" else (int(vals[ACE_LOW_SLOT]) if q == 1 else int(vals[parse_bit(d)]))
                 for q, h, d in zip(range(lo, hi + 1), held, dec))
         melds.append(Placed("run", held, dec, v))
     return melds, lays
@@ -843,16 +836,16 @@ def row_cards(rows, nrows) -> np.ndarray:
             for t in range(4):
                 if (rows[i, R_SUITS] >> t) & 1:
                     if (rows[i, R_JMASK] >> t) & 1:
-                        used[_JK] += 1
+                        used[JOKER_BIT] += 1
                     else:
                         used[t * 16 + r] += 1
                 elif kind == ROW_SET and (rows[i, R_JMASK] >> t) & 1:
-                    used[_JK] += 1
+                    used[JOKER_BIT] += 1
         else:
             s = rows[i, R_SUIT]
             for q in range(rows[i, R_LO], rows[i, R_HI] + 1):
                 if (rows[i, R_JMASK] >> q) & 1:
-                    used[_JK] += 1
+                    used[JOKER_BIT] += 1
                 else:
                     used[position_bit(s, q)] += 1
     return used
@@ -888,12 +881,12 @@ def _parse_table_token(token: str):
         if sep in t:
             left, right = t.split(sep, 1)
             right = right.rstrip(")")
-            if parse_bit(left) != _JK:
+            if parse_bit(left) != JOKER_BIT:
                 raise InputError(f"only a joker can be declared, not {left!r} (in {token!r})")
             dec = parse_bit(right)
-            if dec == _JK:
+            if dec == JOKER_BIT:
                 raise InputError(f"a joker must be declared as a card, not {right!r}")
-            return _JK, dec
+            return JOKER_BIT, dec
     return parse_bit(t), None
 
 
@@ -903,7 +896,7 @@ def meld_row(tokens: list[str], text: str) -> tuple[np.ndarray, list[int]]:
     from .deck import ACE_HIGH as _HIGH  # noqa: F401
     parsed = [_parse_table_token(t) for t in tokens]
     bits = [b for b, _ in parsed]
-    nat = [b for b in bits if b != _JK]
+    nat = [b for b in bits if b != JOKER_BIT]
     n = len(bits)
     row = np.zeros(T_COLS, np.int64)
     row[T_OWNER] = -1
@@ -921,7 +914,7 @@ def meld_row(tokens: list[str], text: str) -> tuple[np.ndarray, list[int]]:
         jsuits = 0
         free = [t for t in range(4) if t not in have]
         for (b, d) in parsed:
-            if b != _JK:
+            if b != JOKER_BIT:
                 continue
             if d is not None:
                 if (d & 15) != r or (d >> 4) in have:
@@ -945,7 +938,7 @@ def meld_row(tokens: list[str], text: str) -> tuple[np.ndarray, list[int]]:
         for (b, d), q in zip(parsed, pos_of_index):
             if not 1 <= q <= ACE_HIGH:
                 return False
-            want = d if b == _JK else b
+            want = d if b == JOKER_BIT else b
             if want is None:
                 continue
             if position_bit(s, q) != want:
@@ -984,14 +977,14 @@ def meld_row(tokens: list[str], text: str) -> tuple[np.ndarray, list[int]]:
         chosen = []
         k = 0
         for b in bits:
-            if b == _JK:
+            if b == JOKER_BIT:
                 chosen.append(next(it))
             else:
                 chosen.append(places[k])
                 k += 1
     jmask = 0
     for b, q in zip(bits, chosen):
-        if b == _JK:
+        if b == JOKER_BIT:
             jmask |= 1 << q
     row[T_KIND], row[T_SUIT] = KIND_RUN, s
     row[T_LO], row[T_HI], row[T_JOKERS] = min(chosen), max(chosen), jmask
@@ -1000,7 +993,6 @@ def meld_row(tokens: list[str], text: str) -> tuple[np.ndarray, list[int]]:
 
 def parse_table(text: str | None) -> tuple[np.ndarray, int, list[int]]:
     """``"5S 6S 7S; 8H 8D 8C"`` -> (table array, number of melds, every card on it)."""
-    from .deck import split_cards
 
     tab, ntab = new_table()
     cards: list[int] = []
@@ -1042,7 +1034,7 @@ def table_points(tab, ntab, vals) -> int:
         low = tab[m, T_KIND] == KIND_RUN and tab[m, T_LO] == 1
         for i, h in enumerate(held):
             b = parse_bit(h)
-            total += int(vals[ACE_LOW_SLOT]) if (low and i == 0 and b != _JK) else int(vals[b])
+            total += int(vals[ACE_LOW_SLOT]) if (low and i == 0 and b != JOKER_BIT) else int(vals[b])
     return total
 
 
@@ -1053,5 +1045,3 @@ def format_table(tab, ntab) -> list[str]:
         out.append(" ".join(h if h == d else f"{h}={d}" for h, d in zip(held, dec)))
     return out
 
-
-__all__ = ["format_cards"]

@@ -4,12 +4,25 @@ throw, and strategy tournaments.  Each validates its input once, up front (one-l
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
+from dataclasses import dataclass
 
+import numpy as np
+import pandas as pd
+
+from ...answer import Answer
 from ...errors import InputError
-from .deck import card_text, format_cards
+from ...sim.layout import StatsLayout
+from ...sim.question import Plan
+from ...sim.rng import seed_key
+from ...sim.runner import run_chunks
+from ...stats import Z95, moments_mean_se, wilson
+from . import play as P
+from .deck import card_text, cards_to_counts, format_cards, sort_key
 from .melds import arrange, format_table, parse_table
-from .rules import Options, check_players
+from .rules import MAX_HANDS, TARGET, Options, check_players
+from .strategies import DRAW_DECLINE, DRAW_STOCK, parse_strategies, parse_strategy
 
 
 def melds(hand: str, players: int = 4, table: str | None = None, rules=None) -> dict:
@@ -40,19 +53,8 @@ def melds(hand: str, players: int = 4, table: str | None = None, rules=None) -> 
 
 
 # ============================================================================ simulation
-import itertools  # noqa: E402
 
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
 
-from ...answer import Answer  # noqa: E402
-from ...sim.layout import StatsLayout  # noqa: E402
-from ...sim.question import Plan  # noqa: E402
-from ...sim.rng import seed_key  # noqa: E402
-from ...stats import moments_mean_se, wilson  # noqa: E402
-from . import play as P  # noqa: E402
-from .rules import MAX_HANDS, TARGET  # noqa: E402
-from .strategies import parse_strategies  # noqa: E402
 
 DEFAULT_GAMES = 2_000
 GAMES_CHUNK = 128
@@ -156,11 +158,7 @@ def tournament(strategies: str = "greedy,holder,piler,random", players: int = 4,
 
 
 # ============================================================================ positions
-from dataclasses import dataclass  # noqa: E402
 
-from ...stats import Z95  # noqa: E402
-from .deck import cards_to_counts, sort_key  # noqa: E402
-from .strategies import DRAW_DECLINE, DRAW_STOCK, parse_strategy  # noqa: E402
 
 DEFAULT_TAKE_DEALS = 10_000
 DEFAULT_DISCARD_DEALS = 8_000
@@ -465,5 +463,4 @@ def simulate_hands(deals: int, seed: int = 0, players: int = 4, strategies: str 
                           v["turns"], v["glob"], *board.arrays())
         return flat
 
-    from ...sim.runner import run_chunks
     return run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=HANDS_CHUNK, desc="hands"), layout
