@@ -30,7 +30,12 @@ def test_take_options_and_the_obvious_choice():
     row = t[t["depth"] == 0].iloc[0]
     assert "KC" in row["meld"] and row["cards"] == 3
     assert a.best == row["action"]
-    assert row["score_lo"] > t[t["kind"] == "stock"].iloc[0]["score_hi"]
+    stock = t[t["kind"] == "stock"].iloc[0]
+    assert row["score_lo"] > stock["score_hi"]
+    # the paired difference: exactly the difference of the means (same deals), its own se
+    assert stock["gain_vs_stock"] == 0 and stock["gain_vs_stock_se"] == 0
+    assert abs(row["gain_vs_stock"] - (row["mean_score"] - stock["mean_score"])) < 1e-9
+    assert row["gain_vs_stock"] - 1.96 * row["gain_vs_stock_se"] > 0
     for r in t.itertuples():
         assert r.deals == 1500 and r.p_out_lo <= r.p_out <= r.p_out_hi
         assert np.isnan(r.p_win)

@@ -208,17 +208,21 @@ def render_position(answer) -> str:
              f"({answer.extra.get('elapsed', 0):.1f} s)", ""]
     w = max(8, *(len(a) for a in answer.table["action"]))
     extra = answer.question == "discard"
-    header = (f"  {'option':<{w}}  {'score':>6} {'±se':>4}  {'margin':>7}  {'P(out)':>6}"
+    header = (f"  {'option':<{w}}  {'score':>6} {'±se':>4}" + (f"  {'vs stock':>8} {'±se':>4}" if not extra else "")
+              + f"  {'margin':>7}  {'P(out)':>6}"
               + (f"  {'P(win)':>6} {'95% interval':>12}" if game else "")
               + (f"  {'taken':>6}  {'Rummy!':>6}" if extra else "") + ("  meld" if not extra else ""))
     lines += [header, "-" * len(header)]
     for r in answer.table.itertuples():
         mark = "→ " if r.action == answer.best else "  "
-        line = (f"{r.action:<{w}}  {r.mean_score:>+6.1f} {r.score_se:>4.1f}  {r.mean_margin:>+7.1f}  {pct(r.p_out):>6}"
+        line = (f"{r.action:<{w}}  {r.mean_score:>+6.1f} {r.score_se:>4.1f}"
+                + (f"  {r.gain_vs_stock:>+8.1f} {r.gain_vs_stock_se:>4.1f}" if not extra else "")
+                + f"  {r.mean_margin:>+7.1f}  {pct(r.p_out):>6}"
                 + (f"  {pct(r.p_win):>6} {interval(r.p_win_lo, r.p_win_hi):>12}" if game else "")
                 + (f"  {pct(r.p_taken):>6}  {pct(r.p_rummy):>6}" if extra else "")
                 + (f"  {r.meld}" if not extra and r.meld else ""))
         lines.append(mark + line)
     lines += ["", "score: your points from now to the end of the hand (melded minus held); margin: minus the best "
-              "opponent's", f"Recommendation: {answer.recommendation}"]
+              "opponent's" + ("" if extra else "; vs stock: the difference on the same deals"),
+              f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)

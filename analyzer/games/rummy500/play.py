@@ -709,9 +709,9 @@ def games_chunk(key0, start, n, deck, n_players, hand_size, flags, sp_all, seati
 
 
 # ---------------------------------------------------------------------------- positions
-POS_STATS = 12       # per option (see position_chunk)
+POS_STATS = 14       # per option (see position_chunk); PS_DIFF: its score minus option 0's, same deal
 (PS_N, PS_SCORE, PS_SCORE2, PS_MARGIN, PS_MARGIN2, PS_OUT, PS_WIN, PS_TURNS, PS_RUMMY, PS_STEAL, PS_TAKEN,
- PS_ERR) = range(POS_STATS)
+ PS_ERR, PS_DIFF, PS_DIFF2) = range(POS_STATS)
 OPT_DRAW, OPT_DISCARD = 0, 1
 
 
@@ -756,6 +756,7 @@ def position_chunk(key0, start, n, base_hands, base_nheld, base_pile, base_pile_
     gscores = np.zeros(MAX_PLAYERS, np.int64)
     hand_pts = np.zeros(3 * MAX_PLAYERS, np.int64)
     with_game = scores0[MAX_PLAYERS] == 1
+    first = np.int64(0)
     for i in range(start, start + n):
         key = stream_key(key0, i)
         rng[0] = key
@@ -794,6 +795,10 @@ def position_chunk(key0, start, n, base_hands, base_nheld, base_pile, base_pile_
             for p in range(1, n_players):
                 best_other = max(best_other, hs[p])
             st = stats[o]
+            if o == 0:
+                first = hs[0]
+            st[PS_DIFF] += hs[0] - first
+            st[PS_DIFF2] += (hs[0] - first) * (hs[0] - first)
             st[PS_N] += 1
             st[PS_SCORE] += hs[0]
             st[PS_SCORE2] += hs[0] * hs[0]

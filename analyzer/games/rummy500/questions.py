@@ -367,6 +367,8 @@ def _position_rows(option_list, st, with_game):
         else:
             row.update({"p_win": np.nan, "p_win_lo": np.nan, "p_win_hi": np.nan})
         row["mean_turns"] = st[o, P.PS_TURNS] / n
+        d, d_se = moments_mean_se(n, float(st[o, P.PS_DIFF]), float(st[o, P.PS_DIFF2]))
+        row["diff"], row["diff_se"] = d, d_se
         rows.append(row)
     return rows
 
@@ -382,6 +384,12 @@ def _position_answer(question, pos, option_list, run, layout, deals, seed, notes
                 lo, hi = wilson(st[o, idx], n)
                 row[col], row[f"{col}_lo"], row[f"{col}_hi"] = st[o, idx] / n, float(lo), float(hi)
     table = pd.DataFrame(rows)
+    # take: the paired difference from option 0 (the stock draw, or ending the hand) on the
+    # same deals; a discard has no natural baseline
+    if question == "take":
+        table = table.rename(columns={"diff": "gain_vs_stock", "diff_se": "gain_vs_stock_se"})
+    else:
+        table = table.drop(columns=["diff", "diff_se"])
     if question == "discard":
         table = table.sort_values(rank_col, ascending=False, kind="stable").reset_index(drop=True)
     best = table.loc[table[rank_col].idxmax()]
