@@ -75,9 +75,9 @@ def section_deal(quick):
 
 
 def _play_rate(kinds, n, threads):
+    from analyzer.games.five_hundred.deck import DECK
     from analyzer.games.five_hundred.questions import simulate_tricks
     from analyzer.games.five_hundred.rules import Options
-    from analyzer.games.five_hundred.deck import DECK
 
     hand = DECK.parse_cards(HAND)
     simulate_tricks(hand, kinds, 64, 0, Options(), threads=1)  # warm-up
@@ -128,9 +128,9 @@ def section_bid_cli(quick):
 def section_sheepshead(quick):
     """Heuristic Sheepshead hands: deal + picking round + bury + call + 6 tricks (or a
     leaster), every seat by the policy; next to dealing alone (same run, same layout)."""
-    from analyzer.games.sheepshead.questions import simulate_hands, simulate_pick
     from analyzer.games.sheepshead.deck import DECK
-    from analyzer.games.sheepshead.rules import Options, RULES
+    from analyzer.games.sheepshead.questions import simulate_hands, simulate_pick
+    from analyzer.games.sheepshead.rules import RULES, Options
     from analyzer.sim.deal import _deal_batch
     from analyzer.sim.rng import seed_key
 
@@ -167,8 +167,8 @@ def section_dd500(quick):
     """Double-dummy Five Hundred: full 10-card deals (random, seat 0 contracts after the
     kitty exchange), one solve per deal and contract strain, one thread."""
     from analyzer.games.five_hundred import dd as d5
-    from analyzer.games.five_hundred.questions import BYTE_TABLES
     from analyzer.games.five_hundred.play import relabel as to_layout
+    from analyzer.games.five_hundred.questions import BYTE_TABLES
     from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables
     from analyzer.sim.deal import deal_batch
 
@@ -201,6 +201,7 @@ def section_ddbridge(quick):
     identical trick counts required."""
     sys.path.insert(0, os.path.join(ROOT, "scripts"))
     import validate_dds
+
     from analyzer.games.bridge.play import BRIDGE_TABLE_MB
     from analyzer.tricks.dd import Solver
 
@@ -326,7 +327,13 @@ def section_sheepshead_dd(quick):
     import random
 
     from analyzer.games.sheepshead.bidding import random_picked_deals
-    from analyzer.games.sheepshead.dd import DD_RULES, new_dd_table, new_stats, solve_class, solve_points
+    from analyzer.games.sheepshead.dd import (
+        DD_RULES,
+        new_dd_table,
+        new_stats,
+        solve_class,
+        solve_points,
+    )
     from analyzer.games.sheepshead.play import TRACE_COLS, play_called
     from analyzer.games.sheepshead.rules import PTS, RULES
 
@@ -510,12 +517,81 @@ def section_pinochle_meld(quick):
           f"numpy np.bitwise_count of the four suits of the same masks {numpy_rate / 1e6:.1f} M hands/s "
           f"(ours {rates[False] / numpy_rate:.1f}x); plain-Python reference {ref_rate:,.0f} hands/s "
           f"(ours {rates[False] / ref_rate:,.0f}x)")
+def _gin_rummy_hands(n, seed=1):
+    """OpenSpiel's gin rummy, two simple bots, ``n`` hands; seconds per hand (thread CPU)."""
+    import random
+
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+    params = game.get_parameters()
+    bots = [pyspiel.make_simple_gin_rummy_bot(params, p) for p in range(2)]
+    rng = random.Random(seed)
+
+    def hand():
+        s = game.new_initial_state()
+        for b in bots:
+            b.restart()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
+            else:
+                s.apply_action(bots[s.current_player()].step(s))
+
+    hand()
+    t0 = time.thread_time()
+    for _ in range(n):
+        hand()
+    return (time.thread_time() - t0) / n
+
+
+def section_rummy(quick):
+    """Rummy 500 heuristic hands (deal + every turn to the end of the hand, every seat by
+    strategy), 4 players, 1 and 2 threads; OpenSpiel's gin rummy simple bot playing hands in
+    the same run; the take and discard commands at their default deals, wall time with
+    start-up (kernels cached)."""
+    from analyzer.games.rummy500.questions import simulate_hands
+
+    n = 10_000 if quick else 100_000
+    simulate_hands(500, 0, threads=1)                                   # warm-up (compile)
+    rates = {}
+    for strat in ("holder", "greedy", "greedy,holder,piler,random"):
+        simulate_hands(200, 0, strategies=strat, threads=1)
+        cpu = best_of(lambda: simulate_hands(n, 1, strategies=strat, threads=1), clock=time.thread_time)
+        wall1 = best_of(lambda: simulate_hands(n, 1, strategies=strat, threads=1), 2)
+        wall2 = best_of(lambda: simulate_hands(2 * n, 2, strategies=strat, threads=2), 2)
+        rates[strat] = (n / cpu, n / wall1, 2 * n / wall2)
+    run, layout = simulate_hands(n, 1, threads=1)
+    glob = layout.unpack(run.stats)["glob"]
+    gin = _gin_rummy_hands(20 if quick else 200)
+    for strat, (one, one_wall, two) in rates.items():
+        print(f"rummy: {strat} hands, 4 players: {one:,.0f} hands/s per thread (CPU time), 1 thread "
+              f"{one_wall:,.0f}/s wall, 2 threads {two:,.0f}/s wall (x{two / one_wall:.2f} the 1-thread wall)")
+    print(f"rummy: holder self-play: {glob[2] / max(glob[0], 1):.4f} truncated searches a hand, "
+          f"{glob[1]} rule violations; OpenSpiel gin rummy simple bot: {gin * 1e3:.2f} ms a hand "
+          f"({1 / gin:,.0f} hands/s, 1 thread CPU): ours (holder) x{rates['holder'][0] * gin:.0f}")
+    env = dict(os.environ)
+    cmds = {"take": ["take", "--hand", "5H 6H 9C 2S KD QC 4D", "--pile", "7H 8S 3C"],
+            "discard": ["discard", "--hand", "5H 6H 9C 2S KD QC 4D 7H", "--pile", "8S 3C"]}
+    for name, args in cmds.items():
+        cmd = [sys.executable, "-m", "analyzer.cli.main", "rummy500", *args]
+        if quick:
+            cmd += ["--deals", "1000"]
+        subprocess.run(cmd, capture_output=True, env=env, check=True)   # warm the cache
+        warm = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            subprocess.run(cmd, capture_output=True, env=env, check=True)
+            warm.append(time.perf_counter() - t0)
+        print(f"rummy: `analyzer rummy500 {name}` (default deals), wall incl. start-up: median "
+              f"{statistics.median(warm):.2f} s (target <= 5 s)")
 
 
 SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
             "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "ddbridge": section_ddbridge,
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
-            "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle}
+            "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle,
+            "rummy": section_rummy}
 
 
 def main():

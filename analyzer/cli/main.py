@@ -36,6 +36,8 @@ def _register():
     cli.add_command(euchre, "euchre")
     from .pinochle import pinochle
     cli.add_command(pinochle)
+    from .rummy500 import rummy500
+    cli.add_command(rummy500, "rummy500")
 
 
 _register()

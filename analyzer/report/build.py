@@ -144,7 +144,25 @@ def _sheepshead_dd_build(*args, **kw):
     return build_dd_report(*args, **kw)
 
 
-GAMES = {"five-hundred": _five_hundred, "euchre": _euchre, "sheepshead": _sheepshead}
+def _rummy500() -> GameReport:
+    from ..games.rummy500 import survey
+    from .rummy500 import build_report
+    tables = {"take": lambda flat, by: survey.take_table(flat, by, MIN_CELL),
+              "length": lambda flat, by: survey.length_table(flat),
+              "branch": lambda flat, by: survey.branch_table(flat)}
+    tables |= {f"tournament{tp}": (lambda flat, by, tp=tp: survey.tournament_table(flat, tp))
+               for tp in survey.TOURNAMENT_PLAYERS}
+    return GameReport(
+        "Rummy 500: taking the pile, hand lengths, tournaments",
+        "Each deal number is one self-play hand of 2, 3, 4, 5, 6 or 8 players (in turn; default "
+        f"rules), every seat playing the {survey.SURVEY_STRATEGY} strategy; at a random turn the player to "
+        "draw takes the stock or the pile from each usable depth, each played out to the end of the "
+        f"hand on the same deal. Every {survey.GAME_EVERY}th deal number also plays a whole game to 500 "
+        "(2, 4 or 8 players in turn) between greedy, holder, piler and random.",
+        _runner(survey.run_survey), build_report, tables, "take", survey.FEATURES, ("players", "cards"))
+
+
+GAMES = {"five-hundred": _five_hundred, "euchre": _euchre, "sheepshead": _sheepshead, "rummy500": _rummy500}
 ALIASES = {"500": "five-hundred"}
 
 

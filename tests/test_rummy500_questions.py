@@ -1,0 +1,126 @@
+"""Rummy 500 take / discard questions: options, answers on the same deals, determinism on
+1 and 2 threads, bounded chunks, and bad input (exit status 2, one line)."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from analyzer.errors import InputError
+from analyzer.games.rummy500 import questions as Q
+from tests.chunking import all_chunks, record_chunks
+
+HAND = "5H 6H 9C 2S KD QC 4D"
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "analyzer.cli.main", "rummy500", *args],
+                          capture_output=True, text=True)
+
+
+def test_take_options_and_the_obvious_choice():
+    # three kings in hand and KC deep in the pile: taking it (with the two cards above)
+    # makes K K K K at once, and beats the stock by a wide margin
+    a = Q.take("KS KH KD 4C 9D 2H 7S", pile="KC 3D 8C", players=3, deals=1500, threads=1)
+    t = a.table
+    assert list(t["kind"]) == ["stock", "pile", "pile"]
+    assert list(t["depth"].fillna(-1)) == [-1, 2, 0]       # 8C on top; 3D's depth is no legal draw
+    row = t[t["depth"] == 0].iloc[0]
+    assert "KC" in row["meld"] and row["cards"] == 3
+    assert a.best == row["action"]
+    stock = t[t["kind"] == "stock"].iloc[0]
+    assert row["score_lo"] > stock["score_hi"]
+    # the paired difference: exactly the difference of the means (same deals), its own se
+    assert stock["gain_vs_stock"] == 0 and stock["gain_vs_stock_se"] == 0
+    assert abs(row["gain_vs_stock"] - (row["mean_score"] - stock["mean_score"])) < 1e-9
+    assert row["gain_vs_stock"] - 1.96 * row["gain_vs_stock_se"] > 0
+    for r in t.itertuples():
+        assert r.deals == 1500 and r.p_out_lo <= r.p_out <= r.p_out_hi
+        assert np.isnan(r.p_win)
+
+
+def test_take_with_scores_gives_p_win_and_an_empty_stock_offers_ending_the_hand():
+    a = Q.take("5H 6H 9C", pile="7H 8S", table="TS JS QS; 2D 3D 4D", players=2, held="3", scores="480,470",
+               deals=400, threads=1)
+    assert a.meta["scores"] == [480, 470] and all(0 <= p <= 1 for p in a.table["p_win"])
+    assert all(r.p_win_lo <= r.p_win <= r.p_win_hi for r in a.table.itertuples())
+    # 2 players, one deck: 54 cards; hand 3 + pile 2 + table 6 + opponent 43 leaves no stock
+    a = Q.take("5H 6H 9C", pile="7H 8S", table="TS JS QS; 2D 3D 4D", players=2, held="43", deals=200, threads=1)
+    assert a.meta["stock"] == 0 and a.table.iloc[0]["kind"] == "end"
+    assert list(a.table["kind"]) == ["end", "pile"]        # the top card alone cannot be melded: 7H 8S can
+
+
+def test_discard_options_taken_card_and_rummy_risk():
+    a = Q.discard("5H 6H 9C 2S KD QC 4D 7H", pile="8S 3C", taken="7H", deals=600, threads=1)
+    actions = list(a.table["action"])
+    assert "throw 7H" not in actions and len(actions) == 7
+    assert list(a.table["mean_score"]) == sorted(a.table["mean_score"], reverse=True)
+    # 8S lays off on the table's 5S 6S 7S: throwing it gives a Rummy! every time
+    a = Q.discard("8S 2C 9D KH", pile="3C", table="5S 6S 7S", held="3,3,3", deals=600, threads=1)
+    row = a.table[a.table["action"] == "throw 8S"].iloc[0]
+    assert row["p_rummy"] == 1.0 and row["p_taken"] == 1.0
+    other = a.table[a.table["action"] == "throw 2C"].iloc[0]
+    assert other["p_rummy"] == 0.0
+
+
+def test_same_seed_same_json_on_one_and_two_threads(monkeypatch):
+    chunks = record_chunks(monkeypatch, Q, 256)
+    outs = []
+    for threads in (1, 2):
+        a = Q.discard("5H 6H 9C 2S KD QC 4D 7H", pile="8S 3C", deals=1000, seed=5, threads=threads)
+        outs.append(json.dumps(a.to_json_dict(), sort_keys=True))
+    assert outs[0] == outs[1]
+    assert sorted(chunks) == sorted(all_chunks(1000, 256) * 2)
+    r1 = _cli("take", "--hand", HAND, "--pile", "7H 8S 3C", "--deals", "700", "--seed", "2", "--threads", "1", "--json")
+    r2 = _cli("take", "--hand", HAND, "--pile", "7H 8S 3C", "--deals", "700", "--seed", "2", "--threads", "2", "--json")
+    assert r1.returncode == 0, r1.stderr
+    assert json.loads(r1.stdout) == json.loads(r2.stdout)
+
+
+def test_chunk_statistics_do_not_grow_with_the_deals():
+    pos = Q.parse_position(HAND, "7H 8S 3C", None, 4, None, None, None, (), "take")
+    options = Q.take_options(pos)
+    small, layout = Q.simulate_position(pos, options, 0, 10, 0, threads=1)
+    large, _ = Q.simulate_position(pos, options, 0, 3000, 0, threads=1)
+    assert small.stats.shape == large.stats.shape == (layout.size,)
+
+
+def test_cli_text_csv_and_plot(tmp_path):
+    png = tmp_path / "take.png"
+    r = _cli("take", "--hand", HAND, "--pile", "7H 8S 3C", "--deals", "300", "--plot", str(png))
+    assert r.returncode == 0, r.stderr
+    assert "Recommendation:" in r.stdout and png.stat().st_size > 0
+    r = _cli("discard", "--hand", HAND + " 7H", "--pile", "8S 3C", "--deals", "300", "--csv")
+    assert r.returncode == 0 and r.stdout.splitlines()[0].startswith("action,")
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["take", "--hand", "5H 6H 9C 2S KD QC ZZ"], "unknown card"),
+    (["take", "--hand", "5H 6H 9C 2S KD QC 1S"], "unknown card"),
+    (["take", "--hand", "5H 5H 9C 2S KD QC 4D"], "2 copies of 5H"),
+    (["take", "--hand", "5H 6H 9C 2S KD QC"], "the hand has 6 cards"),
+    (["take", "--hand", HAND, "--pile", "5H 8S"], "5H is in both the hand and the pile"),
+    (["take", "--hand", HAND, "--table", "7S 8S TS"], "not a meld"),
+    (["take", "--hand", HAND, "--players", "9"], "--players"),
+    (["take", "--hand", HAND, "--players", "1"], "--players"),
+    (["take", "--hand", "5H 6H", "--table", "TS JS QS", "--held", "30,20,5"], "leave no stock"),
+    (["take", "--hand", HAND, "--held", "7,7"], "--held has 2 counts"),
+    (["take", "--hand", HAND, "--scores", "100,200"], "--scores has 2"),
+    (["take", "--hand", HAND, "--deals", "0"], "--deals"),
+    (["take", "--hand", HAND, "--strategy", "clever"], "unknown strategy"),
+    (["discard", "--hand", HAND], "the hand has 7 cards"),
+    (["discard", "--hand", HAND + " 7H", "--taken", "8S"], "not in the hand"),
+    (["discard", "--hand", HAND + " 7H", "--plot", "x.jpg"], ".png"),
+])
+def test_bad_input_exits_2_with_one_line(args, needle):
+    r = _cli(*args)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and needle in r.stderr, (args, r.stderr)
+
+
+def test_position_validation_messages():
+    with pytest.raises(InputError, match="holds 1"):
+        Q.parse_position("7S 7S", "", "TS JS QS", 4, "3,3,3", None, None, (), "take")
+    pos = Q.parse_position("7S 7S", "", "TS JS QS", 6, "3,3,3,3,3", None, None, (), "take")   # two decks
+    assert pos.deck.decks == 2 and pos.stock == 108 - 2 - 3 - 15
