@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import click
 
 from .common import (check_plot_path, emit, interval, output_options, pct, simulation_options,
@@ -66,7 +68,7 @@ def order(hand, upcard, dealer, seat, players, deck, stick_the_dealer, deals, se
     _finish(answer, plot_path, as_json, as_csv)
 
 
-order.help += "\n\n" + RULES_HELP
+order.help = inspect.cleandoc(order.help) + "\n\n" + RULES_HELP
 
 
 @euchre.command()
@@ -92,7 +94,7 @@ def call(hand, turned_down, dealer, seat, players, deck, stick_the_dealer, deals
     _finish(answer, plot_path, as_json, as_csv)
 
 
-call.help += "\n\n" + RULES_HELP
+call.help = inspect.cleandoc(call.help) + "\n\n" + RULES_HELP
 
 
 def _finish(answer, plot_path, as_json, as_csv):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import click
 
 from .common import check_plot_path, emit, interval, output_options, pct, simulation_options, wants_progress
@@ -56,7 +58,7 @@ def pick(hand, seat, double_on_bump, no_leaster, deals, seed, play, threads, rul
     emit(answer, as_json, as_csv, render_pick)
 
 
-pick.help += "\n\n" + RULES_HELP
+pick.help = inspect.cleandoc(pick.help) + "\n\n" + RULES_HELP
 
 
 @sheepshead.command()
@@ -86,7 +88,7 @@ def bury(cards, top, seat, double_on_bump, no_leaster, deals, seed, play, thread
     emit(answer, as_json, as_csv, lambda a: render_bury(a, top))
 
 
-bury.help += "\n\n" + RULES_HELP
+bury.help = inspect.cleandoc(bury.help) + "\n\n" + RULES_HELP
 
 _LABELS = {"pick": "pick", "alone": "pick alone", "pass": "pass"}
 
