@@ -57,7 +57,7 @@ def plot_pass(answer, path: str, top: int = 15):
 
 
 # ----------------------------------------------------------------------------- report
-TRUMPS_SHOWN = range(3, 10)
+TRUMPS_SHOWN = range(3, 10)      # 2 or fewer and 10 or more: a handful in millions
 SUCCESS_PREVIEW = ["deals", "p250", "p250_lo", "p250_hi", "p300", "p350", "p400", "p450", "p500",
                    "mean_own_meld", "mean_meld_after", "mean_points", "mean_total", "mean_total_se", "note"]
 PASS_PREVIEW = ["deals", "mean_own_meld", "mean_meld_before", "mean_meld_after", "mean_meld_gain",
@@ -271,12 +271,14 @@ def build_report(flat, writer, min_deals: int):
     ladder_mt = sv.ladder_table(flat, ["meld", "trumps"], min_deals)
     levels = (250, 300, 350, 400)
     shown = ladder_mt[ladder_mt["bid"].isin(levels) & ladder_mt["trumps"].isin(TRUMPS_SHOWN)]
-    writer.figure("success_by_meld_trumps", heat_panels(
+    fig = heat_panels(
         shown, "bid", levels, "meld", "trumps", "p_make", prob=True,
         title="Pinochle: P(side's total ≥ B) by own meld and trumps", panel_title=lambda b, sub: f"bid {b}",
         row_label="own meld (before the passes)", col_label="trumps held (of 12)", bar_label="P(total ≥ B)",
-        min_deals=min_deals, row_order=_band_order(mt), col_order=list(TRUMPS_SHOWN), panel_width=4.4),
-        "P(total ≥ 250, 300, 350, 400) by own meld and trumps, with 95% ranges.")
+        min_deals=min_deals, row_order=_band_order(mt), col_order=list(TRUMPS_SHOWN), panel_width=4.4)
+    fig.set_size_inches(fig.get_size_inches()[0], 8.0)     # ten meld bands: room for each cell's range
+    writer.figure("success_by_meld_trumps", fig,
+                  "P(total ≥ 250, 300, 350, 400) by own meld and trumps, with 95% ranges.")
     full = ["meld", "trumps", "aces"]
     writer.table("success_by_meld_trumps_aces", sv.success_table(flat, full, min_deals), "By meld, trumps and aces.",
                  preview_rows=0)
@@ -320,12 +322,13 @@ def build_report(flat, writer, min_deals: int):
     writer.heading("The auction in self-play")
     overall = sv.auction_table(flat, [])
     o = overall.iloc[0]
+    stuck = (f"on {100 * o['p_stuck']:.2f}% of hands" if o["p_stuck"] > 0 else
+             "never (every hand here was worth at least the minimum to the policy, so somebody opened)")
     writer.text(f"""
 The same deals played as whole hands, every seat by the policies: the declarer makes his
-bid on {100 * o['p_make']:.1f}% of hands ({100 * o['p_make_lo']:.1f}–{100 * o['p_make_hi']:.1f}%),
-**throws in** on {100 * o['p_thrown_in']:.1f}% ({100 * o['p_thrown_in_lo']:.1f}–{100 * o['p_thrown_in_hi']:.1f}%)
-and the dealer is **stuck** with the minimum on {100 * o['p_stuck']:.2f}% (every hand is worth
-at least the minimum to the policy, so somebody always opens).
+bid on {100 * o['p_make']:.1f}% of hands ({100 * o['p_make_lo']:.1f}–{100 * o['p_make_hi']:.1f}%) and
+**throws in** on {100 * o['p_thrown_in']:.1f}% ({100 * o['p_thrown_in_lo']:.1f}–{100 * o['p_thrown_in_hi']:.1f}%);
+the dealer is **stuck** with the minimum {stuck}.
 """)
     writer.table("auction", overall, "Every self-play hand.")
     by_seat_a = sv.auction_table(flat, ["seat"])
@@ -371,6 +374,7 @@ perfect too.
     keys = {"trumps": "trumps held (of 12)", "aces": "aces held (of 8)"}
     cols = ["deals", "points_heuristic", "points_dd", "dd_minus_heuristic", "dd_minus_heuristic_se",
             "p250_heuristic", "p250_dd", "p300_heuristic", "p300_dd", "p350_heuristic", "p350_dd", "note"]
+    writer.table("dd_all", sd.dd_table(dd_flat, [], min_deals), "Every deal of the section.", preview_cols=cols)
     tables = {}
     for by in (["trumps"], ["aces"], ["meld"], ["seat"]):
         tables[by[0]] = t = sd.dd_table(dd_flat, by, min_deals)
