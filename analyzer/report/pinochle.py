@@ -322,13 +322,14 @@ def build_report(flat, writer, min_deals: int):
     writer.heading("The auction in self-play")
     overall = sv.auction_table(flat, [])
     o = overall.iloc[0]
-    stuck = (f"on {100 * o['p_stuck']:.2f}% of hands" if o["p_stuck"] > 0 else
-             "never (every hand here was worth at least the minimum to the policy, so somebody opened)")
+    stuck = (f"the dealer is **stuck** with the minimum on {100 * o['p_stuck']:.2f}% of hands" if o["p_stuck"] > 0
+             else "the dealer is never **stuck** with the minimum (every hand here was worth at least the minimum "
+                  "to the policy, so somebody opened)")
     writer.text(f"""
 The same deals played as whole hands, every seat by the policies: the declarer makes his
 bid on {100 * o['p_make']:.1f}% of hands ({100 * o['p_make_lo']:.1f}–{100 * o['p_make_hi']:.1f}%) and
 **throws in** on {100 * o['p_thrown_in']:.1f}% ({100 * o['p_thrown_in_lo']:.1f}–{100 * o['p_thrown_in_hi']:.1f}%);
-the dealer is **stuck** with the minimum {stuck}.
+{stuck}.
 """)
     writer.table("auction", overall, "Every self-play hand.")
     by_seat_a = sv.auction_table(flat, ["seat"])
