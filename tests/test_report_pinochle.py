@@ -115,6 +115,23 @@ def test_survey_against_the_kernels():
         assert v["totals"].sum() == 1 and v["auction"].sum(axis=(0, 1))[sv.A_DEALS] == 1
 
 
+def test_self_play_is_hand_chunks():
+    """The self-play block adds up to play.hand_chunk's statistics on the same deals."""
+    from analyzer.games.pinochle import play
+
+    args = sv.survey_inputs(4)
+    rules4, vals4, key0, pool, counts, policies, reuse, minimum, any_throw, save = args
+    stats = np.zeros(play.H_SIZE, np.int64)
+    play.hand_chunk(rules4, vals4, key0, np.int64(0), np.int64(600), pool, counts, policies, reuse, minimum,
+                    any_throw, save, stats)
+    a = sv.LAYOUT.view(sv.run_survey(600, seed=4, threads=1).stats, "auction")
+    tot = a.sum(axis=(0, 1))
+    bids = (a[..., sv.A_DEALS] * (sv.MIN_LEVEL + 10 * np.arange(sv.N_BID_BINS))).sum()
+    assert a[:, -1, sv.A_DEALS].sum() == 0        # no bid in the open-ended bin: the bid sum is exact
+    assert [tot[sv.A_DEALS], tot[sv.A_THROWN], tot[sv.A_MADE], bids, tot[sv.A_SCORE_D], tot[sv.A_SCORE_O],
+            tot[sv.A_POINTS_D], tot[sv.A_MELD_D], tot[sv.A_STUCK]] == list(stats)
+
+
 def test_same_seed_same_stats(monkeypatch):
     a = sv.run_survey(3000, seed=11, threads=1).stats
     b = sv.run_survey(3000, seed=11, threads=2).stats
