@@ -83,6 +83,8 @@ def test_hand_checked_expectations(flat):
     pt = sv.pass_table(flat, ["trumps"])
     assert np.allclose(pt["mean_meld_gain"], pt["mean_meld_after"] - pt["mean_meld_before"])
     assert (pt["partner_meld_before"] >= 0).all() and (pt["mean_meld_gain"] > 0).all()
+    assert np.allclose(pt["mean_points_gain"], pt["mean_points"] - pt["mean_points_no_pass"])
+    assert (pt["mean_points_gain"] > 0).all() and (pt["mean_total_gain"] > pt["mean_meld_gain"]).all()
     d = sv.declares_table(flat, ["seat"])
     assert np.allclose(d["p_declares"] + d["p_partner_declares"] + d["p_opponent_declares"], 1)
     a = sv.auction_table(flat, ["bid"])
@@ -185,7 +187,7 @@ def test_report_files(tmp_path):
     text = check_report_folder(out, summary)
     pngs = {f for f in summary["files"] if f.endswith(".png")}
     assert {"success_by_meld.png", "success_by_trumps.png", "success_by_meld_trumps.png", "pass_gain.png",
-            "tricks_by_trumps_aces.png", "auction.png", "dd_minus_heuristic.png"} <= pngs
+            "pass_total_gain.png", "tricks_by_trumps_aces.png", "auction.png", "dd_minus_heuristic.png"} <= pngs
     assert "2,000" in text and f"seed:** {DD_SEED}" in text and "few deals" in text
     assert "## Double-dummy play" in text and "throw in" in text
 

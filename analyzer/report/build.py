@@ -160,8 +160,9 @@ def _pinochle() -> GameReport:
         "classified by its hand before the passes (its meld in the trump its policy would name, that "
         "trump's length, aces, seat). It declares that trump and the hand is played out whatever the "
         "bid (partner's pass and the pass back by the policy, meld, twelve tricks by the heuristic "
-        "players); the same deal is also played as a whole self-play hand, every seat bidding, passing "
-        "and playing by the policies (see below).",
+        "players), and once more from the hands as dealt, without the passes; the same deal is also "
+        "played as a whole self-play hand, every seat bidding, passing and playing by the policies "
+        "(see below).",
         _runner(survey.run_survey),
         build_report, tables, "success", survey.BREAKDOWNS + survey.AUCTION_BREAKDOWNS[1:],
         ("meld", "trumps"), table_by={"auction": ("bid",)},

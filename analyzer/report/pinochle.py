@@ -61,7 +61,8 @@ TRUMPS_SHOWN = range(3, 10)      # 2 or fewer and 10 or more: a handful in milli
 SUCCESS_PREVIEW = ["deals", "p250", "p250_lo", "p250_hi", "p300", "p350", "p400", "p450", "p500",
                    "mean_own_meld", "mean_meld_after", "mean_points", "mean_total", "mean_total_se", "note"]
 PASS_PREVIEW = ["deals", "mean_own_meld", "mean_meld_before", "mean_meld_after", "mean_meld_gain",
-                "mean_meld_gain_se", "mean_points", "note"]
+                "mean_meld_gain_se", "mean_points", "mean_points_no_pass", "mean_points_gain", "mean_points_gain_se",
+                "mean_total_gain", "mean_total_gain_se", "note"]
 BAND_COLOURS = "viridis"
 
 
@@ -99,7 +100,10 @@ in that suit (of 12), its **aces** (of 8, trump aces included) and its **seat**.
   whoever he is), so the seat rows agree within their intervals: a check on the survey.
 - **Partner's pass** (`pass`): the side's meld before the passes (`mean_meld_before`:
   the player's own meld plus its partner's, each in the player's trump), after both
-  passes (`mean_meld_after`) and the change (`mean_meld_gain` ± se), on the same deals.
+  passes (`mean_meld_after`) and the change (`mean_meld_gain` ± se); the trick points
+  with the passes and without them (`mean_points_no_pass`: the same declaration played
+  from the hands as dealt) and the change (`mean_points_gain`); and the change of the
+  side's total (`mean_total_gain`), all paired on the same deals.
 - **Trick points** (`tricks`): the declaring side's trick points (of 250, the last
   trick's 10 included) and tricks (of 12), and the defenders' score (their saved meld and
   trick points).
@@ -289,8 +293,10 @@ def build_report(flat, writer, min_deals: int):
 
     writer.heading("What partner's pass adds")
     writer.text("The side's meld before the passes (the player's and its partner's, in the "
-                "player's trump) and after both passes, on the same deals: the gain is what the "
-                "four cards from partner (and the four passed back) add, by what the player holds.")
+                "player's trump) and after both passes, and its trick points with the passes and "
+                "without them (the same declaration played from the hands as dealt), on the same "
+                "deals: the gains are what the four cards from partner (and the four passed back) "
+                "add, by what the player holds.")
     pass_mt = sv.pass_table(flat, ["meld", "trumps"], min_deals)
     for by in (["trumps"], ["meld"], ["aces"]):
         writer.table("pass_by_" + by[0], sv.pass_table(flat, by, min_deals), f"By {by[0]}.",
@@ -304,6 +310,13 @@ def build_report(flat, writer, min_deals: int):
         col_label="declarer's own meld", bar_label="side's meld after − before the passes", min_deals=min_deals),
         "Mean meld added by the passes (the side's meld after both passes minus before), by the declarer's "
         "trumps and own meld.")
+    writer.figure("pass_total_gain", _mean_heatmap(
+        pass_mt, "trumps", "meld", "mean_total_gain", row_order=list(TRUMPS_SHOWN), col_order=_band_order(pass_mt),
+        title="Pinochle: what the passes add to the declaring side's total (meld + trick points)",
+        row_label="declarer's trumps (of 12)", col_label="declarer's own meld",
+        bar_label="side's total with the passes − without", min_deals=min_deals),
+        "Mean change of the side's total (saved meld + trick points) made by the passes, against the same "
+        "declaration played from the hands as dealt.")
 
     writer.heading("Trick points of the declaring side")
     tricks_ta = sv.tricks_table(flat, ["trumps", "aces"], min_deals)

@@ -15,7 +15,9 @@ of that trump, its aces (of 8) and its seat.  On every deal:
   the side took some trick points) plus trick points — in tens, so P(total ≥ B) is exact
   for every bid B up to ``TOP``; and the sums and sums of squares of the own meld, the
   side's meld before and after the passes and its change, the trick points and tricks,
-  the total and the defenders' score.
+  the total and the defenders' score.  The same declaration is also played from the
+  hands as dealt, without the passes (``play.play_hand``), so what the passes add to the
+  trick points and to the total is measured on the same deal.
 - **self-play** (``play.hand_chunk``'s hand): the auction by the policy for all four
   seats, the passes, the meld, the throw-in and the play.  Kept per class: whether the
   classified seat, its partner or an opponent declared, whether the seat made it or threw
@@ -43,7 +45,7 @@ from .bidding import ACES, DEFAULT_POLICY, run_auction
 from .deck import DECK_MASK, HAND_SIZE, LANE, N_SEATS
 from .meld import meld_points
 from .play import (O_MELD_BEFORE, O_MELD_D, O_MELD_O, O_POINTS_D, O_SIZE, O_THROWN, O_TRICKS_D, TRACE_COLS,
-                   _values_of, card_tables, finish_hand)
+                   _values_of, card_tables, finish_hand, play_hand)
 from .rules import Options, rule_tables
 from .scoring import hand_scores, made, save_code, saved
 
@@ -62,8 +64,11 @@ MIN_LEVEL = 250
 LEVELS = tuple(range(MIN_LEVEL, TOP + 1, 10))          # P(total >= B) in the ladder
 SUCCESS_LEVELS = tuple(range(MIN_LEVEL, TOP + 1, 50))  # ... and in the wide tables
 # Moments of the declaring hand (sum, sum of squares), in points.
-M_OWN, M_BEFORE, M_AFTER, M_GAIN, M_POINTS, M_TRICKS, M_TOTAL, M_DEFENCE = range(8)
-MOMENT_NAMES = ("own_meld", "meld_before", "meld_after", "meld_gain", "points", "tricks", "total", "defence")
+# ``_no_pass``: the same deal played from the hands as dealt, without either pass.
+M_OWN, M_BEFORE, M_AFTER, M_GAIN, M_POINTS, M_TRICKS, M_TOTAL, M_DEFENCE, M_POINTS_NP, M_POINTS_GAIN, M_TOTAL_GAIN = \
+    range(11)
+MOMENT_NAMES = ("own_meld", "meld_before", "meld_after", "meld_gain", "points", "tricks", "total", "defence",
+                "points_no_pass", "points_gain", "total_gain")
 N_MOMENTS = len(MOMENT_NAMES)
 # deals block: deals, of which the side saved its meld
 D_DEALS, D_SAVED = range(2)
@@ -155,6 +160,14 @@ def survey_chunk(rules4, vals4, key0, start, n, pool, counts, policies, reuse, m
         add_moment(m, M_TRICKS, out[O_TRICKS_D])
         add_moment(m, M_TOTAL, total)
         add_moment(m, M_DEFENCE, defence)
+        # the same declaration without the passes
+        work[:] = hands
+        packed = play_hand(rules4[t], vals4[t], work, seat, trace, False, np.int64(0), ZERO)
+        points_np = packed >> 4
+        total_np = points_np + (out[O_MELD_BEFORE] if saved(points_np, packed & 15, save) else 0)
+        add_moment(m, M_POINTS_NP, points_np)
+        add_moment(m, M_POINTS_GAIN, out[O_POINTS_D] - points_np)
+        add_moment(m, M_TOTAL_GAIN, total - total_np)
         # (d) self-play: the auction by the policies, then the hand as hand_chunk plays it
         run_auction(values, 0, 0, -1, 0, minimum, policies, result)
         dec = result[0]
@@ -343,15 +356,18 @@ def ladder_table(flat: np.ndarray, by: list[str], min_deals: int = 200, levels=L
 
 
 def pass_table(flat: np.ndarray, by: list[str], min_deals: int = 200) -> pd.DataFrame:
-    """What partner's pass (and the pass back) adds, by what the declarer holds: the side's
-    meld before and after the passes and the change (``mean_meld_gain`` ± se), the trick
-    points, the declarer's own meld."""
+    """What partner's pass (and the pass back) adds, by what the declarer holds, paired on
+    the same deals: the side's meld before and after the passes and the change
+    (``mean_meld_gain`` ± se), the trick points with the passes and without them (the
+    hands as dealt) and the change (``mean_points_gain``), and the change of the side's
+    total (``mean_total_gain``); the declarer's own meld."""
     v = LAYOUT.unpack(flat)
     df = _frame(v, by, ("deals", "moments"))
     n = df["deals_0"].to_numpy(float)
     out = df[class_keys(by)].copy()
     out["deals"] = df["deals_0"].astype(np.int64)
-    _moment_columns(out, df, n, (M_OWN, M_BEFORE, M_AFTER, M_GAIN, M_POINTS))
+    _moment_columns(out, df, n, (M_OWN, M_BEFORE, M_AFTER, M_GAIN, M_POINTS, M_POINTS_NP, M_POINTS_GAIN,
+                                 M_TOTAL_GAIN))
     out["partner_meld_before"] = out["mean_meld_before"] - out["mean_own_meld"]
     return _finish(out, n, min_deals)
 
