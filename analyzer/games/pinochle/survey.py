@@ -122,6 +122,19 @@ def classify(key0, index, pool, counts, fixed, buf, hands, policies, reuse, valu
 
 
 @njit(cache=True, inline="always")
+def declared(rules4, vals4, key0, index, pool, counts, policies, reuse, any_throw, save, fixed, buf, hands, work,
+             values, trumps, v4, out, trace):
+    """Deal ``index`` (``classify``) and play the classified seat's declaration of its trump
+    whatever the bid (``finish_hand`` with bid 0 on ``work``, a copy of ``hands``): returns
+    the seat, its own meld, its class cell (meld band, trumps, aces) and the trump."""
+    seat, own, b, tl, a = classify(key0, index, pool, counts, fixed, buf, hands, policies, reuse, values, trumps, v4)
+    t = trumps[seat]
+    work[:] = hands
+    finish_hand(rules4[t], vals4[t], work, seat, t, 0, reuse, any_throw, save, policies, ZERO, ZERO, out, trace)
+    return seat, own, b, tl, a, t
+
+
+@njit(cache=True, inline="always")
 def kernel_buffers(pool):
     """Scratch arrays of the survey kernels: dealing (buf, fixed), the hands and a copy to
     play on, the seats' values and trumps (and ``valuation``'s four), ``finish_hand``'s
@@ -140,12 +153,9 @@ def survey_chunk(rules4, vals4, key0, start, n, pool, counts, policies, reuse, m
     top = totals.shape[-1] - 1
     last_bid = auction.shape[1] - 1
     for i in range(n):
-        seat, own, b, tl, a = classify(key0, start + i, pool, counts, fixed, buf, hands, policies, reuse, values,
-                                       trumps, v4)
         # (a) the classified seat declares its trump; bid 0: always played
-        t = trumps[seat]
-        work[:] = hands
-        finish_hand(rules4[t], vals4[t], work, seat, t, 0, reuse, any_throw, save, policies, ZERO, ZERO, out, trace)
+        seat, own, b, tl, a, t = declared(rules4, vals4, key0, start + i, pool, counts, policies, reuse, any_throw,
+                                          save, fixed, buf, hands, work, values, trumps, v4, out, trace)
         total, defence = hand_scores(0, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], False, save)
         d = deals[seat, b, tl, a]
         d[D_DEALS] += 1

@@ -20,15 +20,14 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...bits import ZERO
 from ...sim.layout import StatsLayout
 from ...stats import Z95
 from .bidding import choose_pass
 from .dd import solve_points
-from .play import O_MELD_D, O_POINTS_D, finish_hand
+from .play import O_MELD_D, O_POINTS_D
 from .rules import Options, rule_tables
-from .survey import (CLASS_SHAPE, SUCCESS_LEVELS, class_frame, class_keys, classify, kernel_buffers, mean_se, prob_columns,
-                     survey_inputs)
+from .survey import (CLASS_SHAPE, SUCCESS_LEVELS, class_frame, class_keys, declared, kernel_buffers, mean_se,
+                     prob_columns, survey_inputs)
 
 DD_CHUNK = 2                   # deals a chunk: a deal may take the solver seconds or more
 PLAYS = ("heuristic", "dd")
@@ -68,11 +67,8 @@ def survey_dd_chunk(rules4, vals4, dd_rules4, key0, start, n, pool, counts, poli
     buf, fixed, hands, work, values, trumps, v4, out, trace = kernel_buffers(pool)
     gen = np.zeros(8, np.int64)
     for i in range(n):
-        seat, own, b, tl, a = classify(key0, start + i, pool, counts, fixed, buf, hands, policies, reuse, values,
-                                       trumps, v4)
-        t = trumps[seat]
-        work[:] = hands
-        finish_hand(rules4[t], vals4[t], work, seat, t, 0, reuse, any_throw, save, policies, ZERO, ZERO, out, trace)
+        seat, own, b, tl, a, t = declared(rules4, vals4, key0, start + i, pool, counts, policies, reuse, any_throw,
+                                          save, fixed, buf, hands, work, values, trumps, v4, out, trace)
         heur = out[O_POINTS_D]
         meld = out[O_MELD_D]
         work[:] = hands
