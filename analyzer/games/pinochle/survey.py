@@ -153,7 +153,7 @@ def survey_chunk(rules4, vals4, key0, start, n, pool, counts, policies, reuse, m
     top = totals.shape[-1] - 1
     last_bid = auction.shape[1] - 1
     for i in range(n):
-        # (a) the classified seat declares its trump; bid 0: always played
+        # declaring: the classified seat names its trump; bid 0, so always played
         seat, own, b, tl, a, t = declared(rules4, vals4, key0, start + i, pool, counts, policies, reuse, any_throw,
                                           save, fixed, buf, hands, work, values, trumps, v4, out, trace)
         total, defence = hand_scores(0, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], False, save)
@@ -178,7 +178,7 @@ def survey_chunk(rules4, vals4, key0, start, n, pool, counts, policies, reuse, m
         add_moment(m, M_POINTS_NP, points_np)
         add_moment(m, M_POINTS_GAIN, out[O_POINTS_D] - points_np)
         add_moment(m, M_TOTAL_GAIN, total - total_np)
-        # (d) self-play: the auction by the policies, then the hand as hand_chunk plays it
+        # self-play: the auction by the policies, then the hand as hand_chunk plays it
         run_auction(values, 0, 0, -1, 0, minimum, policies, result)
         dec = result[0]
         bid = result[1]
