@@ -46,11 +46,12 @@ def report(game, deals, seed, out_dir, threads, resume, dd_deals):
 @click.option("--by", default=None,
               help="Comma-separated breakdown, e.g. trumps,top_count (default: Five Hundred "
                    "trumps,top_trumps,side_aces; Euchre seat,trumps,bowers; Sheepshead "
-                   "seat,trumps,queens).")
+                   "seat,trumps,queens; Pinochle meld,trumps).")
 @click.option("--table", "table_name", default=None,
               help="Which table (Five Hundred: suit, ladder, kitty, nt, misere; default suit. "
                    "Euchre: order2, call2, order4, call4, thresholds, strength, reach; "
-                   "default order2. Sheepshead: pick, thresholds, strength, reach; default pick).")
+                   "default order2. Sheepshead: pick, thresholds, strength, reach; default pick. "
+                   "Pinochle: success, ladder, pass, tricks, declares, auction; default success).")
 @click.option("--deals", type=click.IntRange(min=1), default=200_000, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
 @click.option("--threads", type=click.IntRange(min=1), default=None)

@@ -36,6 +36,7 @@ class GameReport:
     dd_build: callable = None
     dd_deals: int = 0         # default sample for the dd section
     dd_description: str = ""
+    table_by: dict = None     # table name -> its --by when not given (else default_by)
 
 
 def _runner(run_survey):
@@ -162,7 +163,45 @@ def _rummy500() -> GameReport:
         _runner(survey.run_survey), build_report, tables, "take", survey.FEATURES, ("players", "cards"))
 
 
-GAMES = {"five-hundred": _five_hundred, "euchre": _euchre, "sheepshead": _sheepshead, "rummy500": _rummy500}
+
+def _pinochle() -> GameReport:
+    from ..games.pinochle import survey
+    from .pinochle import build_report
+    tables = {name: (lambda flat, by, f=f: f(flat, by, MIN_CELL))
+              for name, f in (("success", survey.success_table), ("ladder", survey.ladder_table),
+                              ("pass", survey.pass_table), ("tricks", survey.tricks_table),
+                              ("declares", survey.declares_table))}
+    tables["auction"] = survey.auction_table
+    return GameReport(
+        "Pinochle: bid success, partner's pass and the auction",
+        "Each deal is a fully random 48-card partnership Pinochle deal (default rules). One seat, "
+        "rotating with the deal number (so each seat has its own independent deals), is the player "
+        "classified by its hand before the passes (its meld in the trump its policy would name, that "
+        "trump's length, aces, seat). It declares that trump and the hand is played out whatever the "
+        "bid (partner's pass and the pass back by the policy, meld, twelve tricks by the heuristic "
+        "players), and once more from the hands as dealt, without the passes; the same deal is also "
+        "played as a whole self-play hand, every seat bidding, passing and playing by the policies "
+        "(see below).",
+        _runner(survey.run_survey),
+        build_report, tables, "success", survey.BREAKDOWNS + survey.AUCTION_BREAKDOWNS[1:],
+        ("meld", "trumps"), table_by={"auction": ("bid",)},
+        dd_run=_runner(_pinochle_dd_survey), dd_build=_pinochle_dd_build, dd_deals=200,
+        dd_description="The player's declaration is played by the heuristic players and solved "
+                       "double-dummy after the same passes.")
+
+
+def _pinochle_dd_survey(*args, **kw):
+    from ..games.pinochle.survey_dd import run_survey_dd
+    return run_survey_dd(*args, **kw)
+
+
+def _pinochle_dd_build(*args, **kw):
+    from .pinochle import build_dd_report
+    return build_dd_report(*args, **kw)
+
+
+GAMES = {"five-hundred": _five_hundred, "euchre": _euchre, "sheepshead": _sheepshead, "pinochle": _pinochle,
+         "rummy500": _rummy500}
 ALIASES = {"500": "five-hundred"}
 
 
@@ -274,8 +313,9 @@ def breakdown_table(game: str, by: list[str] | None, deals: int, seed: int = 0, 
     if deals <= 0:
         raise InputError(f"--deals must be positive, got {deals}")
     spec = game_report(game)
-    by = list(spec.default_by) if by is None else by
     table = table or spec.default_table
+    if by is None:
+        by = list((spec.table_by or {}).get(table, spec.default_by))
     if table not in spec.tables:
         raise InputError(f"unknown table {table!r} for {game} (choose from {', '.join(spec.tables)})")
     bad = [b for b in by if b not in spec.breakdowns]

@@ -1,0 +1,24 @@
+"""A test helper: the checks every report folder must pass."""
+
+import os
+
+import pandas as pd
+
+
+def check_report_folder(out, summary) -> str:
+    """The folder ``out`` written by ``write_report`` (``summary``) holds a README.md and no
+    checkpoint; every PNG is one and is embedded in the README; every Parquet table has the
+    rows of its CSV twin, and some.  Returns the README's text."""
+    files = set(os.listdir(out))
+    assert "README.md" in files and not any(f.startswith(".checkpoint") for f in files)
+    text = (out / "README.md").read_text()
+    for f in summary["files"]:
+        if f.endswith(".png"):
+            with open(out / f, "rb") as fh:
+                assert fh.read(8) == b"\x89PNG\r\n\x1a\n"
+            assert f"({f})" in text
+        elif f.endswith(".parquet"):
+            df = pd.read_parquet(out / f)
+            csv = pd.read_csv(out / f.replace(".parquet", ".csv"))
+            assert len(df) == len(csv) > 0
+    return text
