@@ -15,8 +15,11 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
   state), and within each suit only the owners of the cards that *won by rank* in the
   search (and every card above them) must match, in *relative* rank (rank among the
   unplayed cards of the suit).  The set of such cards is backed up through the search
-  as a mask (``W``).  Games whose legality depends on rank (Pinochle's must-head), with
-  identical cards, or scored in points use exact entries instead (every card matters).
+  as a mask (``W``).  Games whose legality depends on rank (must-head), or scored in
+  points, use exact entries instead (every card matters); with identical copies in
+  16-bit lanes (Pinochle) these are keyed by kinds (``_kinds_key``): which copy a hand
+  holds never matters, nor do the ranks of the played kinds, only the order, owners and
+  points of the unplayed ones.
 * **Equivalent cards**: cards of one hand with no unplayed card between them in power
   are searched once; if the searched one wins by rank, its equivalents are backed up too.
 * **Quick tricks** at the start of a trick (top cards the leader can cash, the long
@@ -86,7 +89,7 @@ from ..bits import (
     pext_bmi2,
     popcount,
 )
-from .engine import beats, free_lead_names, legal_follow_lead, seat_called_duties, suit_of
+from .engine import beats, free_lead_names, legal_follow_lead, seat_called_duties, stronger, suit_of
 from .tables import (
     F_FREE_NAME_NOT_VOID,
     F_MUST_HEAD,
@@ -94,6 +97,7 @@ from .tables import (
     F_MUST_TRUMP,
     F_POINTS,
     R_CALLED,
+    R_DECK,
     R_DUP_SHIFT,
     R_FLAGS,
     R_FREE,
@@ -104,6 +108,7 @@ from .tables import (
     R_SUIT,
     R_TRUMP,
     R_TRUMP_SUIT,
+    R_UNKNOWN,
 )
 
 MAX_SEATS = 5
@@ -121,13 +126,19 @@ C_MAX = 2         # mask of the maximising side
 C_COUNT = 3       # mask of the side whose tricks/points are the value
 C_OPTS = 4        # O_* switches (speed only: results never depend on them)
 C_GEN = 5         # generation stamp of table entries (1..65535)
-C_EXACT = 6       # 1: table entries match exact cards (points, duplicates, must-head)
-C_QUICK = 7       # 1: quick/sure-trick bounds apply (tricks objective, no forced plays)
+C_EXACT = 6       # 1: table entries match exact cards (points, duplicates, must-head);
+                  # EXACT_KINDS: every card, up to identical copies and relative kinds (_kinds_key)
+C_QUICK = 7       # 1: quick/sure-trick bounds apply (tricks objective, no forced plays);
+                  # SURE_TRUMPS: the bounds of _sure_bounds (EXACT_KINDS games)
 C_NACT = 8        # number of active seats
 C_NEXT = 9        # C_NEXT + seat: next active seat clockwise
 C_BEST = 14       # out: best move found at the root (move code)
 C_STAMP = 15      # running count of table stores (entry ages)
 C_SIZE = 16
+
+EXACT_CARDS = 1
+EXACT_KINDS = 2
+SURE_TRUMPS = 2
 
 O_TT = 1          # use the transposition table
 O_QUICK = 2       # quick/sure-trick cutoffs
@@ -439,6 +450,24 @@ def _holder(hands, nseats, card):
     return NONE
 
 
+@njit(cache=True, inline="always")
+def _split_cards(cfg, hands, side):
+    """(cards of the active seats of ``side``, cards of the other active seats)."""
+    nseats = cfg[C_NSEATS]
+    active = cfg[C_ACTIVE]
+    mine = ZERO
+    others = ZERO
+    for o in range(MAX_SEATS):
+        if o >= nseats:
+            break
+        if (active >> o) & 1:
+            if (side >> o) & 1:
+                mine |= hands[o]
+            else:
+                others |= hands[o]
+    return mine, others
+
+
 @njit(cache=True, _nrt=False)
 def _quick(rules, cfg, hands, leader, left, need):
     """Bounds from sure tricks at the start of a trick (tricks objective only).
@@ -454,16 +483,7 @@ def _quick(rules, cfg, hands, leader, left, need):
     trump = rules[R_TRUMP]
     tsuit = np.int64(rules[R_TRUMP_SUIT])
     hl = hands[leader]
-    opp_cards = ZERO
-    side_cards = ZERO
-    for o in range(MAX_SEATS):
-        if o >= nseats:
-            break
-        if (active >> o) & 1:
-            if (side >> o) & 1:
-                side_cards |= hands[o]
-            else:
-                opp_cards |= hands[o]
+    side_cards, opp_cards = _split_cards(cfg, hands, side)
     unpl = opp_cards | side_cards
     partners = side & ~(np.int64(1) << leader)
     # Length tricks (once the leader's top cards have drawn every other card of a suit,
@@ -704,6 +724,82 @@ def _quick(rules, cfg, hands, leader, left, need):
     return q, wq, s_opp, ws
 
 
+@njit(cache=True, inline="always")
+def _cheapest(rules, hand, m):
+    """The least points ``m`` cards of ``hand`` can hold."""
+    pts = rules[R_POINTS] | rules[R_POINTS + 1] | rules[R_POINTS + 2] | rules[R_POINTS + 3]
+    m -= popcount(hand & ~pts)
+    rest = hand & pts
+    total = np.int64(0)
+    while m > 0 and rest:
+        low = rest
+        lp = np.int64(1) << 40
+        r = rest
+        while r:
+            c = low_bit(r)
+            r ^= c
+            p = _points(rules, c)
+            if p < lp:
+                lp = p
+                low = c
+        total += lp
+        rest ^= low
+        m -= 1
+    return total
+
+
+@njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
+def _sure_bounds(rules, cfg, hands, left):
+    """(lo, hi): bounds on the counted side's value from now (a trick start) from the
+    trumps of the side holding the top trump that rank above every trump of the other
+    side.  Each such card wins the trick it is played to, whatever is played with it, so
+    its side wins at least ``m`` tricks (the most of them one hand holds), with their
+    points, and each opponent plays ``m`` of his cards to those tricks (at least his ``m``
+    cheapest); all of the tricks, the last one's bonus with them, if ``m`` is all that is
+    left.  The trick objective counts the ``m`` tricks."""
+    nseats = cfg[C_NSEATS]
+    active = cfg[C_ACTIVE]
+    count = cfg[C_COUNT]
+    trump = rules[R_TRUMP]
+    points = (rules[R_FLAGS] & F_POINTS) != ZERO
+    bonus = np.int64(rules[R_LAST_BONUS])
+    cside, oside = _split_cards(cfg, hands, count)
+    total = _points(rules, cside | oside) + bonus if points else left
+    ct = cside & trump
+    ot = oside & trump
+    if ct == ZERO and ot == ZERO:
+        return np.int64(0), total
+    if high_bit(ct) > high_bit(ot):
+        sure = ct & stronger(rules, high_bit(ot)) if ot else ct
+        mine = True
+    else:
+        sure = ot & stronger(rules, high_bit(ct)) if ct else ot
+        mine = False
+    if sure == ZERO:
+        return np.int64(0), total
+    m = np.int64(0)
+    for h in range(MAX_SEATS):
+        if h >= nseats:
+            break
+        k = popcount(hands[h] & sure)
+        if k > m:
+            m = k
+    if points:
+        v = _points(rules, sure)
+        for h in range(MAX_SEATS):
+            if h >= nseats:
+                break
+            if ((active >> h) & 1) and (((count >> h) & 1) == 0) == mine:
+                v += _cheapest(rules, hands[h], m)
+        if m == left:
+            v += bonus
+    else:
+        v = m
+    if mine:
+        return v, total
+    return np.int64(0), total - v
+
+
 # ----------------------------------------------------------------------------- table
 @njit(cache=True, inline="always")
 def _mix(a):
@@ -845,6 +941,89 @@ def _top_owners(rules, hands, nseats, unpl):
     return sig | (ONE << np.uint64(62)), tp
 
 
+_EVEN = np.uint64(0x5555555555555555)
+
+
+@njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
+def _kinds_key(rules, hands, unpl, rel, rb, pext8):
+    """Key of an EXACT_KINDS position: the position up to identical copies and up to the
+    ranks of the unplayed kinds, which is all its value depends on.
+
+    A kind is a pair of layout bits (2k, 2k + 1: identical copies).  Each hand is written
+    at kind level: per unplayed kind in power order (bottom-aligned, all four suits packed
+    into one word) two bits, the first if the hand holds a copy, both if it holds both
+    (which copy it holds never matters).  Rows ``rb..rb+3`` of ``rel`` receive
+    the four hands.  Returns (k0, k2, kc): the points of the unplayed kinds in the same
+    order (bit-planes 0, 1 in k0 and 2, 3 in k2, 32 bits each), and the number of
+    unplayed kinds of each suit (4 bits a suit), which delimits the suits in the packed
+    words."""
+    occ = (unpl | (unpl >> ONE)) & _EVEN       # kinds with an unplayed copy, at their first bit
+    occ2 = occ | (occ << ONE)
+    for h in range(4):
+        hand = hands[h]
+        one = (hand | (hand >> ONE)) & _EVEN   # kinds of which the hand holds a copy
+        two = hand & (hand >> ONE) & _EVEN     # ... both copies
+        canon = one | (two << ONE)
+        if HAVE_PEXT:
+            rel[rb + np.uint64(h)] = pext_bmi2(canon, occ2)
+        else:
+            rel[rb + np.uint64(h)] = _compress64(canon, occ2, pext8)
+    kc = ZERO
+    for s in range(4):
+        kc |= np.uint64(popcount(occ & rules[R_SUIT + s])) << np.uint64(4 * s)
+    pl = ZERO
+    ph = ZERO
+    for k in range(4):
+        plane = rules[R_POINTS + k] & occ
+        if HAVE_PEXT:
+            f = pext_bmi2(plane, occ)
+        else:
+            f = _compress64(plane, occ, pext8)
+        if k < 2:
+            pl |= f << np.uint64(32 * k)
+        else:
+            ph |= f << np.uint64(32 * (k - 2))
+    return pl, ph, kc
+
+
+@njit(cache=True, inline="always")
+def _kind_code(code, unpl):
+    """An EXACT_KINDS entry's best move: a card's suit and the rank of its kind among the
+    unplayed kinds of the suit (suit * 16 + rank), valid in every position of the entry."""
+    if code < 0:
+        return code
+    b = np.uint64(code & 63)
+    lane = np.uint64(b >> np.uint64(4)) << np.uint64(4)
+    occ = (unpl | (unpl >> ONE)) & _EVEN & (_LANE << lane)
+    below = occ & ((ONE << (b & ~ONE)) - ONE)
+    return np.int64(lane) + popcount(below)
+
+
+@njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
+def _kind_move(rules, code, hand, unpl):
+    """The move of ``hand`` an entry's best move (``_kind_code``) stands for: the top card
+    of the hand's run of equivalent cards holding that kind (the one the move generation
+    searches), or -1."""
+    if code < 0 or code >= 64:
+        return np.int64(-1)
+    lane = np.uint64(code >> 4) << np.uint64(4)
+    occ = (unpl | (unpl >> ONE)) & _EVEN & (_LANE << lane)
+    for _ in range(code & 15):
+        occ &= occ - ONE
+    k = low_bit(occ)
+    if k == ZERO:
+        return np.int64(-1)
+    c = high_bit(hand & (k | (k << ONE)))
+    if c == ZERO:
+        return np.int64(-1)
+    while True:
+        nxt = _next_higher(rules, c, unpl)
+        if not _equiv_up(rules, c, nxt, hand, unpl, True):
+            break
+        c = nxt
+    return np.int64(high_index(c))
+
+
 @njit(cache=True, _nrt=False)
 def _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, target):
     """Scan the bucket(s) of a position. Returns (hit, value, W, best move hint).
@@ -857,8 +1036,11 @@ def _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, t
     nent = _n_entries(tt)
     exact = cfg[C_EXACT]
     hint = np.int64(-1)
+    hk = k2
+    if exact == EXACT_KINDS:
+        hk = k2 ^ _mix(r0 ^ _mix(r1 ^ _mix(r2 ^ _mix(r3))))   # the hands select the bucket too
     for bk in range(1 if exact else 2):
-        b, fp = _bucket(tt, k0, k1, k2 if exact else (ZERO if bk == 0 else sig))
+        b, fp = _bucket(tt, k0, k1, hk if exact else (ZERO if bk == 0 else sig))
         fp |= np.uint64(cfg[C_GEN] & 255) << np.uint64(16)
         cand = _fp_matches(flat, nent, b, fmask, fp, tp)
         while cand:
@@ -897,6 +1079,8 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
         m = ~ZERO
         w2 = k2
         hk = k2
+        if exact == EXACT_KINDS:
+            hk = k2 ^ _mix(r0 ^ _mix(r1 ^ _mix(r2 ^ _mix(r3))))
     else:
         m = _wrel_of(rules, w, unpl)
         w2 = m
@@ -1256,6 +1440,56 @@ def _second_hand_weight(h_third, h_fourth, c, led_card, us, lsm, tm, trump_led, 
 
 
 @njit(cache=True, inline="always")
+def _outlook(rules, cfg, hands, seat, pos, led, best, side):
+    """Following (not last): what the seats after ``seat`` can do to the trick.  Returns
+    (threats, force2, best_sure, partner_wins): the best card each later opponent can
+    play (top of the led suit, or top trump if void), each such opponent's second card
+    of the led suit, whether no threat beats the best card so far, and whether a later
+    partner surely takes the trick whatever we play."""
+    trump = rules[R_TRUMP]
+    lsm = rules[R_SUIT + led]
+    threats = ZERO
+    force2 = ZERO
+    best_sure = True
+    partner_wins = False
+    ptops = ZERO
+    s2 = cfg[C_NEXT + seat] & 7
+    for _ in range(cfg[C_NACT] - 1 - pos):
+        h = hands[s2]
+        t = high_bit(h & lsm)
+        if t == ZERO and not (lsm & trump):
+            t = high_bit(h & trump)
+        if (side >> s2) & 1:
+            ptops |= t
+        else:
+            threats |= t
+            if t & lsm:
+                force2 |= high_bit(h & lsm & ~t)
+        s2 = cfg[C_NEXT + s2] & 7
+    rest_t = threats
+    while rest_t:
+        t = high_bit(rest_t)
+        rest_t ^= t
+        if beats(rules, t, best, led):
+            best_sure = False
+    rest_p = ptops
+    while rest_p:
+        pc = high_bit(rest_p)
+        rest_p ^= pc
+        if beats(rules, pc, best, led):
+            ok = True
+            rest_t = threats
+            while rest_t:
+                t = high_bit(rest_t)
+                rest_t ^= t
+                if not beats(rules, pc, t, led):
+                    ok = False
+            if ok:
+                partner_wins = True
+    return threats, force2, best_sure, partner_wins
+
+
+@njit(cache=True, inline="always")
 def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse, opts, hint,
                killer_code, mv, ply, points):
     """Write the distinct moves of ``legal`` (one per run of equivalent cards) and their
@@ -1278,41 +1512,7 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
     best_sure = True
     partner_wins = False
     if order and pos > 0 and not last and not averse:
-        lsm = rules[R_SUIT + led]
-        ptops = ZERO
-        s2 = cfg[C_NEXT + seat] & 7
-        for _ in range(cfg[C_NACT] - 1 - pos):
-            h = hands[s2]
-            t = high_bit(h & lsm)
-            if t == ZERO and not (lsm & trump):
-                t = high_bit(h & trump)
-            if (side >> s2) & 1:
-                ptops |= t
-            else:
-                threats |= t
-                if t & lsm:
-                    force2 |= high_bit(h & lsm & ~t)
-            s2 = cfg[C_NEXT + s2] & 7
-        rest_t = threats
-        while rest_t:
-            t = high_bit(rest_t)
-            rest_t ^= t
-            if beats(rules, t, best, led):
-                best_sure = False
-        rest_p = ptops
-        while rest_p:
-            pc = high_bit(rest_p)
-            rest_p ^= pc
-            if beats(rules, pc, best, led):
-                ok = True
-                rest_t = threats
-                while rest_t:
-                    t = high_bit(rest_t)
-                    rest_t ^= t
-                    if not beats(rules, pc, t, led):
-                        ok = False
-                if ok:
-                    partner_wins = True
+        threats, force2, best_sure, partner_wins = _outlook(rules, cfg, hands, seat, pos, led, best, side)
     # no-trump leads at a four-hand partnership table: DDS's weights
     nt4 = False
     tr4 = False
@@ -1494,6 +1694,117 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
     return nm
 
 
+PTS_W = 8        # points ordering, following: weight of a card's points against its rank
+LEAD_PTS_W = 1   # leads: weight of its points, added to DDS's weight if the lead wins, else taken off
+
+
+@njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
+def _gen_points(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, hint, killer_code, mv, ply):
+    """_gen_moves for EXACT_KINDS games scored in points (Pinochle): the distinct moves
+    of ``legal`` with weights for a card-points objective.  Following: onto a trick the
+    side surely takes, the most points (and the lowest rank, trumps last); a card that
+    takes the trick for sure, with its points; otherwise the fewest points, lowest first
+    (the tricks objective's weights play the lowest card in each case, which for points
+    cost several times the nodes).  Leading at a four-hand partnership table: DDS's
+    weights (as _gen_moves), plus the card's points if the lead wins the trick and less
+    them if not; elsewhere a card no opponent can beat or ruff, with its points, then a
+    low card to a partner's such card, else the fewest points."""
+    trump = rules[R_TRUMP]
+    nseats = cfg[C_NSEATS]
+    active = cfg[C_ACTIVE]
+    side = _side_of(cfg, seat)
+    hand = hands[seat]
+    nact = cfg[C_NACT]
+    last = pos == nact - 1
+    opp = ZERO
+    for o in range(MAX_SEATS):
+        if o >= nseats:
+            break
+        if ((active >> o) & 1) and not ((side >> o) & 1):
+            opp |= hands[o]
+    friend_winning = pos > 0 and ((side >> winner) & 1) == 1
+    threats = ZERO
+    best_sure = True
+    partner_wins = False
+    if pos > 0 and not last:
+        threats, _, best_sure, partner_wins = _outlook(rules, cfg, hands, seat, pos, led, best, side)
+    ours = pos > 0 and (partner_wins or (friend_winning and (best_sure or last)))
+    opp_trumps = (opp & trump) != ZERO
+    lho = cfg[C_NEXT + seat] & 7
+    pard = cfg[C_NEXT + lho] & 7
+    rho = cfg[C_NEXT + pard] & 7
+    dds = pos == 0 and nact == 4 and side == ((1 << seat) | (1 << pard))
+    nm = 0
+    for s in range(4):
+        sm = rules[R_SUIT + s]
+        cards = legal & sm
+        if cards == ZERO:
+            continue
+        us = unpl & sm
+        is_trump = (sm & trump) != ZERO
+        ruffable = False
+        partner_master = False
+        suit_info = (0, 0, False, False, 0, False, False)
+        if dds:
+            suit_info = _lead_suit(hands, seat, lho, pard, rho, us, trump, is_trump, False, popcount(hand))
+        elif pos == 0:
+            if not is_trump and opp_trumps:
+                for o in range(MAX_SEATS):
+                    if o >= nseats:
+                        break
+                    if ((active >> o) & 1) and not ((side >> o) & 1) and not (hands[o] & sm) and (hands[o] & trump):
+                        ruffable = True
+            ot = high_bit(opp & sm)
+            for o in range(MAX_SEATS):
+                if o >= nseats:
+                    break
+                if o != seat and ((active >> o) & 1) and ((side >> o) & 1):
+                    pt = high_bit(hands[o] & sm)
+                    if pt != ZERO and (ot == ZERO or (stronger(rules, ot) & pt)):
+                        partner_master = True
+        rest = cards
+        while rest:
+            c = high_bit(rest)
+            rest ^= c
+            nxt = low_bit(us & above(c))
+            if _equiv_up(rules, c, nxt, hand, unpl, True):
+                continue
+            code = np.int64(high_index(c))
+            rank = (code & 15) >> 1
+            p = _points(rules, c)
+            if dds:
+                seq = (high_bit(us & (c - ONE)) & hand) != ZERO
+                wgt = _lead_card(c, us, False, suit_info, code == killer_code, code == hint, seq)
+                wins = suit_info[2] if c == high_bit(us) else suit_info[3]
+                wgt += LEAD_PTS_W * p if wins else -LEAD_PTS_W * p
+            elif pos == 0:
+                ot = high_bit(opp & sm)
+                master = ot == ZERO or (stronger(rules, ot) & c) != ZERO
+                if master and not ruffable:
+                    wgt = 100 + PTS_W * p + (20 if is_trump else 0)
+                elif partner_master and not ruffable:
+                    wgt = 60 + PTS_W * p - rank
+                else:
+                    wgt = -PTS_W * p - rank - (20 if is_trump else 0)
+            elif ours:
+                wgt = 100 + PTS_W * p - rank - (40 if is_trump else 0)
+            elif beats(rules, c, best, led) and (last or _sure(rules, c, threats, led)):
+                wgt = 80 + PTS_W * p - rank
+            elif beats(rules, c, best, led):
+                wgt = 20 - PTS_W * p - rank
+            else:
+                wgt = -PTS_W * p - rank - (40 if is_trump else 0)
+            if not dds:
+                if code == hint:
+                    wgt += HINT_BONUS
+                if code == killer_code:
+                    wgt += KILLER_BONUS
+            mv[ply * M_SIZE + np.uint64(nm)] = code
+            mv[ply * M_SIZE + np.uint64(MAX_MOVES + nm)] = wgt
+            nm += 1
+    return nm
+
+
 @njit(cache=True, inline="always")
 def _play(rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick, suits_led, left):
     """Play card ``c`` (``name``: the suit a free-card lead names) from ``seat``'s hand.
@@ -1548,8 +1859,8 @@ def _play(rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick
 F_SEAT, F_POS, F_LEADER, F_LED, F_WINNER, F_SUITS, F_LEFT, F_TARGET = (np.uint64(i) for i in range(8))
 F_I, F_NM, F_BESTV, F_BESTM, F_OLDVOID, F_TV, F_CUT, F_HINT = (np.uint64(i) for i in range(8, 16))
 F_SIZE = np.uint64(16)
-U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG, U_TP, U_LEAD = (
-    np.uint64(i) for i in range(13))
+U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG, U_TP, U_LEAD, U_K2 = (
+    np.uint64(i) for i in range(14))
 U_SIZE = np.uint64(16)
 M_SIZE = np.uint64(2 * MAX_MOVES)   # a ply's move codes, then their weights
 REL_SIZE = np.uint64(4)             # a ply's relative-rank hands
@@ -1599,6 +1910,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
     averse = count != maxside
     exact = cfg[C_EXACT]
     small_filter = (opts & O_SMALL) != 0 and not exact
+    pts_order = exact == EXACT_KINDS and points and (opts & O_ORDER) != 0 and not averse
     flat = tt.reshape(tt.size)   # the table as one row: probes and stores index it flat
     ply = np.uint64(0)
     fb, ub, mb, rb = _frame_rows(ply)
@@ -1658,7 +1970,19 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 # quick tricks first: their bounds are cheaper than a table probe (which
                 # mostly waits for memory)
                 done = False
-                if cfg[C_QUICK] > 0 and (opts & O_QUICK):
+                if cfg[C_QUICK] == SURE_TRUMPS and (opts & O_QUICK):
+                    lo, hi = _sure_bounds(rules, cfg, hands, left)
+                    if lo >= target:
+                        stats[S_QT_CUTS] += 1
+                        rv = lo
+                        rw = ZERO
+                        done = True
+                    elif hi < target:
+                        stats[S_QT_CUTS] += 1
+                        rv = hi
+                        rw = ZERO
+                        done = True
+                if cfg[C_QUICK] == 1 and (opts & O_QUICK):
                     need = target if is_max else left - target + 1
                     q, wq, so, ws = _quick(rules, cfg, hands, seat, left, need)
                     if is_max:
@@ -1682,12 +2006,17 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         rw = whi
                         done = True
                 if not done and (opts & O_TT):
-                    for h in range(4):
-                        rel[rb + np.uint64(h)] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
                     k0, k1 = _keys(rules, cfg, hands, seat, suits_led, voids)
+                    if exact == EXACT_KINDS:
+                        k0, k2, kc = _kinds_key(rules, hands, unpl_hands, rel, rb, pext8)
+                        k1 |= kc
+                    else:
+                        for h in range(4):
+                            rel[rb + np.uint64(h)] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
+                        k2 = unpl_hands if exact else ZERO
                     fu[ub + U_K0] = k0
                     fu[ub + U_K1] = k1
-                    k2 = unpl_hands if exact else ZERO
+                    fu[ub + U_K2] = k2
                     sig = ZERO
                     tp = ZERO
                     if not exact:
@@ -1697,6 +2026,8 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     r0, r1, r2, r3 = _rel_row(rel, rb)
                     hit, v, w, hint = _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3,
                                                 unpl_hands, target)
+                    if exact == EXACT_KINDS and hint >= 0:
+                        hint = _kind_move(rules, hint, hands[seat], unpl_hands)
                     if hit:
                         stats[S_TT_HITS] += 1
                         rv = v
@@ -1705,7 +2036,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 if done:
                     state = _RETURN
                     continue
-            elif pos == 1 and cfg[C_QUICK] > 0 and (opts & O_QUICK):
+            elif pos == 1 and cfg[C_QUICK] == 1 and (opts & O_QUICK):
                 # second hand: can a side surely win this trick? (DDS's QuickTricksSecondHand)
                 won, wsec = _second_hand(rules, cfg, hands, seat, fi[fb + F_LED] & 3, fu[ub + U_BEST],
                                          fi[fb + F_WINNER])
@@ -1744,8 +2075,12 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             if rules[R_CALLED]:
                 legal = seat_called_duties(rules, hands, nseats, seat, _side_of(cfg, seat), pos == 0, legal,
                                            led, rules[R_CALLED], left == 1)
-            nm = _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse,
-                            opts, hint, killer[ply], mv, ply, points)
+            if pts_order:
+                nm = _gen_points(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, hint, killer[ply],
+                                 mv, ply)
+            else:
+                nm = _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse,
+                                opts, hint, killer[ply], mv, ply, points)
             if names:
                 fc = np.int64(low_index(free & hand))
                 for nmx in range(5):
@@ -1798,8 +2133,10 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 if pos == 0 and (opts & O_TT):
                     stats[S_STORES] += 1
                     unpl_hands = fu[ub + U_UNPL]
-                    k2 = unpl_hands if exact else ZERO
+                    k2 = fu[ub + U_K2]
                     r0, r1, r2, r3 = _rel_row(rel, rb)
+                    if exact == EXACT_KINDS:
+                        bestm = _kind_code(bestm, unpl_hands)
                     _tt_store(rules, cfg, tt, flat, fu[ub + U_K0], fu[ub + U_K1], k2, fu[ub + U_SIG], fu[ub + U_TP],
                               r0, r1, r2, r3, unpl_hands, wres, bestv, fi[fb + F_TARGET], bestm, fi[fb + F_LEFT])
                 rv = bestv
@@ -2079,14 +2416,36 @@ def _make_cfg(cfg, nseats, active, maxside, count, rules, options, gen):
     cfg[C_NACT] = nact
     flags = rules[R_FLAGS]
     exact = (flags & (F_POINTS | F_MUST_HEAD | F_MUST_OVERTRUMP)) != ZERO or rules[R_DUP_SHIFT] != ZERO
-    cfg[C_EXACT] = 1 if exact else 0
+    cfg[C_EXACT] = EXACT_CARDS if exact else 0
     forced = (flags & (F_MUST_HEAD | F_MUST_TRUMP | F_MUST_OVERTRUMP)) != ZERO
     cfg[C_QUICK] = 1 if ((flags & F_POINTS) == ZERO and not forced and count == maxside
                          and rules[R_DUP_SHIFT] == ZERO) else 0
+    if rules[R_DUP_SHIFT] == ONE and _kinds_layout(rules) and nseats <= 4:
+        cfg[C_EXACT] = EXACT_KINDS
+        cfg[C_QUICK] = SURE_TRUMPS
     # suits must fit a 16-bit lane once ranked among themselves
     for s in range(4):
         if popcount(rules[R_SUIT + s]) > 16:
             cfg[C_QUICK] = -1
+
+
+@njit(cache=True, nogil=True)
+def _kinds_layout(rules):
+    """Can positions be keyed by kinds (EXACT_KINDS)?  Each suit lies in its own 16-bit
+    lane and every rule treats the two copies of a kind (bits 2k, 2k + 1) alike: suits,
+    trumps, the deck and card points; no free card, called or unknown card."""
+    if rules[R_FREE] != ZERO or rules[R_CALLED] != ZERO or rules[R_UNKNOWN] != ZERO:
+        return False
+    for s in range(4):
+        if rules[R_SUIT + s] & ~(_LANE << np.uint64(16 * s)):
+            return False
+    for i in range(R_SIZE):
+        if i == R_SUIT or i == R_SUIT + 1 or i == R_SUIT + 2 or i == R_SUIT + 3 or i == R_TRUMP or i == R_DECK \
+                or (R_POINTS <= i < R_POINTS + 4):
+            m = rules[i]
+            if (m ^ (m >> ONE)) & _EVEN:
+                return False
+    return True
 
 
 def make_cfg(n_seats: int, max_side: int, count_side: int | None = None, active: int | None = None,
