@@ -748,15 +748,32 @@ def _cheapest(rules, hand, m):
     return total
 
 
+@njit(cache=True, inline="always")
+def _kind_bits(rules, c):
+    """The positions of the power of card ``c`` (both copies of its kind)."""
+    sh = rules[R_DUP_SHIFT]
+    base = np.uint64(high_index(c)) >> sh << sh
+    return ((ONE << (ONE << sh)) - ONE) << base
+
+
 @njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
-def _sure_bounds(rules, cfg, hands, left):
-    """(lo, hi): bounds on the counted side's value from now (a trick start) from the
-    trumps of the side holding the top trump that rank above every trump of the other
-    side.  Each such card wins the trick it is played to, whatever is played with it, so
-    its side wins at least ``m`` tricks (the most of them one hand holds), with their
-    points, and each opponent plays ``m`` of his cards to those tricks (at least his ``m``
-    cheapest); all of the tricks, the last one's bonus with them, if ``m`` is all that is
-    left.  The trick objective counts the ``m`` tricks."""
+def _sure_bounds(rules, cfg, hands, leader, left):
+    """(lo, hi): bounds on the counted side's value from now (a trick start).
+
+    Sure trumps: the trumps of the side holding the top trump that rank above every
+    trump of the other side each win the trick they are played to, whatever is played
+    with them, so that side wins at least ``m`` tricks (the most of them one hand
+    holds), with their points, and each opponent plays ``m`` of his cards to those
+    tricks (at least his ``m`` cheapest); all of the tricks, the last one's bonus with
+    them, if ``m`` is all that is left.  The trick objective counts the ``m`` tricks.
+
+    Cashing (when the counted side maximises): the leader can lead, in one suit, his
+    cards that no other hand's card of the suit beats (an identical copy played after
+    them does not) for ``k`` tricks in a row, as long as no opponent can ruff them (an
+    opponent with trumps and fewer cards of the suit ends the run); every other hand
+    follows suit while it can (its cheapest cards of the suit), then plays its
+    cheapest others.  With the other sure trumps of the leader's side, whose tricks the
+    opponents feed at least their cheapest cards."""
     nseats = cfg[C_NSEATS]
     active = cfg[C_ACTIVE]
     count = cfg[C_COUNT]
@@ -765,39 +782,175 @@ def _sure_bounds(rules, cfg, hands, left):
     bonus = np.int64(rules[R_LAST_BONUS])
     cside, oside = _split_cards(cfg, hands, count)
     total = _points(rules, cside | oside) + bonus if points else left
+    lo = np.int64(0)
+    hi = total
     ct = cside & trump
     ot = oside & trump
-    if ct == ZERO and ot == ZERO:
-        return np.int64(0), total
-    if high_bit(ct) > high_bit(ot):
-        sure = ct & stronger(rules, high_bit(ot)) if ot else ct
-        mine = True
-    else:
-        sure = ot & stronger(rules, high_bit(ct)) if ct else ot
-        mine = False
-    if sure == ZERO:
-        return np.int64(0), total
+    sure = ZERO
+    mine = True
+    if ct != ZERO or ot != ZERO:
+        if high_bit(ct) > high_bit(ot):
+            sure = ct & stronger(rules, high_bit(ot)) if ot else ct
+        else:
+            sure = ot & stronger(rules, high_bit(ct)) if ct else ot
+            mine = False
     m = np.int64(0)
-    for h in range(MAX_SEATS):
-        if h >= nseats:
-            break
-        k = popcount(hands[h] & sure)
-        if k > m:
-            m = k
-    if points:
-        v = _points(rules, sure)
+    if sure != ZERO:
         for h in range(MAX_SEATS):
             if h >= nseats:
                 break
-            if ((active >> h) & 1) and (((count >> h) & 1) == 0) == mine:
-                v += _cheapest(rules, hands[h], m)
-        if m == left:
-            v += bonus
+            k = popcount(hands[h] & sure)
+            if k > m:
+                m = k
+        if points:
+            v = _points(rules, sure)
+            for h in range(MAX_SEATS):
+                if h >= nseats:
+                    break
+                if ((active >> h) & 1) and (((count >> h) & 1) == 0) == mine:
+                    v += _cheapest(rules, hands[h], m)
+            if m == left:
+                v += bonus
+        else:
+            v = m
+        if mine:
+            lo = v
+        else:
+            hi = total - v
+    if count != cfg[C_MAX]:
+        return lo, hi
+    # the leader's side cashing
+    leader &= 7
+    side = _side_of(cfg, leader)
+    lead_mine = ((count >> leader) & 1) == 1
+    sure_x = sure if mine == lead_mine else ZERO
+    mx = m if sure_x != ZERO else np.int64(0)
+    hl = hands[leader]
+    best = np.int64(0)
+    ks_all = np.int64(0)   # k of every suit, 4 bits a suit: cashing them one after the other
+    w_all = ZERO
+    n_suits = 0
+    for s in range(4):
+        sm = rules[R_SUIT + s]
+        if not (hl & sm):
+            continue
+        top_other = ZERO
+        for h in range(MAX_SEATS):
+            if h >= nseats:
+                break
+            if h != leader and ((active >> h) & 1):
+                top_other |= hands[h] & sm
+        top_other = high_bit(top_other)
+        w = hl & sm
+        if top_other != ZERO:
+            w &= stronger(rules, top_other) | _kind_bits(rules, top_other)
+        k = popcount(w)
+        k1 = k
+        if not (sm & trump):
+            # a hand with trumps, void in the suit, ruffs: an opponent ends the run before
+            # that trick, a partner with it (he takes the lead)
+            for h in range(MAX_SEATS):
+                if h >= nseats:
+                    break
+                if h != leader and ((active >> h) & 1) and (hands[h] & trump):
+                    n = popcount(hands[h] & sm)
+                    if n < k:
+                        k = n
+                    n += (side >> h) & 1
+                    if n < k1:
+                        k1 = n
+        if k1 == 0:
+            continue
+        v = _cash_value(rules, cfg, hands, leader, side, k1 << (4 * s), w, sure_x, mx, left)
+        if v > best:
+            best = v
+        if k > 0:
+            ks_all |= k << (4 * s)
+            w_all |= w
+            n_suits += 1
+    if n_suits > 1:
+        v = _cash_value(rules, cfg, hands, leader, side, ks_all, w_all, sure_x, mx, left)
+        if v > best:
+            best = v
+    if lead_mine:
+        lo = max(lo, best)
     else:
-        v = m
-    if mine:
-        return v, total
-    return np.int64(0), total - v
+        hi = min(hi, total - best)
+    return lo, hi
+
+
+@njit(cache=True, inline="always")
+def _cheapest_set(rules, cards, m):
+    """The ``m`` cards of ``cards`` with the fewest points (the lowest on ties)."""
+    pts = rules[R_POINTS] | rules[R_POINTS + 1] | rules[R_POINTS + 2] | rules[R_POINTS + 3]
+    out = ZERO
+    zero = cards & ~pts
+    while m > 0 and zero:
+        c = low_bit(zero)
+        zero ^= c
+        out |= c
+        m -= 1
+    rest = cards & pts
+    while m > 0 and rest:
+        low = rest
+        lp = np.int64(1) << 40
+        r = rest
+        while r:
+            c = low_bit(r)
+            r ^= c
+            p = _points(rules, c)
+            if p < lp:
+                lp = p
+                low = c
+        out |= low
+        rest ^= low
+        m -= 1
+    return out
+
+
+@njit(cache=True, _nrt=False)
+def _cash_value(rules, cfg, hands, leader, side, ks, w, sure_x, mx, left):
+    """What the leader's side surely takes by the leader cashing ``ks >> 4s & 15`` of
+    his cards ``w`` in each suit s, one suit after the other (see _sure_bounds): the
+    best of them he leads, and from every other hand at least the cheapest cards that
+    it must play to those tricks: of each suit, as many as it holds up to the suit's
+    run, then its cheapest others.  Or, with the side's other sure trumps
+    (``sure_x``, in tricks to which the opponents play at least their ``mx``
+    cheapest cards), the opponents' part alone."""
+    nseats = cfg[C_NSEATS]
+    active = cfg[C_ACTIVE]
+    total_k = np.int64(0)
+    led = ZERO
+    for s in range(4):
+        k = (ks >> (4 * s)) & 15
+        if k:
+            sm = rules[R_SUIT + s]
+            total_k += k
+            led |= w & sm & ~_cheapest_set(rules, w & sm, popcount(w & sm) - k)   # the best k
+    if not (rules[R_FLAGS] & F_POINTS):
+        return total_k
+    v1 = _points(rules, led)
+    v2 = v1 + _points(rules, sure_x & ~led)
+    for h in range(MAX_SEATS):
+        if h >= nseats:
+            break
+        if h == leader or not ((active >> h) & 1):
+            continue
+        hand = hands[h]
+        chosen = ZERO
+        for s in range(4):
+            k = (ks >> (4 * s)) & 15
+            if k:
+                hs = hand & rules[R_SUIT + s]
+                chosen |= _cheapest_set(rules, hs, min(k, popcount(hs)))
+        f = _points(rules, chosen) + _cheapest(rules, hand & ~chosen, total_k - popcount(chosen))
+        v1 += f
+        if not ((side >> h) & 1):
+            v2 += max(f, _cheapest(rules, hand, mx))
+    v = max(v1, v2)
+    if total_k == left:
+        v += np.int64(rules[R_LAST_BONUS])
+    return v
 
 
 # ----------------------------------------------------------------------------- table
@@ -1971,7 +2124,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 # mostly waits for memory)
                 done = False
                 if cfg[C_QUICK] == SURE_TRUMPS and (opts & O_QUICK):
-                    lo, hi = _sure_bounds(rules, cfg, hands, left)
+                    lo, hi = _sure_bounds(rules, cfg, hands, seat, left)
                     if lo >= target:
                         stats[S_QT_CUTS] += 1
                         rv = lo
