@@ -27,7 +27,12 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
   and **sure tricks** of the other side (DDS's LaterTricks: top trumps, a guarded second
   trump over the top one, a free joker, a leader who can only lead into the other
   side's winners, a side that needs every trick but cannot take that many in the suits
-  it heads): early cutoffs, tried before the table.
+  it heads): early cutoffs, tried before the table.  Games keyed by kinds (Pinochle,
+  whose duties and identical copies defeat those arguments) use two bounds of their own
+  in points or tricks (``quick._sure_bounds``): the trumps of one side above every trump
+  of the other, each winning its trick with at least the opponents' cheapest cards, and
+  the leader cashing his unbeatable cards of one or several suits while nobody can ruff,
+  every other hand following with its cheapest cards of the suit.
 * **Move ordering** by a card-play heuristic and the table's best move.  At a four-hand
   partnership table leads, second-hand plays that follow suit and discards take DDS's
   weights (Moves::WeightAllocNT0/Trump0, ...Notvoid1, ...Void: few opposing cards,
@@ -37,6 +42,9 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
   an opponent is void in.  Following, a card that beats the trick and stays best
   whatever the later opponents can play comes first (cheapest first), then cards that
   force a later opponent's top card; a seat plays low when its side surely wins anyway.
+  For points with kind keys (``order._gen_points``) a follower schmears its most points
+  onto a trick its side surely takes and sheds its fewest otherwise, and a lead's DDS
+  weight gains its points if the lead wins the trick and loses them if not.
 
 The table is a preallocated ``uint64`` array of ``TT_WORDS``-word entries in buckets of
 ``TT_BUCKET``, plus one fingerprint word an entry (72 bytes in all): its memory is fixed
@@ -68,6 +76,14 @@ adds to the cold compile (~55 s for the solver).  Beware of timing noise: the sa
 source compiled twice runs several percent apart for the life of a process (where its
 code and table land in memory); compare node counts, or several interleaved runs
 (``scripts/ab_dd.py``).
+
+Pinochle (12 tricks, points; ``scripts/bench.py pinochle_dd``, figures in the README):
+the class at the bid is cheap, at the heuristic players' result (near the value) the
+median is within its target, but a few deals in a hundred take seconds, and the exact
+value costs several such searches.  Its next steps, in the order we expect them to pay:
+a partner's cashing after a low lead to his unbeatable card in the bounds; bounds for
+the side not on lead beyond its sure trumps; a larger table for 12 tricks (the hard
+deals store many times the entries it holds); a dedicated last-two-tricks solver.
 """
 
 from __future__ import annotations

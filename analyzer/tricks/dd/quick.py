@@ -412,25 +412,7 @@ def _quick(rules, cfg, hands, leader, left, need):
 @njit(cache=True, inline="always")
 def _cheapest(rules, hand, m):
     """The least points ``m`` cards of ``hand`` can hold."""
-    pts = rules[R_POINTS] | rules[R_POINTS + 1] | rules[R_POINTS + 2] | rules[R_POINTS + 3]
-    m -= popcount(hand & ~pts)
-    rest = hand & pts
-    total = np.int64(0)
-    while m > 0 and rest:
-        low = rest
-        lp = np.int64(1) << 40
-        r = rest
-        while r:
-            c = low_bit(r)
-            r ^= c
-            p = _points(rules, c)
-            if p < lp:
-                lp = p
-                low = c
-        total += lp
-        rest ^= low
-        m -= 1
-    return total
+    return _points(rules, _cheapest_set(rules, hand, m))
 
 
 @njit(cache=True, inline="always")
