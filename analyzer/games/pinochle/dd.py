@@ -22,7 +22,7 @@ from ...bits import ZERO
 from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, PEXT8, S_SIZE, _make_cfg, _solve_kernel, new_table
 from .deck import N_SEATS, N_TRICKS
 
-DD_TABLE_MB = 16.0
+DD_TABLE_MB = 64.0   # twelve tricks: the hard deals store many times a smaller table's entries
 
 
 @njit(cache=True, nogil=True)
