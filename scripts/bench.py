@@ -484,6 +484,60 @@ def section_pinochle(quick):
           f"deals) {walls[0]:.2f} s (target 3); seat 2 after a pass (20,000 deals, dealt to the pass) "
           f"{walls[1]:.2f} s")
 
+def section_pinochle_dd(quick):
+    """Double-dummy Pinochle: policy-bid deals (the auction, the partner's pass and the
+    pass back by the policies, hands thrown in skipped: ``dd.policy_deals``) solved by the
+    shared solver for the declaring side's trick points from the declarer's lead, per deal
+    thread CPU time: the scoring class (one zero-window search, ``reaches``) at the bid
+    (target: the bid less the side's meld, at least 1) and at the heuristic players'
+    result on the same deal (target: the points they take, the harder question), and the
+    exact points (``solve_points``, MTD(f) from the heuristic's result); the heuristic
+    play-out of the same deals as the baseline."""
+    import random
+    from itertools import islice
+
+    from analyzer.games.pinochle.dd import new_dd_table, new_stats, policy_deals, reaches, solve_points
+    from analyzer.games.pinochle.play import TRACE_COLS, card_tables, play_hand
+    from analyzer.games.pinochle.rules import rule_tables
+    from analyzer.tricks.dd import S_NODES
+
+    n = 30 if quick else 200
+    deals = list(islice(policy_deals(random.Random(1)), n + 1))
+    rules4 = rule_tables(objective_points=True)
+    plain4, vals4 = rule_tables(), card_tables()
+    tt, stats, work = new_dd_table(), new_stats(), np.zeros(8, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    t_bid, t_heur, t_exact, t_play, nodes = [], [], [], [], []
+    for trump, hands, declarer, bid, meld, heur in deals:
+        rules = rules4[trump]
+        t0 = time.thread_time()
+        reaches(rules, hands, declarer, max(1, bid - meld), tt, stats, work)
+        t1 = time.thread_time()
+        stats[S_NODES] = 0
+        reaches(rules, hands, declarer, heur, tt, stats, work)
+        t2 = time.thread_time()
+        nodes.append(int(stats[S_NODES]))
+        solve_points(rules, hands, declarer, heur, tt, stats, work)
+        t3 = time.thread_time()
+        reps = 100
+        for _ in range(reps):
+            play_hand(plain4[trump], vals4[trump], hands.copy(), np.int64(declarer), trace, False, np.int64(0),
+                      np.uint64(0))
+        t4 = time.thread_time()
+        t_bid.append(t1 - t0)
+        t_heur.append(t2 - t1)
+        t_exact.append(t3 - t2)
+        t_play.append((t4 - t3) / reps)
+    t_bid, t_heur, t_exact = t_bid[1:], t_heur[1:], t_exact[1:]   # the first deal compiles
+    play_us = np.median(t_play[1:]) * 1e6
+    print(f"pinochle_dd: {n} policy-bid deals, {tt.nbytes / 2**20:.1f} MB table, 1 thread CPU time: "
+          f"class at the bid {_dist_ms(t_bid)}")
+    print(f"pinochle_dd: class at the heuristic's points {_dist_ms(t_heur)} (target median <= 25 ms; "
+          f"nodes median {int(np.median(nodes[1:])):,}, max {max(nodes[1:]):,}); "
+          f"exact points {_dist_ms(t_exact)}")
+    print(f"pinochle_dd: heuristic play-out of the same deals median {play_us:.2f} us "
+          f"(class at the heuristic's points {np.median(t_heur) * 1e6 / play_us:,.0f}x that)")
+
 
 def section_pinochle_meld(quick):
     """Pinochle meld of random 12-card hands in all four trumps (``meld_batch``), one
@@ -591,7 +645,7 @@ SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section
             "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "ddbridge": section_ddbridge,
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
             "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle,
-            "rummy": section_rummy}
+            "pinochle_dd": section_pinochle_dd, "rummy": section_rummy}
 
 
 def main():

@@ -198,6 +198,63 @@ def test_identical_cards_mid_trick():
         assert ours == theirs, (ours, theirs, [hex(int(h)) for h in hands], leader, [hex(c) for c in trick])
 
 
+def few_kinds_pool(rng):
+    """Both copies of a few kinds in two or three suits: dealt out, many kinds have their
+    copies in different hands, and many positions are the same up to copies and ranks."""
+    pool = []
+    for s in rng.sample(range(4), rng.choice([2, 3])):
+        for r in rng.sample(range(6), rng.choice([2, 3, 4])):
+            pool += [16 * s + 2 * r, 16 * s + 2 * r + 1]
+    return pool
+
+
+def pinochle_counting(rng, rules):
+    """Card points by kind: Pinochle's tens, fives or classic counting, or none (tricks)."""
+    scheme = rng.choice([None, (0, 0, 0, 10, 10, 10), (0, 0, 5, 5, 10, 10), (0, 2, 3, 4, 10, 11)])
+    if scheme is not None:
+        pts = [scheme[(b % 16) // 2] if b % 16 < 12 else 0 for b in range(64)]
+        set_points(rules, pts, last_bonus=rng.choice([0, 10]))
+    return rules
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_identical_cards_split_and_transposed(seed):
+    """Endings of 3-4 cards a hand where many kinds have a copy in each of two hands, with
+    every counting and duty, on a tiny table too: the table's positions keyed up to
+    identical copies and the ranks of the unplayed kinds, its best moves by kind, and the
+    sure-trump bounds agree with the brute force."""
+    rng = random.Random(500 + seed)
+    tiny = dd.Solver(0.01)
+    for _ in range(25):
+        pool = few_kinds_pool(rng)
+        n = min(rng.choice([3, 4]), len(pool) // 4)
+        hands = deal_bits(rng, pool, 4, n)
+        leader = rng.randrange(4)
+        rules = pinochle_counting(rng, pinochle_rules(random.Random(rng.random()), rng.randrange(5)))
+        side = 0b0101 if leader % 2 == 0 else 0b1010
+        want = check(rules, hands, leader, side)
+        assert tiny.solve(rules, hands, leader, side) == want
+        for target in (want, want + 1):
+            assert SOLVER.solve(rules, hands, leader, side, target=target) == (1 if target <= want else 0)
+
+
+def test_identical_cards_settings_on_larger_positions():
+    """On 6-7 card Pinochle positions (too big for the brute force) every setting gives the
+    same value: without the table, the bounds, the ordering or equivalences."""
+    rng = random.Random(77)
+    solvers = [dd.Solver(mb, opts) for mb, opts in [
+        (0.05, dd.O_ALL), (1.0, dd.O_ALL & ~dd.O_QUICK), (1.0, dd.O_ALL & ~dd.O_ORDER),
+        (1.0, dd.O_ALL & ~dd.O_EQUIV), (1.0, dd.O_ALL & ~dd.O_TT)]]
+    for _ in range(16):
+        pool = [16 * s + r for s in rng.sample(range(4), 3) for r in range(12)]
+        hands = deal_bits(rng, pool, 4, rng.choice([6, 7]))
+        leader = rng.randrange(4)
+        rules = pinochle_counting(rng, pinochle_rules(random.Random(rng.random()), rng.randrange(5)))
+        side = 0b0101 if leader % 2 == 0 else 0b1010
+        values = {s.solve(rules, hands, leader, side) for s in [SOLVER] + solvers}
+        assert len(values) == 1, (values, [hex(h) for h in hands], leader)
+
+
 def test_results_do_not_depend_on_settings():
     """Switching off ordering, equivalences, quick tricks, the small-card filter or the
     table, or a tiny table, never changes a value."""

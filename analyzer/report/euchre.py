@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..games.euchre.scoring import OUTCOMES
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def plot_outcomes(answer, path: str):

@@ -22,7 +22,7 @@ from ...bits import ZERO, popcount
 from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, PEXT8, S_SIZE, _make_cfg, _solve_kernel, new_table
 from .deck import N_SEATS
 
-DD_TABLE_MB = 16.0
+DD_TABLE_MB = 64.0   # twelve tricks: the hard deals store many times a smaller table's entries
 
 
 @njit(cache=True, nogil=True)
@@ -68,3 +68,47 @@ def new_dd_table(megabytes: float = DD_TABLE_MB) -> np.ndarray:
 
 def new_stats() -> np.ndarray:
     return np.zeros(S_SIZE, np.int64)
+
+
+def policy_deals(rng, options=None):
+    """Endless random deals as the policies play them up to the first lead (for benchmarks
+    and solver checks): the auction, the partner's pass and the declarer's pass back, hands
+    thrown in skipped.  Yields ``(trump, hands, declarer, bid, meld, heuristic)``: ``hands``
+    the four layout masks after the passes, ``meld`` the declaring side's, ``heuristic`` the
+    declaring side's trick points when the heuristic players play the hand out.
+    ``rng``: a ``random.Random``."""
+    from .bidding import DEFAULT_POLICY, choose_pass, run_auction, throws_in
+    from .deck import BIT_OF
+    from .meld import meld_points
+    from .play import TRACE_COLS, _values_of, card_tables, play_hand
+    from .rules import Options, rule_tables
+
+    options = Options() if options is None else options
+    rules4, vals4 = rule_tables(options), card_tables(options)
+    policies = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
+    reuse = options.reuse
+    values = np.empty(N_SEATS, np.float64)
+    trumps = np.empty(N_SEATS, np.int64)
+    v4 = np.empty(4, np.float64)
+    auction = np.empty(3, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    bits = [int(b) for b in BIT_OF]
+    while True:
+        rng.shuffle(bits)
+        hands = np.array([sum(1 << b for b in bits[12 * s:12 * s + 12]) for s in range(N_SEATS)], np.uint64)
+        _values_of(hands, policies, reuse, values, trumps, v4)
+        run_auction(values, 0, 0, -1, 0, options.minimum, policies, auction)
+        declarer, bid = int(auction[0]), int(auction[1])
+        trump = int(trumps[declarer])
+        partner = declarer ^ 2
+        give = np.uint64(choose_pass(hands[partner], np.int64(trump), reuse, False))
+        hands[partner] &= ~give
+        hands[declarer] |= give
+        back = np.uint64(choose_pass(hands[declarer], np.int64(trump), reuse, True))
+        hands[declarer] &= ~back
+        hands[partner] |= back
+        meld = int(meld_points(hands[declarer], np.int64(trump), reuse) + meld_points(hands[partner], np.int64(trump), reuse))
+        if throws_in(bid, meld, options.throw_in == "any", policies[declarer]):
+            continue
+        packed = play_hand(rules4[trump], vals4[trump], hands.copy(), np.int64(declarer), trace, False, np.int64(0), ZERO)
+        yield trump, hands, declarer, bid, meld, int(packed >> 4)
