@@ -190,3 +190,16 @@ def test_bid_json_shape():
     assert out["options"][-1]["action"] == "pass" and out["options"][-1]["bid"] is None
     assert out["best"] and out["recommendation"]
 
+
+
+def test_bid_double_dummy_rows_and_determinism():
+    """--play dd: the same rows from solved tricks, identical on 1 and 2 threads."""
+    a = q.bid(WEAK, trump="H", play="dd", deals=8, seed=3, threads=1)
+    b = q.bid(WEAK, trump="H", play="dd", deals=8, seed=3, threads=2)
+    assert json.dumps(a.to_json_dict()) == json.dumps(b.to_json_dict())
+    bids = a.table[a.table["action"] == "bid"]
+    assert set(bids["trump"]) == {"H"} and a.meta["play"] == "dd"
+    assert (bids["mean_tricks"].between(0, 250)).all()
+    assert any(n.startswith("dd:") for n in a.notes)
+    with pytest.raises(InputError, match="meld_save"):
+        q.bid(WEAK, play="dd", deals=2, rules=["meld_save=trick"])

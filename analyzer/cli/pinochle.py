@@ -147,10 +147,12 @@ QUESTION_RULES_HELP = ("Rule options (--rule NAME=VALUE): head=best|led_card|non
 @click.option("--auction", default=None, metavar="CALLS",
               help='The calls so far from seat 1, in order, e.g. "250 pass 260": the other hands are dealt '
                    "so that the policy makes them.")
+@click.option("--trump", default=None, metavar="S|H|D|C",
+              help="Only this trump's rows (faster, above all with --play dd) [default: every trump].")
 @simulation_options(default_deals=100_000, play_models=("heuristic", "dd"),
-                    deals_help="100,000; 20,000 when other seats' calls condition the deal; 200 with --play dd")
+                    deals_help="100,000; 20,000 when other seats' calls condition the deal; 50 with --play dd")
 @output_options
-def bid(hand, seat, over, auction, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
+def bid(hand, seat, over, auction, trump, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
     """How much can you bid on HAND (your 12 cards)?  For each bid from the next allowed
     up to where P(make) is negligible and each trump: P(make) — your side's saved meld
     plus trick points reach the bid — with its 95% interval, the mean meld after the
@@ -162,7 +164,7 @@ def bid(hand, seat, over, auction, deals, seed, play, threads, rules, as_json, a
     from ..games.pinochle.questions import bid as ask
 
     check_plot_path(plot_path)
-    answer = ask(hand, seat=seat, over=over, auction=auction, deals=deals, seed=seed, play=play, threads=threads,
+    answer = ask(hand, seat=seat, over=over, auction=auction, trump=trump, deals=deals, seed=seed, play=play, threads=threads,
                  rules=list(rules), progress=wants_progress(as_json))
     if plot_path:
         from ..report.pinochle import plot_bid
@@ -250,12 +252,12 @@ def render_bid(answer) -> str:
             if i == lo - 1 or i == hi:
                 lines.append(f"{'…':>5} ({lo if i < lo else len(rows) - hi} more bids: --json or --csv for all)")
             continue
-        per = bids[bids["bid"] == row.bid].set_index("trump")["p_make"]
+        per = bids[bids["bid"] == row.bid].set_index("trump")["p_make"].reindex(list("SCDH"))
         mark = "→" if rec == f"bid {row.bid} {row.trump}" else " "
         lines.append(f"{mark}{row.bid:>4} {_sym(row.trump):<5} {pct(row.p_make):>8} "
                      f"{interval(row.p_make_lo, row.p_make_hi):>13} {row.mean_meld:6.0f} {row.mean_tricks:6.0f} "
                      f"{row.ev:+8.1f} {row.ev_se:5.1f}   "
-                     + " ".join(f"{100 * per[s]:3.0f}" for s in "SCDH"))
+                     + " ".join("  -" if per[s] != per[s] else f"{100 * per[s]:3.0f}" for s in "SCDH"))
     p = t[t["action"] == "pass"].iloc[0]
     pm = m["pass"]
     mark = "→" if rec == "pass" else " "

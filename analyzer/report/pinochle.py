@@ -17,6 +17,8 @@ def plot_bid(answer, path: str):
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
     for s in SUITS:
         sub = bids[bids["trump"] == s]
+        if sub.empty:
+            continue
         label = f"{SUIT_SYMBOLS[SUITS.index(s)]} trump (meld {answer.meta['meld'][s]})"
         ax1.plot(sub["bid"], sub["p_make"], color=_COLOURS[s], label=label)
         ax1.fill_between(sub["bid"].astype(float), sub["p_make_lo"], sub["p_make_hi"], color=_COLOURS[s], alpha=0.2)

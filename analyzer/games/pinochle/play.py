@@ -468,13 +468,14 @@ def _count_deal(counters, weight, draws):
 
 @njit(cache=True, nogil=True)
 def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constrained, free, lo, hi, want, state,
-              policies, reuse, minimum, any_throw, save, bid0, levels, tstats, pstats, counters,
+              policies, reuse, minimum, any_throw, save, bid0, trumps_asked, levels, tstats, pstats, counters,
               dd, rules_dd4, tt, stats, gen):
     """Deals for the bid question: seat ``asker`` holds ``my_hand``; the other seats are
     dealt by ``deal_heard`` (``constrained`` seats make the calls heard: value in [lo, hi)).
     Every statistic is weighted by the deal's weight w.  On each deal:
 
-    - for every trump t, the asker declares it (the partner passes by the policy, the
+    - for every trump t of ``trumps_asked`` (a 4-bit mask), the asker declares it (the
+      partner passes by the policy, the
       asker passes back by the policy, everyone melds, twelve tricks): for every bid
       B = bid0 + 10 L (L < levels.shape[1]) the hand's result at that bid (a throw-in
       where the policy would) -> levels[t, L] += w (made, EV, EV^2), EV being the asker's
@@ -505,6 +506,8 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
             continue
         _values_of(hands, policies, reuse, values, trumps, v4)
         for t in range(4):
+            if not (trumps_asked >> t) & 1:
+                continue
             work[:] = hands
             if dd:
                 finish_hand_dd(rules4[t], vals4[t], rules_dd4[t], work, asker, t, 0, reuse, any_throw, policies, out,

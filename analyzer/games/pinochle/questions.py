@@ -39,7 +39,7 @@ DEFAULT_PASS_DEALS = 20_000
 MAX_PASS_OPTIONS = 40          # candidate passes played when there are more (the policy's best)
 NEGLIGIBLE = 0.005             # bid rows stop where P(make) falls below this in every trump
 LEVEL_HEADROOM = 700           # bid levels simulated: up to the hand's best meld + this
-DEFAULT_BID_DEALS_DD = 200         # double-dummy: five solves a deal
+DEFAULT_BID_DEALS_DD = 50          # double-dummy: five exact solves a deal (two with --trump)
 DD_CHUNK = 4
 DD_NOTE = ("dd: the twelve tricks solved double-dummy for card points, every hand visible and perfect play by "
            "both sides (the auction, the passes and the throw-in by the policies, as with heuristic play)")
@@ -248,7 +248,7 @@ def _no_match(cond_text: str, n_done: int):
 
 
 def bid(hand: str, seat: int | None = None, over: int | None = None, auction: str | None = None,
-        deals: int | None = None, seed: int | None = None, play: str = "heuristic", threads: int | None = None,
+        trump: str | None = None, deals: int | None = None, seed: int | None = None, play: str = "heuristic", threads: int | None = None,
         rules: list[str] | None = None, progress: bool = False) -> Answer:
     """For every bid level from the next allowed up to where P(make) is negligible, and
     every trump (``deals`` defaults to DEFAULT_BID_DEALS, or DEFAULT_BID_DEALS_COND when
@@ -258,9 +258,11 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     ``seat`` 1..4 (1 left of the dealer); ``auction``: the calls so far from seat 1 (then
     ``seat`` is whose turn it is); ``over``: the bid to beat (without ``auction``: your
     right-hand opponent's, other hands unconditioned).  Without either you open (the
-    seats before you passed)."""
+    seats before you passed).  ``trump``: only that trump's rows (each trump is one
+    play-out, or one double-dummy solve, a deal)."""
     options = Options.parse(rules)
     hand_ids = parse_hand(hand, "hand", HAND_SIZE)
+    trumps_asked = list(range(4)) if trump is None else [parse_trump(trump)]
     asker, calls, cond, state, current, notes = _setup_bid(seat, over, auction, options)
     constrained, lo, hi = value_bounds(calls, asker, options) if cond else (np.zeros(0, np.int64),
                                                                             np.full(N_SEATS, -np.inf),
@@ -296,7 +298,7 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
             dd, tt, dd_stats = solver_arrays(play == "dd", new_dd_table, new_stats)
             bid_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand,
                       constrained, free, lo, hi, want, state, policies, reuse, minimum, any_throw, save,
-                      np.int64(bid0), v["levels"], v["tstats"], v["pstats"], v["counters"], dd, rules_dd4, tt,
+                      np.int64(bid0), np.int64(sum(1 << t for t in trumps_asked)), v["levels"], v["tstats"], v["pstats"], v["counters"], dd, rules_dd4, tt,
                       dd_stats, np.zeros(8, np.int64))
         return flat
 
@@ -306,7 +308,7 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     played, n_eff, drawn = _deals_used(v["counters"])
     if v["counters"][C_W] == 0:
         _no_match("make the calls heard", run.n_done)
-    table = _bid_rows(v, bid0, n_levels)
+    table = _bid_rows(v, bid0, n_levels, trumps_asked)
     best, recommendation = _bid_recommendation(table)
     p = v["pstats"]
     meta = {"hand": format_mask(my_hand), "seat": asker + 1, "position": _position(asker),
@@ -334,16 +336,16 @@ def _conditioning_note(constrained, drawn, n_eff, played, counters) -> str:
     return text
 
 
-def _bid_rows(v, bid0, n_levels) -> pd.DataFrame:
+def _bid_rows(v, bid0, n_levels, trumps_asked) -> pd.DataFrame:
     levels, ts, p, c = v["levels"], v["tstats"], v["pstats"], v["counters"]
     sw, sw2 = float(c[C_W]), float(c[C_W2])
     last = 0
     for L in range(n_levels):
-        if (levels[:, L, 0] / sw).max() >= NEGLIGIBLE:
+        if (levels[trumps_asked, L, 0] / sw).max() >= NEGLIGIBLE:
             last = L
     rows = []
     for L in range(min(n_levels, last + 2)):
-        for t in range(4):
+        for t in trumps_asked:
             rows.append({"action": "bid", "bid": bid0 + 10 * L, "trump": SUITS[t],
                          **_row_stats(sw, levels[t, L, 0], levels[t, L, 1], levels[t, L, 2], sw2),
                          "mean_meld": ts[t, T_MELD] / sw, "mean_meld_before_pass": ts[t, T_MELD_BEFORE] / sw,
