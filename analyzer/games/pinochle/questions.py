@@ -2,9 +2,9 @@
 
 Seats: 1 sits left of the dealer and speaks first, 4 deals; partners are 1 & 3 and 2 & 4.
 The other hands are dealt consistent with what the player heard: the calls before its
-turn (a seat's hand is redrawn until its policy makes the calls it made; see
-``questions.value_bounds``, dealt seat by seat: ``sim.constrained``), or for a pass, the auction that made its partner (or itself) the
-declarer.  Every option is played on the same deals, the rest of the hand by the
+turn (what they say of each seat's value under the bidding policy: ``value_bounds``; the
+hands dealt to fit, seat by seat: ``play.deal_heard``, ``sim.constrained``), or for a
+pass, that the declarer's policy names the trump and reaches the bid.  Every option is played on the same deals, the rest of the hand by the
 policies in ``bidding`` and the heuristic players in ``play``.
 """
 
@@ -25,8 +25,8 @@ from ...stats import Z95, weighted_mean_se, wilson
 from .bidding import DEFAULT_POLICY, P_MARGIN, P_PARTNER, PASS, choose_pass, give_score, keep_score, next_bid
 from .deck import BIT_OF, HAND_SIZE, N_SEATS, PASS_SIZE, format_mask, mask_of, parse_hand
 from .meld import meld_all, meld_cards
-from .play import (H_SIZE, C_DRAWS, C_FAILED, C_INDICES, C_SIZE, C_W, C_W2, PS_BID, PS_EV, PS_EV2, PS_N, PS_PARTNER, PS_SIZE, PS_STUCK,
-                   PS_THEY_MAKE, PS_THROWN, PS_WE_DECLARE, PS_WE_MAKE, ROLE_ASK_DECLARER, ROLE_ASK_PARTNER, T_MELD,
+from .play import (C_DRAWS, C_FAILED, C_INDICES, C_SIZE, C_W, C_W2, H_SIZE, PS_BID, PS_EV, PS_EV2, PS_N,
+                   PS_PARTNER, PS_SIZE, PS_STUCK, PS_THEY_MAKE, PS_THROWN, PS_WE_DECLARE, PS_WE_MAKE, ROLE_ASK_DECLARER, ROLE_ASK_PARTNER, T_MELD,
                    T_MELD_BEFORE, T_POINTS, T_SIZE, card_tables)
 from .rules import Options, rule_tables
 from .scoring import save_code
@@ -95,7 +95,7 @@ def parse_auction(text: str, options: Options):
     Returns (calls, (next seat to speak, bid to beat, its holder, seats passed))."""
     calls, current, holder, passed, seat = [], 0, -1, 0, 0
     for k, token in enumerate(text.replace(",", " ").split()):
-        if popcount(passed) == N_SEATS or (popcount(passed) == N_SEATS - 1 and current):
+        if _popcount(passed) == N_SEATS or (_popcount(passed) == N_SEATS - 1 and current):
             raise InputError(f"the auction is over before call {k + 1} ({token!r})")
         while (passed >> seat) & 1:
             seat = (seat + 1) % N_SEATS
@@ -115,14 +115,14 @@ def parse_auction(text: str, options: Options):
             calls.append(b)
             current, holder = b, seat
         seat = (seat + 1) % N_SEATS
-    if popcount(passed) == N_SEATS or (popcount(passed) == N_SEATS - 1 and current):
+    if _popcount(passed) == N_SEATS or (_popcount(passed) == N_SEATS - 1 and current):
         raise InputError("the auction is over: there is no call left to make")
     while (passed >> seat) & 1:
         seat = (seat + 1) % N_SEATS
     return calls, (seat, current, holder, passed)
 
 
-def popcount(x: int) -> int:
+def _popcount(x: int) -> int:
     return bin(x).count("1")
 
 
