@@ -1,4 +1,5 @@
-"""A test helper: the checks every report folder must pass."""
+"""Test helpers for reports: the checks every report folder must pass, and a survey run
+that is interrupted part-way (for checkpoint and resume)."""
 
 import os
 
@@ -22,3 +23,19 @@ def check_report_folder(out, summary) -> str:
             csv = pd.read_csv(out / f.replace(".parquet", ".csv"))
             assert len(df) == len(csv) > 0
     return text
+
+
+def interrupting(run_survey, after: int):
+    """A ``GameReport.run`` for a survey module's ``run_survey`` that raises
+    KeyboardInterrupt (as Ctrl-C would) once ``after`` chunks have been recorded; one thread."""
+    calls = {"n": 0}
+
+    def run(deals, seed, threads, progress, on_chunk, skip, initial):
+        def hook(index, stats):
+            on_chunk(index, stats)
+            calls["n"] += 1
+            if calls["n"] == after:
+                raise KeyboardInterrupt
+        return run_survey(deals, seed, 1, False, on_chunk=hook, skip=skip, initial=initial)
+
+    return run

@@ -91,19 +91,12 @@ def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch):
     from analyzer.errors import Interrupted
     from analyzer.report import build
     from analyzer.sim import runner
+    from tests.reports import interrupting
 
     monkeypatch.setattr(runner, "CHUNK_SIZE", 1024)
     monkeypatch.setattr(build, "CHECKPOINT_EVERY", 0.0)
     real = build._five_hundred()
-    calls = {"n": 0}
-
-    def run_then_interrupt(deals, seed, threads, progress, on_chunk, skip, initial):
-        def hook(index, stats):
-            on_chunk(index, stats)
-            calls["n"] += 1
-            if calls["n"] == 3:
-                raise KeyboardInterrupt
-        return survey.run_survey(deals, seed, 1, False, on_chunk=hook, skip=skip, initial=initial)
+    run_then_interrupt = interrupting(survey.run_survey, after=3)
 
     def run_chunked(deals, seed, threads, progress, on_chunk, skip, initial):
         return survey.run_survey(deals, seed, 1, False, on_chunk=on_chunk, skip=skip, initial=initial)

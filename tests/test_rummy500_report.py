@@ -12,6 +12,7 @@ from analyzer.errors import InputError, Interrupted
 from analyzer.games.rummy500 import play as P
 from analyzer.games.rummy500 import survey as sv
 from analyzer.report import build
+from tests.reports import check_report_folder, interrupting
 
 DEALS = 3000
 
@@ -68,16 +69,7 @@ def test_same_seed_same_stats_on_one_and_two_threads():
 def test_report_files_and_resume(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "CHECKPOINT_EVERY", 0.0)
     real = build._rummy500()
-    calls = {"n": 0}
-
-    def run_then_interrupt(deals, seed, threads, progress, on_chunk, skip, initial):
-        def hook(index, stats):
-            on_chunk(index, stats)
-            calls["n"] += 1
-            if calls["n"] == 2:
-                raise KeyboardInterrupt
-        return sv.run_survey(deals, seed, 1, False, on_chunk=hook, skip=skip, initial=initial)
-
+    run_then_interrupt = interrupting(sv.run_survey, after=2)
     out = tmp_path / "r"
     monkeypatch.setitem(build.GAMES, "rummy500", lambda: dataclasses.replace(real, run=run_then_interrupt))
     with pytest.raises(Interrupted, match="--resume"):
@@ -89,14 +81,7 @@ def test_report_files_and_resume(tmp_path, monkeypatch):
     summary = build.write_report("rummy500", 4 * sv.CHUNK, str(direct), seed=5, threads=2)
     for name in ("take_by_cards.csv", "hand_length.csv", "tournament_4.csv"):
         pd.testing.assert_frame_equal(pd.read_csv(out / name), pd.read_csv(direct / name))
-    files = set(os.listdir(direct))
-    assert "README.md" in files and not any(f.startswith(".checkpoint") for f in files)
-    text = (direct / "README.md").read_text()
-    for f in summary["files"]:
-        if f.endswith(".png"):
-            assert (direct / f).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and f"({f})" in text
-        if f.endswith(".parquet"):
-            assert len(pd.read_parquet(direct / f)) == len(pd.read_csv(direct / f.replace(".parquet", ".csv")))
-    assert {"take_by_cards.png", "hand_length.png", "tournaments.png"} <= files
+    check_report_folder(direct, summary)
+    assert {"take_by_cards.png", "hand_length.png", "tournaments.png"} <= set(os.listdir(direct))
     df, _ = build.breakdown_table("rummy500", ["players", "kind"], 600, seed=1)
     assert set(df.columns) >= {"players", "kind", "gain", "gain_se", "verdict"}
