@@ -28,6 +28,14 @@ from numba import njit
 from ..bits import ONE, ZERO
 from .rng import LOW32, SHIFT32, bounded, next_u64
 
+MAX_DRAWS = 100_000       # hands drawn for the first constrained seat before a deal is given up
+BATCH = 2048              # hands drawn for each later constrained seat
+
+# A question's dealing counters (int64, C_SIZE): deal indices, hands drawn, indices given
+# up (the first seat found no fit in MAX_DRAWS), sum of weights, sum of squared weights.
+C_INDICES, C_DRAWS, C_FAILED, C_W, C_W2 = range(5)
+C_SIZE = 5
+
 
 @njit(cache=True, inline="always")
 def draw_tail(rem, m, k, state):
@@ -79,3 +87,42 @@ def mask_of_all(rem, m):
     for i in range(m):
         mask |= ONE << np.uint64(rem[i])
     return mask
+
+
+@njit(cache=True, inline="always")
+def count_deal(counters, weight, draws):
+    """Book one deal index in ``counters``; returns whether it gave a deal to play."""
+    counters[C_INDICES] += 1
+    counters[C_DRAWS] += draws
+    if weight < 0:
+        counters[C_FAILED] += 1
+        return False
+    counters[C_W] += weight
+    counters[C_W2] += weight * weight
+    return weight > 0
+
+
+def deals_used(counters) -> tuple[int, float, float]:
+    """(deal indices played, their effective number (sum w)^2 / sum w^2, hands drawn per
+    deal index for the constrained seats)."""
+    played = int(counters[C_INDICES] - counters[C_FAILED])
+    n_eff = float(counters[C_W]) ** 2 / float(counters[C_W2]) if counters[C_W2] else 0.0
+    return played, n_eff, counters[C_DRAWS] / max(1, counters[C_INDICES])
+
+
+def acceptance(counters) -> float:
+    """The share of hands drawn for the constrained seats that fit their facts: deals given
+    a positive weight per hand drawn (1 when nothing was constrained)."""
+    drawn = int(counters[C_DRAWS])
+    return float(counters[C_INDICES] - counters[C_FAILED]) / drawn if drawn else 1.0
+
+
+def conditioning_note(seats, counters, what: str = "make the calls heard under the bidding policy") -> str:
+    """One line on how the constrained ``seats`` (labels) were dealt."""
+    played, n_eff, drawn = deals_used(counters)
+    text = f"seat {', '.join(str(s) for s in seats)} dealt hands that {what} ({drawn:,.0f} hands drawn a deal)"
+    if len(seats) > 1:
+        text += f"; weighted deals (seat by seat), {n_eff:,.0f} effective of {played:,}"
+    if counters[C_FAILED]:
+        text += f"; {int(counters[C_FAILED]):,} deal numbers found no fitting hand and were left out"
+    return text

@@ -34,7 +34,7 @@ from ...tricks.heuristic import lowest_equivalent, winning_core
 from ...tricks.points import V_POINTS, card_values, follow_for_points, shed
 from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP, R_TRUMP_SUIT
 from ...sim.deal import _deal_into
-from ...sim.constrained import draw_tail, drop, keep_one, mask_of_all
+from ...sim.constrained import BATCH, MAX_DRAWS, count_deal, draw_tail, drop, keep_one, mask_of_all
 from ...sim.rng import LOW32, bounded, next_u64, stream_key
 from .bidding import choose_pass, run_auction, throws_in, valuation
 from .deck import LANE, N_SEATS, N_TRICKS, RANK_BITS, RA
@@ -258,8 +258,6 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
 # finish_hand's outcome vector
 O_MELD_D, O_MELD_O, O_POINTS_D, O_TRICKS_D, O_THROWN, O_MELD_BEFORE = range(6)
 O_SIZE = 6
-MAX_DRAWS = 100_000       # hands drawn for the first constrained seat before a deal is given up
-BATCH = 2048              # hands drawn for each later constrained seat (``sim.constrained``)
 ALREADY_PASSED = ~ZERO    # finish_hand's ``give``: the partner's pass has been made
 ROLE_ASK_PARTNER, ROLE_ASK_DECLARER = 0, 1
 
@@ -449,21 +447,6 @@ PS_SIZE = 10
 # per-trump statistics of the bid rows
 T_N, T_MELD, T_POINTS, T_MELD_BEFORE = range(4)
 T_SIZE = 4
-C_INDICES, C_DRAWS, C_FAILED, C_W, C_W2 = range(5)
-C_SIZE = 5
-
-
-@njit(cache=True, inline="always")
-def _count_deal(counters, weight, draws):
-    """Book one deal index; returns whether it gave a deal to play."""
-    counters[C_INDICES] += 1
-    counters[C_DRAWS] += draws
-    if weight < 0:
-        counters[C_FAILED] += 1
-        return False
-    counters[C_W] += weight
-    counters[C_W2] += weight * weight
-    return weight > 0
 
 
 @njit(cache=True, nogil=True)
@@ -502,7 +485,7 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
         hands[asker] = my_hand
         w, draws = deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, constrained, free, lo, hi, want,
                               policies, reuse, v4)
-        if not _count_deal(counters, w, draws):
+        if not count_deal(counters, w, draws):
             continue
         _values_of(hands, policies, reuse, values, trumps, v4)
         for t in range(4):
@@ -581,7 +564,7 @@ def pass_chunk(rules, vals, key0, start, n, pool, sizes, role, my_hand, trump, b
         hands[asker] = my_hand
         w, draws = deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, constrained, free, lo, hi, want,
                               policies, reuse, v4)
-        if not _count_deal(counters, w, draws):
+        if not count_deal(counters, w, draws):
             continue
         for o in range(options.shape[0]):
             work[:] = hands

@@ -25,7 +25,8 @@ from ...stats import Z95, weighted_mean_se, wilson
 from .bidding import DEFAULT_POLICY, P_MARGIN, P_PARTNER, PASS, choose_pass, give_score, keep_score, next_bid
 from .deck import BIT_OF, HAND_SIZE, N_SEATS, PASS_SIZE, format_mask, mask_of, parse_hand
 from .meld import meld_all, meld_cards
-from .play import (C_DRAWS, C_FAILED, C_INDICES, C_SIZE, C_W, C_W2, H_SIZE, PS_BID, PS_EV, PS_EV2, PS_N,
+from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used
+from .play import (H_SIZE, PS_BID, PS_EV, PS_EV2, PS_N,
                    PS_PARTNER, PS_SIZE, PS_STUCK, PS_THEY_MAKE, PS_THROWN, PS_WE_DECLARE, PS_WE_MAKE, ROLE_ASK_DECLARER, ROLE_ASK_PARTNER, T_MELD,
                    T_MELD_BEFORE, T_POINTS, T_SIZE, card_tables)
 from .rules import Options, rule_tables
@@ -227,14 +228,6 @@ def _flags(options: Options):
     return (options.reuse, np.int64(options.minimum), options.throw_in == "any", np.int64(save_code(options.meld_save)))
 
 
-def _deals_used(counters) -> tuple[int, float, float]:
-    """(deal indices played, their effective number, hands drawn per deal index for the
-    conditioned seats)."""
-    played = int(counters[C_INDICES] - counters[C_FAILED])
-    n_eff = float(counters[C_W]) ** 2 / float(counters[C_W2]) if counters[C_W2] else 0.0
-    return played, n_eff, counters[C_DRAWS] / max(1, counters[C_INDICES])
-
-
 def _row_stats(sw, s_made, s_ev, s_ev2, sw2) -> dict:
     """p_make with its Wilson interval on the effective deals, EV and its se."""
     ev, ev_se, n_eff = weighted_mean_se(float(sw), float(s_ev), float(s_ev2), float(sw2))
@@ -305,7 +298,7 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     run = PLAN.run(chunk, deals, play, threads, progress)
     notes = notes + PLAN.notes(run, deals, play)
     v = layout.unpack(run.stats)
-    played, n_eff, drawn = _deals_used(v["counters"])
+    played, n_eff, drawn = deals_used(v["counters"])
     if v["counters"][C_W] == 0:
         _no_match("make the calls heard", run.n_done)
     table = _bid_rows(v, bid0, n_levels, trumps_asked)
@@ -321,19 +314,8 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
                      "p_thrown_in": p[PS_THROWN] / p[PS_N], "p_stuck": p[PS_STUCK] / p[PS_N],
                      "mean_bid": p[PS_BID] / p[PS_N]}}
     if len(constrained):
-        notes.append(_conditioning_note(constrained, drawn, n_eff, played, v["counters"]))
+        notes.append(conditioning_note([int(s) + 1 for s in sorted(constrained)], v["counters"]))
     return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
-
-
-def _conditioning_note(constrained, drawn, n_eff, played, counters) -> str:
-    seats = ", ".join(str(int(s) + 1) for s in sorted(constrained))
-    text = (f"seat {seats} dealt hands that make the calls heard under the bidding policy "
-            f"({drawn:,.0f} hands drawn a deal)")
-    if len(constrained) > 1:
-        text += f"; weighted deals (seat by seat), {n_eff:,.0f} effective of {played:,}"
-    if counters[C_FAILED]:
-        text += f"; {int(counters[C_FAILED]):,} deal numbers found no fitting hand and were left out"
-    return text
 
 
 def _bid_rows(v, bid0, n_levels, trumps_asked) -> pd.DataFrame:
@@ -481,7 +463,7 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
     notes = PASS_PLAN.notes(run, deals, play)
     v = layout.unpack(run.stats)
     stats, counters = v["stats"], v["counters"]
-    played, n_eff, drawn = _deals_used(counters)
+    played, n_eff, drawn = deals_used(counters)
     if counters[C_W] == 0:
         _no_match(f"name {SUITS[t]} and reach {b} with the declarer's", run.n_done)
     rows = []
