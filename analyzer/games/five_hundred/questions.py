@@ -8,7 +8,7 @@ import pandas as pd
 from ...answer import Answer
 from ...sim.question import Plan
 from ...sim.rng import seed_key
-from ...stats import hist_mean_se, wilson
+from ...stats import Z95, hist_mean_se, wilson
 from .bidding import ALL_CONTRACTS, Contract, allowed, parse_contract, parse_contracts
 from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_TRICKS
 from .rules import N_STRAINS, Options, BIT_OF, rule_tables
@@ -84,12 +84,13 @@ def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progres
     return PLAN.run(chunk, deals, play, threads, progress)
 
 
-def bid(hand: str, deals: int | None = None, seed: int | None = None, over: str | None = None,
-        contracts: str | None = None, play: str = "heuristic", threads: int | None = None,
-        rules: list[str] | None = None, progress: bool = False) -> Answer:
+def contract_only(hand: str, deals: int | None = None, seed: int | None = None, over: str | None = None,
+                  contracts: str | None = None, play: str = "heuristic", threads: int | None = None,
+                  rules: list[str] | None = None, progress: bool = False) -> Answer:
     """P(make), tricks and expected score of every contract for the player's 10 cards,
-    the player being the contractor (seat S, partner N) after taking the kitty.
-    ``deals`` defaults to DEFAULT_DEALS (heuristic play) or DEFAULT_DEALS_DD (dd)."""
+    the player being the contractor (seat S, partner N) after taking the kitty, whatever
+    the others hold (``bid(..., contract_only=True)``).  ``deals`` defaults to
+    DEFAULT_DEALS (heuristic play) or DEFAULT_DEALS_DD (dd)."""
     deals, seed = PLAN.check(deals, seed, threads, play)
     options = Options.parse(rules)
     hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
@@ -139,3 +140,261 @@ def _recommend(table: pd.DataFrame) -> tuple[str, str]:
     return top["action"], (f"bid {top['contract']}: makes {100 * top['p_make']:.1f}% "
                            f"({100 * top['p_make_lo']:.1f}-{100 * top['p_make_hi']:.1f}%), "
                            f"expected score {top['ev']:+.1f} ± {top['ev_se']:.1f}")
+
+
+# ----------------------------------------------------------------------------- here
+DEFAULT_HERE_DEALS = 50_000        # heuristic play: about a second warm on 2 cores with three seats heard
+DEFAULT_HERE_DEALS_DD = 200
+HERE_DD_CHUNK = 8
+PILOT_HANDS = 20_000               # random hands that order the heard seats (rarest first) and size their batches
+PILOT_SEED = 54321
+FITS_WANTED = 64                   # a later heard seat's batch: enough draws to expect this many fits
+MIN_BATCH, MAX_BATCH = 16, 4096
+HERE_PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_HERE_DEALS, "dd": DEFAULT_HERE_DEALS_DD},
+                 chunk_size={"heuristic": 2048, "dd": HERE_DD_CHUNK}, desc={"dd": "solving"})
+EV_MEANING = "EV: your side's score for the deal minus the other side's (a thrown-in deal scores 0)"
+
+
+def _seat_name(seat: int) -> str:
+    from .deck import SEAT_NAMES
+    return SEAT_NAMES[seat]
+
+
+def _setup_here(seat, dealer, auction, over, options):
+    """(asker, dealer, history, state before the asker's call, conditioned?, notes)."""
+    from .auction import ST_CUR, ST_HOLDER, ST_LAST, ST_NEXT, new_state, parse_auction, parse_seat
+    from .deck import N_SEATS
+    from ...errors import InputError
+    notes = []
+    asker = parse_seat(seat) if seat is not None else None
+    d = parse_seat(dealer, "--dealer") if dealer is not None else None
+    if auction is not None and over is not None:
+        raise InputError("give --auction or --over, not both (the auction says what the bid to beat is)")
+    if auction is None and over is None:
+        if asker is None:
+            asker = 0
+        if d is None:
+            d = (asker - 1) % N_SEATS         # you speak first
+        n_before = (asker - d - 1) % N_SEATS
+        auction = " ".join(["pass"] * n_before)
+    if over is not None:
+        asker = 0 if asker is None else asker
+        d = (asker - 1) % N_SEATS if d is None else d
+        c = parse_contract(over)
+        from .bidding import ladder
+        st = new_state(d)
+        st[ST_NEXT] = asker
+        st[ST_CUR] = ladder(options).index(c)
+        rho = (asker - 1) % N_SEATS
+        st[ST_HOLDER] = rho
+        st[ST_LAST + rho] = st[ST_CUR]
+        notes.append(f"--over {c.name} without --auction: your right-hand opponent holds the bid and nobody has "
+                     "passed; the other hands are dealt without conditions (give --auction to condition them on "
+                     "the calls)")
+        return asker, d, [], st, notes
+    if d is None:
+        found = []
+        for dd in range(N_SEATS):
+            try:
+                _, st = parse_auction(auction, dd, options)
+            except InputError:
+                continue
+            if st[ST_NEXT] == (0 if asker is None else asker):
+                found.append(dd)
+        if asker is None:
+            asker = 0
+        if not found:
+            history, st = parse_auction(auction, (asker - 1) % N_SEATS, options)   # raises on a bad auction
+            raise InputError(f"no dealer puts {_seat_name(asker)} to speak after --auction {auction!r}: "
+                             "give --dealer and --seat")
+        if len(found) > 1:
+            raise InputError(f"--auction {auction!r} leaves {_seat_name(asker)} to speak with more than one "
+                             "dealer: give --dealer")
+        d = found[0]
+    history, st = parse_auction(auction, d, options)
+    if asker is None:
+        asker = int(st[ST_NEXT])
+    elif st[ST_NEXT] != asker:
+        raise InputError(f"after --auction {auction!r} with {_seat_name(d)} dealing it is "
+                         f"{_seat_name(int(st[ST_NEXT]))}'s turn, not {_seat_name(asker)}'s")
+    return asker, d, history, st, notes
+
+
+def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: str | None = None,
+        score: str | None = None, contract_only: bool = False, over: str | None = None,
+        contracts: str | None = None, deals: int | None = None, seed: int | None = None, play: str = "heuristic",
+        threads: int | None = None, rules: list[str] | None = None, progress: bool = False) -> Answer:
+    """What to call now with these 10 cards: every call you may make (each allowed bid,
+    and pass) with its EV, who ends up contracting and, given ``score`` ("US:THEM"),
+    P(winning the game).
+
+    ``seat`` and ``dealer`` are N E S W (default: you are S and speak first);
+    ``auction``: the calls so far from the dealer's left up to you ("7S pass pass").  The
+    other hands are dealt so that every seat that has spoken makes its calls under the
+    bidding policy (``heard.deal_heard``; the answer states the acceptance rate and the
+    effective number of deals).  After your call the auction goes on by the policies (an
+    opponent may outbid you, your partner may raise), the contract is played (the
+    heuristic players or ``play="dd"``) and scored.  ``contract_only``: the old question —
+    you contract each contract yourself (without ``auction``/``score``/``seat``/``dealer``
+    it is ``contract_only(...)``, unchanged).  ``over``: the bid to beat, held by your
+    right-hand opponent, nobody conditioned."""
+    from ...errors import InputError
+    if contract_only and auction is None and score is None and seat is None and dealer is None:
+        return globals()["contract_only"](hand, deals=deals, seed=seed, over=over, contracts=contracts,
+                                          play=play, threads=threads, rules=rules, progress=progress)
+    from ...sim.constrained import C_SIZE, C_W, C_W2, acceptance, conditioning_note, deals_used
+    from ...sim.layout import StatsLayout
+    from ...stats import weighted_mean_se
+    from .auction import DEFAULT_POLICY, PASS, ST_CUR, history_arrays, ladder_tables, call_allowed
+    from .bidding import ladder
+    from .deck import N_SEATS
+    from .heard import (E_SIZE, KITTY, PWIN_SCALE, RS_AS_CALLED, RS_AS_CALLED_MADE, RS_EV, RS_EV2, RS_I_CONTRACT,
+                        RS_OUR_TRICKS, RS_PWIN, RS_PWIN2, RS_SIZE, RS_THEY_MADE, RS_THROWN, RS_W, RS_WE_CONTRACT,
+                        RS_WE_MADE, here_chunk)
+
+    options = Options.parse(rules)
+    hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
+    asker, dealer_seat, history, st0, notes = _setup_here(seat, dealer, auction, over, options)
+    deals, seed = HERE_PLAN.check(deals, seed, threads, play)
+    lad, acfg = ladder_tables(options)
+    order_l = ladder(options)
+    cur = int(st0[ST_CUR])
+    if contract_only:
+        rows = [order_l.index(c) for c in ALL_CONTRACTS]
+    else:
+        rows = [i for i in range(len(order_l)) if call_allowed(i, cur, lad, acfg)] + [PASS]
+    if contracts is not None:
+        wanted = {order_l.index(c) for c in parse_contracts(contracts)}
+        rows = [r for r in rows if r in wanted or r == PASS]
+    esc = np.zeros(E_SIZE, np.int64)
+    eq = np.zeros((2, 1, 1), np.float64)
+    score_state = None
+    if score is not None:
+        from .equity import equity_for_kernel, parse_score
+        us, them = parse_score(score)
+        eq, esc = equity_for_kernel(options, us, them, we_deal_next=((dealer_seat + 1) & 1) == (asker & 1),
+                                    threads=threads, progress=progress)
+        score_state = (us, them)
+    hist = history_arrays(history)
+    heard_seats = sorted({seat_ for seat_, _, _ in history if seat_ != asker})
+    pols = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
+    pool = np.array([c for c in range(DECK.size) if c not in set(hand_ids)], np.int64)
+    order, batches, rates = _order_heard(heard_seats, pool, hist, lad, acfg, pols)
+    free = np.array([s for s in range(N_SEATS) if s != asker and s not in heard_seats] + [KITTY], np.int64)
+    sizes = np.array([HAND_SIZE] * N_SEATS + [KITTY_SIZE], np.int64)
+    my_hand = np.uint64(DECK.mask(hand_ids))
+    calls = np.array(rows, np.int64)
+    tables = rule_tables(options)
+    key0 = seed_key(seed)
+    layout = StatsLayout(stats=(len(rows), RS_SIZE), counters=(C_SIZE,))
+
+    def chunk(start, n):
+        flat = layout.zeros()
+        if n:
+            from ...sim.question import solver_arrays
+            from .dd import new_dd_table, new_stats
+            v = layout.unpack(flat)
+            dd, tt, dstats = solver_arrays(play == "dd", new_dd_table, new_stats)
+            here_chunk(key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand, order, batches,
+                       free, hist, st0, calls, bool(contract_only), lad, acfg, pols, tables, BYTE_TABLES, eq, esc,
+                       v["stats"], v["counters"], dd, tt, dstats)
+        return flat
+
+    run = HERE_PLAN.run(chunk, deals, play, threads, progress)
+    notes = notes + HERE_PLAN.notes(run, deals, play)
+    v = layout.unpack(run.stats)
+    counters = v["counters"]
+    played, n_eff, drawn = deals_used(counters)
+    if counters[C_W] == 0:
+        raise InputError(f"none of {run.n_done:,} deals gave hands that make the calls heard under the bidding "
+                         "policy")
+    sw2 = float(counters[C_W2])
+    out = []
+    for r, call in enumerate(rows):
+        s = v["stats"][r].astype(float)
+        sw = s[RS_W]
+        ev, ev_se, _ = weighted_mean_se(sw, s[RS_EV], s[RS_EV2], sw2)
+        row = {"action": "pass" if call == PASS else order_l[call].name,
+               "call": "pass" if call == PASS else order_l[call].label,
+               "allowed": True if call == PASS else bool(call_allowed(call, cur, lad, acfg))}
+        if call != PASS:
+            k = s[RS_AS_CALLED]
+            p = s[RS_AS_CALLED_MADE] / k if k else np.nan
+            n_k = n_eff * k / sw if sw else 0.0
+            lo, hi = wilson(p * n_k, n_k) if k else (np.nan, np.nan)
+            row.update(p_make=p, p_make_lo=float(lo), p_make_hi=float(hi))
+        else:
+            row.update(p_make=np.nan, p_make_lo=np.nan, p_make_hi=np.nan)
+        row.update(p_as_called=s[RS_AS_CALLED] / sw, p_we_contract=s[RS_WE_CONTRACT] / sw,
+                   p_i_contract=s[RS_I_CONTRACT] / sw, p_we_make=s[RS_WE_MADE] / sw,
+                   p_they_make=s[RS_THEY_MADE] / sw, p_thrown_in=s[RS_THROWN] / sw,
+                   mean_tricks=s[RS_OUR_TRICKS] / s[RS_WE_CONTRACT] if s[RS_WE_CONTRACT] else np.nan,
+                   ev=ev, ev_se=ev_se)
+        if score_state is not None:
+            pw, pw_se, _ = weighted_mean_se(sw, s[RS_PWIN] / PWIN_SCALE, s[RS_PWIN2] / PWIN_SCALE, sw2)
+            row.update(p_win=pw, p_win_se=pw_se, p_win_lo=max(0.0, pw - Z95 * pw_se),
+                       p_win_hi=min(1.0, pw + Z95 * pw_se))
+        out.append(row)
+    table = pd.DataFrame(out)
+    best, recommendation = _recommend_here(table, score_state is not None, contract_only)
+    meta = {"hand": DECK.format_cards(hand_ids), "seat": _seat_name(asker), "dealer": _seat_name(dealer_seat),
+            "auction": [("pass" if c == PASS else order_l[c].name) for _, c, _ in history],
+            "over": order_l[cur].name if cur >= 0 else None, "contract_only": bool(contract_only),
+            "score": None if score_state is None else {"us": score_state[0], "them": score_state[1]},
+            "conditioned": [_seat_name(s_) for s_ in heard_seats],
+            "acceptance": acceptance(counters), "pilot_fit_rates": {_seat_name(s_): r_ for s_, r_ in rates.items()},
+            "deals": played, "deals_dealt": int(run.n_done), "effective_deals": n_eff,
+            "hands_drawn_per_deal": drawn, "seed": seed, "play": play, "rules": options.__dict__.copy(),
+            "ev_meaning": EV_MEANING}
+    if heard_seats:
+        notes.append(conditioning_note([_seat_name(s_) for s_ in order], counters)
+                     + f"; acceptance rate {100 * acceptance(counters):.1f}% of hands drawn")
+    if play == "dd":
+        notes.append("dd: the contract is solved double-dummy, every hand visible (the auction and the kitty "
+                     "exchange by the policies); misère records made or failed")
+    return Answer("five-hundred", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
+
+
+def _order_heard(seats, pool, hist, lad, acfg, pols):
+    """(constrained seats rarest first, their batch sizes, pilot fit rates): a pilot of
+    PILOT_HANDS random hands of the unseen cards; a seat no pilot hand fits is an error."""
+    from ...errors import InputError
+    from .heard import fit_rates
+    if not seats:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), {}
+    arr = np.array(seats, np.int64)
+    counts = np.zeros(len(seats), np.int64)
+    fit_rates(seed_key(PILOT_SEED), pool, np.int64(PILOT_HANDS), arr, hist, lad, acfg, pols, counts)
+    rates = {int(s): float(c) / PILOT_HANDS for s, c in zip(seats, counts)}
+    for s, c in zip(seats, counts):
+        if c == 0:
+            raise InputError(f"none of {PILOT_HANDS:,} random hands of {_seat_name(int(s))} makes its calls under "
+                             "the bidding policy: the auction is too rare (or impossible) to condition on")
+    order = sorted(rates, key=rates.get)
+    batches = [0] + [int(min(MAX_BATCH, max(MIN_BATCH, np.ceil(FITS_WANTED / rates[s])))) for s in order[1:]]
+    return np.array(order, np.int64), np.array(batches, np.int64), rates
+
+
+def _recommend_here(table: pd.DataFrame, by_win: bool, contract_only: bool) -> tuple[str, str]:
+    key = "p_win" if by_win else "ev"
+    rows = table[table["allowed"]]
+    if rows.empty:
+        return "pass", "pass: no listed call may be made now"
+    top = rows.loc[rows[key].idxmax()]
+    rest = rows.drop(index=top.name)
+    what = "pass" if top["action"] == "pass" else f"bid {top['call']}"
+    if by_win:
+        text = (f"{what}: P(win the game) {100 * top['p_win']:.1f}% ({100 * top['p_win_lo']:.1f}-"
+                f"{100 * top['p_win_hi']:.1f}%), EV {top['ev']:+.1f} ± {top['ev_se']:.1f}")
+    else:
+        text = f"{what}: EV {top['ev']:+.1f} ± {top['ev_se']:.1f}"
+    if top["action"] != "pass" and not np.isnan(top["p_make"]):
+        text += f"; it makes {100 * top['p_make']:.0f}% when you play it"
+    if not rest.empty:
+        nxt = rest.loc[rest[key].idxmax()]
+        gap = (top[key] - nxt[key]) * (100 if by_win else 1)
+        text += (f"; next best {nxt['call']} ({'+' if gap >= 0 else ''}{gap:.1f}"
+                 f"{' points of P(win)' if by_win else ' EV'} behind)")
+    if contract_only:
+        text += " (you contract each row yourself)"
+    return top["action"], text

@@ -36,12 +36,16 @@ class Options:
     misere_rank: str = "ladder"    # ladder: above 7NT, below 8S | value: between 8S and 8C
     joker_lead: str = "any"        # any (name an unled suit) | last (only to the last trick)
     joker_name: str = "unled"      # unled (a suit not led before) | not_void (Queensland: any suit you have not shown void in)
+    auction: str = "standard"      # standard: until three pass after a bid | american: one call each, highest wins
+    own_raise: str = "no"          # no: the auction ends when three have passed | after_passes: the last bidder may then raise his own bid
 
     CHOICES = {
         "misere": ("seven", "any", "none"),
         "misere_rank": ("ladder", "value"),
         "joker_lead": ("any", "last"),
         "joker_name": ("unled", "not_void"),
+        "auction": ("standard", "american"),
+        "own_raise": ("no", "after_passes"),
     }
 
     @classmethod

@@ -1,0 +1,220 @@
+"""Five Hundred "here": deals consistent with the calls heard, and every call played on.
+
+``deal_heard`` deals the other hands so that each seat that has spoken makes its calls
+under its bidding policy (``auction.fits``), by the seat-by-seat method of
+``sim.constrained`` (exact, weighted).  ``here_chunk`` then, for every call the player
+could make now, lets the auction go on by the policies, plays the contract and books the
+result for the player's side.
+"""
+
+import numpy as np
+from numba import njit
+
+from ...bits import ZERO
+from ...sim.constrained import MAX_DRAWS, count_deal, draw_tail, drop, keep_one, mask_of_all
+from ...sim.rng import stream_key
+from .auction import (A_AMERICAN, FMASKS, NO_SEAT, ST_NEXT, ST_PASSED, ST_SIZE, V_SIZE, apply_call, finish_auction,
+                      fits, valuation)
+from .deck import N_SEATS
+from .play import TRACE_COLS
+from .selfplay import play_contract, score_contract
+
+KITTY = N_SEATS          # slot of the kitty in ``hands``
+PWIN_SCALE = float(1 << 20)   # P(win) is booked in fixed point (integer statistics merge exactly)
+
+# here_chunk's statistics per row (int64, weighted by the deal's weight w)
+RS_W, RS_EV, RS_EV2, RS_WE_CONTRACT, RS_I_CONTRACT, RS_WE_MADE, RS_THEY_MADE, RS_THROWN = range(8)
+RS_OUR_TRICKS, RS_AS_CALLED, RS_AS_CALLED_MADE, RS_PWIN, RS_PWIN2 = range(8, 13)
+RS_SIZE = 13
+
+# ``esc`` (int64): the game score for P(win); ``eq`` the equity table (``equity``)
+E_ON, E_US, E_THEM, E_WE_DEAL_NEXT, E_LO, E_STEP, E_N, E_CAP_RULE = range(8)
+E_SIZE = 8
+
+
+@njit(cache=True)
+def deal_heard(state, pool, rem, hands, sizes, order, batches, free, hist, lad, acfg, pols, v):
+    """Deal ``pool`` (deck ids) to the constrained seats ``order`` (each must make its calls
+    in ``hist``; the first by rejection, each later one from ``batches[j]`` draws with the
+    deal weighted by how many fit) and then the ``free`` slots (seats, or KITTY), uniformly.
+    Returns (weight, hands drawn): weight 0 when a later seat found no fitting hand, -1
+    when the first found none in MAX_DRAWS."""
+    m = pool.shape[0]
+    rem[:m] = pool
+    weight = 1
+    draws = 0
+    nc = order.shape[0]
+    for j in range(nc):
+        s = order[j]
+        k = sizes[s]
+        if j == 0:
+            found = False
+            for _ in range(MAX_DRAWS):
+                h, state = draw_tail(rem, m, k, state)
+                draws += 1
+                valuation(h, FMASKS, pols[s], v)
+                if fits(v, s, hist, lad, acfg, pols):
+                    found = True
+                    break
+            if not found:
+                return -1, draws
+            hands[s] = h
+            m -= k
+        else:
+            n_fit = 0
+            chosen = ZERO
+            for _ in range(batches[j]):
+                h, state = draw_tail(rem, m, k, state)
+                draws += 1
+                valuation(h, FMASKS, pols[s], v)
+                if fits(v, s, hist, lad, acfg, pols):
+                    n_fit += 1
+                    keep, state = keep_one(n_fit, state)
+                    if keep:
+                        chosen = h
+            if n_fit == 0:
+                return 0, draws
+            weight *= n_fit
+            hands[s] = chosen
+            m = drop(rem, m, chosen)
+    for j in range(free.shape[0]):
+        s = free[j]
+        if j == free.shape[0] - 1:
+            hands[s] = mask_of_all(rem, m)
+        else:
+            h, state = draw_tail(rem, m, sizes[s], state)
+            hands[s] = h
+            m -= sizes[s]
+    return weight, draws
+
+
+@njit(cache=True)
+def fit_rates(state, pool, n, seats, hist, lad, acfg, pols, out):
+    """out[j] = how many of ``n`` random hands of the unseen cards make seat ``seats[j]``'s
+    calls (the pilot that orders the constrained seats and sizes their batches)."""
+    rem = pool.copy()
+    m = pool.shape[0]
+    v = np.empty(V_SIZE, np.float64)
+    for _ in range(n):
+        h, state = draw_tail(rem, m, 10, state)
+        for j in range(seats.shape[0]):
+            valuation(h, FMASKS, pols[seats[j]], v)
+            if fits(v, seats[j], hist, lad, acfg, pols):
+                out[j] += 1
+
+
+@njit(cache=True, inline="always")
+def _grid_index(score, esc):
+    i = (score - esc[E_LO]) // esc[E_STEP]
+    if i >= esc[E_N]:
+        i = esc[E_N] - 1
+    return i
+
+
+@njit(cache=True)
+def p_win_after(eq, esc, we_contract, thrown, pts_contractor, pts_defenders, made):
+    """P(our side wins the game) after a deal from the score in ``esc``: the deal's points
+    added (a side at or above the defend_cap rule's total scoring nothing for defensive
+    tricks), then the game rules (win only by making a contract and reaching 500; out the
+    back door at -500), else the equity table with the next dealer."""
+    us = esc[E_US]
+    them = esc[E_THEM]
+    if not thrown:
+        cap = esc[E_CAP_RULE]
+        if we_contract:
+            us += pts_contractor
+            if not (cap > 0 and them >= cap):
+                them += pts_defenders
+            if made and us >= 500:
+                return 1.0
+            if us <= -500:
+                return 0.0
+        else:
+            them += pts_contractor
+            if not (cap > 0 and us >= cap):
+                us += pts_defenders
+            if made and them >= 500:
+                return 0.0
+            if them <= -500:
+                return 1.0
+    return eq[1 - esc[E_WE_DEAL_NEXT], _grid_index(us, esc), _grid_index(them, esc)]
+
+
+@njit(cache=True, nogil=True)
+def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, batches, free, hist, st0, calls, contract_only,
+               lad, acfg, pols, tables, bts, eq, esc, stats, counters, dd, tt, dstats):
+    """Deals ``start..start+n-1`` for the player at seat ``asker`` holding ``my_hand``,
+    the other hands dealt by ``deal_heard``.  For every row r, the player makes call
+    ``calls[r]`` (a ladder index or PASS) in auction state ``st0``, the auction goes on by
+    the policies (``contract_only``: it ends there, the player contracting), the contract
+    is played (heuristic, or double-dummy with ``dd``) and ``stats[r]`` books the RS_*
+    sums, EV being the player's side's score minus the other side's; with a score
+    (``esc[E_ON]``) also P(win the game) from the equity table ``eq``."""
+    rem = np.empty(pool.shape[0], np.int64)
+    hands = np.empty(N_SEATS + 1, np.uint64)
+    lay = np.empty(N_SEATS, np.uint64)
+    vals = np.empty((N_SEATS, V_SIZE), np.float64)
+    v = np.empty(V_SIZE, np.float64)
+    st = np.empty(ST_SIZE, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    work = np.empty(tables.shape[1], np.uint64)
+    gen = np.zeros(8, np.int64)
+    n_lad = lad.shape[1]
+    cache = np.empty((N_SEATS, n_lad), np.int64)
+    for i in range(n):
+        hands[asker] = my_hand
+        w, draws = deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, order, batches, free, hist, lad,
+                              acfg, pols, v)
+        if not count_deal(counters, w, draws):
+            continue
+        for s in range(N_SEATS):
+            valuation(hands[s], FMASKS, pols[s], vals[s])
+        cache[:, :] = -1
+        for r in range(calls.shape[0]):
+            call = calls[r]
+            if contract_only:
+                d = asker
+                c = call
+            else:
+                st[:] = st0
+                apply_call(st, call)
+                if acfg[A_AMERICAN]:
+                    st[ST_PASSED] |= 1 << asker
+                    st[ST_NEXT] = (asker + 1) % N_SEATS
+                d, c = finish_auction(vals, st, lad, acfg, pols)
+            row = stats[r]
+            row[RS_W] += w
+            if d == NO_SEAT:
+                row[RS_THROWN] += w
+                if esc[E_ON]:
+                    p = p_win_after(eq, esc, False, True, 0, 0, False)
+                    row[RS_PWIN] += w * np.int64(p * PWIN_SCALE + 0.5)
+                    row[RS_PWIN2] += w * np.int64(p * p * PWIN_SCALE + 0.5)
+                continue
+            tricks = cache[d, c]
+            if tricks < 0:
+                tricks = play_contract(hands, hands[KITTY], d, c, lad, tables, bts, lay, trace, work, dd, tt, dstats,
+                                       gen)
+                cache[d, c] = tricks
+            pc, pd, made = score_contract(c, tricks, lad)
+            ours = (d & 1) == (asker & 1)
+            ev = (pc - pd) if ours else (pd - pc)
+            row[RS_EV] += w * ev
+            row[RS_EV2] += w * ev * ev
+            if ours:
+                row[RS_WE_CONTRACT] += w
+                row[RS_OUR_TRICKS] += w * tricks
+                if made:
+                    row[RS_WE_MADE] += w
+            elif made:
+                row[RS_THEY_MADE] += w
+            if d == asker:
+                row[RS_I_CONTRACT] += w
+            if d == asker and c == call:
+                row[RS_AS_CALLED] += w
+                if made:
+                    row[RS_AS_CALLED_MADE] += w
+            if esc[E_ON]:
+                p = p_win_after(eq, esc, ours, False, pc, pd, made)
+                row[RS_PWIN] += w * np.int64(p * PWIN_SCALE + 0.5)
+                row[RS_PWIN2] += w * np.int64(p * p * PWIN_SCALE + 0.5)

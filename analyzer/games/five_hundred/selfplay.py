@@ -1,0 +1,132 @@
+"""Whole Five Hundred deals by the policies: the auction, the contract played, the score.
+
+Hands are deck-id masks (seats 0..3 as in ``auction``, the kitty apart); a contract is a
+ladder index (``auction.ladder_tables``).  ``deal_outcomes`` is the distribution of one
+deal's result that the game equity (``equity``) is built from.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...sim.deal import _deal_into
+from ...sim.question import Plan
+from ...sim.rng import seed_key, stream_key
+from .auction import (DEFAULT_POLICY, FMASKS, LAD_KIND, LAD_LEVEL, LAD_STRAIN, LAD_VALUE, NO_SEAT, V_SIZE,
+                      ST_SIZE, finish_auction, ladder_tables, start_state, valuation)
+from .bidding import ALL_CONTRACTS
+from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_SEATS, N_TRICKS
+from .dd import dd_deal
+from .play import TRACE_COLS, play_deal, relabel
+from .rules import MISERE, Options, rule_tables
+
+SLAM = 250
+PER_TRICK = 10
+
+
+@njit(cache=True, inline="always")
+def score_contract(c, tricks, lad):
+    """(the contractor side's points, the defenders', made) for ladder contract ``c`` when
+    the contractor's side took ``tricks`` (``scoring.score_deal``)."""
+    value = lad[LAD_VALUE, c]
+    if lad[LAD_STRAIN, c] == MISERE:
+        if tricks == 0:
+            return value, 0, True
+        return -value, 0, False
+    defenders = PER_TRICK * (N_TRICKS - tricks)
+    if tricks >= lad[LAD_LEVEL, c]:
+        if tricks == N_TRICKS and value < SLAM:
+            return SLAM, defenders, True
+        return value, defenders, True
+    return -value, defenders, False
+
+
+@njit(cache=True)
+def play_contract(hands, kitty, contractor, c, lad, tables, byte_tables, lay, trace, work, dd, tt, stats, gen):
+    """The contractor side's tricks when ``contractor`` plays ladder contract ``c`` on
+    ``hands`` (deck ids; not modified) and ``kitty``: the exchange, the joker's nomination
+    and ten tricks by the heuristic players, or with ``dd`` solved double-dummy (misère:
+    0 when the contractor can avoid every trick, else 1).  ``lay`` (N_SEATS) and ``work``
+    (R_SIZE) are scratch."""
+    kind = lad[LAD_KIND, c]
+    strain = kind if kind < MISERE else MISERE
+    bt = byte_tables[strain]
+    for s in range(N_SEATS):
+        lay[s] = relabel(hands[s], bt)
+    k = relabel(kitty, bt)
+    if dd:
+        res, _ = dd_deal(tables[strain], lay, k, np.int64(contractor), kind >= MISERE, tt, stats, gen)
+        return res
+    return play_deal(tables[strain], lay, k, contractor, kind >= MISERE, kind == 6, trace, False, work)
+
+
+@njit(cache=True, nogil=True)
+def selfplay_chunk(key0, start, n, pool, counts, lad, acfg, pols, tables, byte_tables, out, dd, tt, stats):
+    """Deals ``start..start+n-1``: the dealer is seat ``(start + i) % 4``; every seat bids by
+    its policy ``pols[seat]`` and the contract is played (heuristic or ``dd``).
+    ``out[side, c, t] += 1``: the side (0 the dealer's, 1 the other) contracted ladder
+    contract ``c`` and took ``t`` tricks; ``out[2, 0, 0]``: thrown in."""
+    buf = np.empty(pool.shape[0], np.int64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    hands = np.empty(N_SEATS, np.uint64)
+    lay = np.empty(N_SEATS, np.uint64)
+    vals = np.empty((N_SEATS, V_SIZE), np.float64)
+    st = np.empty(ST_SIZE, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    work = np.empty(tables.shape[1], np.uint64)
+    gen = np.zeros(8, np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        for s in range(N_SEATS):
+            hands[s] = deal[1 + s]
+            valuation(hands[s], FMASKS, pols[s], vals[s])
+        dealer = (start + i) % N_SEATS
+        start_state(st, dealer)
+        d, c = finish_auction(vals, st, lad, acfg, pols)
+        if d == NO_SEAT:
+            out[2, 0, 0] += 1
+            continue
+        tricks = play_contract(hands, deal[0], d, c, lad, tables, byte_tables, lay, trace, work, dd, tt, stats, gen)
+        out[0 if (d & 1) == (dealer & 1) else 1, c, tricks] += 1
+
+
+PLAN = Plan("Five Hundred", {"heuristic": 2_000_000, "dd": 2_000}, chunk_size={"heuristic": 65_536, "dd": 64},
+            desc={"heuristic": "deals", "dd": "solving"})
+
+
+def deal_outcomes(deals: int, seed: int = 0, options: Options = Options(), threads: int | None = None,
+                  progress: bool = False, play: str = "heuristic", policy=None):
+    """The distribution of one deal's result under the policies, from ``deals`` self-play
+    deals (the dealer rotating).  Returns (counts, thrown, n): ``counts[side, c, t]`` the
+    deals where the side (0 the dealer's, 1 the other) contracted ``ALL_CONTRACTS[c]`` and
+    took ``t`` tricks, ``thrown`` those all four passed, ``n`` the deals played."""
+    from ...sim.question import solver_arrays
+    from .dd import new_dd_table, new_stats
+    from .questions import BYTE_TABLES
+
+    lad, acfg = ladder_tables(options)
+    pols = np.tile(DEFAULT_POLICY if policy is None else policy, (N_SEATS, 1))
+    tables = rule_tables(options)
+    pool = np.arange(DECK.size, dtype=np.int64)
+    counts = np.array([KITTY_SIZE] + [HAND_SIZE] * N_SEATS, np.int64)
+    key0 = seed_key(seed)
+    n_lad = lad.shape[1]
+
+    def chunk(start, n):
+        out = np.zeros((3, n_lad, N_TRICKS + 1), np.int64)
+        if n:
+            dd, tt, st = solver_arrays(play == "dd", new_dd_table, new_stats)
+            selfplay_chunk(key0, np.int64(start), np.int64(n), pool, counts, lad, acfg, pols, tables, BYTE_TABLES,
+                           out, dd, tt, st)
+        return out
+
+    run = PLAN.run(chunk, deals, play, threads, progress)
+    out = run.stats
+    from .auction import contract_of
+    order = [ALL_CONTRACTS.index(contract_of(i, options)) for i in range(n_lad)]
+    result = np.zeros((2, len(ALL_CONTRACTS), N_TRICKS + 1), np.int64)
+    for i, j in enumerate(order):
+        result[:, j] = out[:2, i]
+    return result, int(out[2, 0, 0]), int(run.n_done)

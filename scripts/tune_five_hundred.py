@@ -1,0 +1,183 @@
+#!/usr/bin/env python
+"""Fit Five Hundred's bidding policy by simulation (how auction.DEFAULT_POLICY was chosen).
+
+1. ``--fit``: the valuation's weights.  Seat S contracts every suit, no-trumps, misère
+   and open misère on random deals (the kitty exchange, then ten tricks by the heuristic
+   players); its side's tricks (suits, pooled over the four, and no-trumps) and whether
+   it took no trick (misère, open misère) are regressed by least squares on the hand's
+   features (``auction.suit_features``, ``nt_features``, ``misere_features``).  Also the
+   mean prediction of a random hand (for raising a partner's bid).
+2. ``--margins``: the auction's thresholds.  With the other seats on the current policy,
+   one seat (rotating with the deal) bids with each candidate value of one threshold on
+   the same deals; the value with the best expected score (its side's minus the other's)
+   is its best response.  Thresholds are tuned in turn, for a few rounds.
+
+    python scripts/tune_five_hundred.py --fit --deals 400000
+    python scripts/tune_five_hundred.py --margins --deals 200000 --rounds 2
+    python scripts/tune_five_hundred.py --quick          # both, small (smoke test)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import numpy as np
+from numba import njit
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from analyzer.games.five_hundred.auction import (DEFAULT_POLICY, FMASKS, MIS_FEATURES, N_MIS_F, N_NT_F,  # noqa: E402
+                                                 N_SUIT_F, NO_SEAT, NT_FEATURES, P_MARGIN, P_MEAN_NT,
+                                                 P_MEAN_SUIT, P_MIS, P_MIS_T, P_NT, P_OPEN, P_OPEN_T, P_PARTNER,
+                                                 P_SUIT, ST_SIZE, SUIT_FEATURES, V_SIZE, finish_auction,
+                                                 ladder_tables, misere_features, nt_features, start_state,
+                                                 suit_features, valuation)
+from analyzer.games.five_hundred.deck import DECK  # noqa: E402
+from analyzer.games.five_hundred.play import TRACE_COLS, play_deal, relabel  # noqa: E402
+from analyzer.games.five_hundred.questions import BYTE_TABLES  # noqa: E402
+from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables  # noqa: E402
+from analyzer.games.five_hundred.selfplay import play_contract, score_contract  # noqa: E402
+from analyzer.sim.deal import _deal_into  # noqa: E402
+from analyzer.sim.rng import seed_key, stream_key  # noqa: E402
+
+POOL = np.arange(DECK.size, dtype=np.int64)
+COUNTS = np.array([3, 10, 10, 10, 10], np.int64)
+NF = max(N_SUIT_F, N_NT_F, N_MIS_F)
+
+
+@njit(cache=False)
+def fit_chunk(tables, bts, key0, start, n, xtx, xty, yy):
+    """Per model m (0 suits, 1 NT, 2 misère, 3 open misère): xtx[m] += f f', xty[m] += f y,
+    yy[m] += (y^2, 1)."""
+    buf = np.empty(POOL.shape[0], np.int64)
+    fixed = np.zeros(5, np.uint64)
+    deal = np.empty(5, np.uint64)
+    hands = np.empty(4, np.uint64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    work = np.empty(tables.shape[1], np.uint64)
+    f = np.zeros(NF, np.float64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), POOL, COUNTS, fixed, buf, deal)
+        for kind in range(7):
+            strain = kind if kind < MISERE else MISERE
+            for s in range(4):
+                hands[s] = relabel(deal[1 + s], bts[strain])
+            kitty = relabel(deal[0], bts[strain])
+            tricks = play_deal(tables[strain], hands, kitty, 0, kind >= MISERE, kind == 6, trace, False, work)
+            f[:] = 0.0
+            if kind < 4:
+                suit_features(deal[1], FMASKS, kind, f)
+                m, y = 0, float(tricks)
+            elif kind == 4:
+                nt_features(deal[1], FMASKS, f)
+                m, y = 1, float(tricks)
+            else:
+                misere_features(deal[1], FMASKS, f)
+                m, y = kind - 3, 1.0 if tricks == 0 else 0.0
+            for a in range(NF):
+                xty[m, a] += f[a] * y
+                for b in range(NF):
+                    xtx[m, a, b] += f[a] * f[b]
+            yy[m, 0] += y * y
+            yy[m, 1] += 1.0
+
+
+def fit(deals: int, seed: int):
+    tables = rule_tables(Options())
+    xtx = np.zeros((4, NF, NF))
+    xty = np.zeros((4, NF))
+    yy = np.zeros((4, 2))
+    fit_chunk(tables, BYTE_TABLES, seed_key(seed), np.int64(0), np.int64(deals), xtx, xty, yy)
+    pol = DEFAULT_POLICY.copy()
+    for m, (names, at) in enumerate(((SUIT_FEATURES, P_SUIT), (NT_FEATURES, P_NT), (MIS_FEATURES, P_MIS),
+                                     (MIS_FEATURES, P_OPEN))):
+        k = len(names)
+        w = np.linalg.solve(xtx[m, :k, :k] + 1e-9 * np.eye(k), xty[m, :k])
+        rss = yy[m, 0] - 2 * w @ xty[m, :k] + w @ xtx[m, :k, :k] @ w
+        print(["suits", "no-trumps", "misère", "open misère"][m], f"n={yy[m, 1]:.0f}",
+              f"residual sd {np.sqrt(rss / yy[m, 1]):.3f}, mean y {xty[m, 0] / yy[m, 1]:.3f}")
+        print("   ", ", ".join(f"{nm} {x:+.3f}" for nm, x in zip(names, w)))
+        pol[at:at + k] = np.round(w, 3)
+    pol[P_MEAN_SUIT] = round(xty[0, 0] / yy[0, 1], 2)    # the mean prediction = the mean y (a constant in the fit)
+    pol[P_MEAN_NT] = round(xty[1, 0] / yy[1, 1], 2)
+    return pol
+
+
+@njit(cache=False)
+def match_chunk(key0, start, n, lad, acfg, base, cands, knob, tables, bts, out):
+    """out[c] += the rotating seat's side's score minus the other side's when it bids with
+    the base policy but ``knob`` = ``cands[c]``."""
+    buf = np.empty(POOL.shape[0], np.int64)
+    fixed = np.zeros(5, np.uint64)
+    deal = np.empty(5, np.uint64)
+    hands = np.empty(4, np.uint64)
+    lay = np.empty(4, np.uint64)
+    vals = np.empty((4, V_SIZE), np.float64)
+    st = np.empty(ST_SIZE, np.int64)
+    pols = np.empty((4, base.shape[0]), np.float64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    work = np.empty(tables.shape[1], np.uint64)
+    tt = np.zeros((1, 8), np.uint64)
+    stats = np.zeros(16, np.int64)
+    gen = np.zeros(8, np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), POOL, COUNTS, fixed, buf, deal)
+        me = (start + i) % 4
+        dealer = ((start + i) // 4) % 4
+        for s in range(4):
+            hands[s] = deal[1 + s]
+            pols[s, :] = base
+            valuation(hands[s], FMASKS, base, vals[s])
+        for c in range(cands.shape[0]):
+            pols[me, knob] = cands[c]
+            start_state(st, dealer)
+            d, k = finish_auction(vals, st, lad, acfg, pols)
+            if d == NO_SEAT:
+                continue
+            tricks = play_contract(hands, deal[0], d, k, lad, tables, bts, lay, trace, work, False, tt, stats, gen)
+            pc, pd, _ = score_contract(k, tricks, lad)
+            out[c] += (pc - pd) if (d & 1) == (me & 1) else (pd - pc)
+
+
+def margins(pol, deals: int, seed: int, rounds: int):
+    lad, acfg = ladder_tables(Options())
+    tables = rule_tables(Options())
+    grids = {P_MARGIN: np.arange(-0.5, 1.51, 0.25), P_PARTNER: np.arange(0.0, 2.01, 0.25),
+             P_MIS_T: np.arange(0.2, 0.91, 0.05), P_OPEN_T: np.arange(0.2, 0.96, 0.05)}
+    names = {P_MARGIN: "margin", P_PARTNER: "partner", P_MIS_T: "misère", P_OPEN_T: "open misère"}
+    for r in range(rounds):
+        for knob, grid in grids.items():
+            out = np.zeros(len(grid))
+            match_chunk(seed_key(seed + 100 * r + knob), np.int64(0), np.int64(deals), lad, acfg, pol,
+                        grid.astype(np.float64), np.int64(knob), tables, BYTE_TABLES, out)
+            best = int(np.argmax(out))
+            print(f"round {r + 1} {names[knob]}: " + ", ".join(f"{g:.2f}:{o / deals:+.2f}" for g, o in zip(grid, out))
+                  + f" -> {grid[best]:.2f}")
+            pol[knob] = round(float(grid[best]), 2)
+    return pol
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--margins", action="store_true")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--deals", type=int, default=200_000)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    if a.quick:
+        a.fit = a.margins = True
+        a.deals, a.rounds = 2000, 1
+    pol = DEFAULT_POLICY.copy()
+    if a.fit:
+        pol = fit(a.deals, a.seed)
+    if a.margins:
+        pol = margins(pol, a.deals, a.seed, a.rounds)
+    print("policy:", "(" + ", ".join(f"{x:g}" for x in pol) + ")")
+
+
+if __name__ == "__main__":
+    main()
