@@ -36,12 +36,15 @@ class Options:
     misere_rank: str = "ladder"    # ladder: above 7NT, below 8S | value: between 8S and 8C
     joker_lead: str = "any"        # any (name an unled suit) | last (only to the last trick)
     joker_name: str = "unled"      # unled (a suit not led before) | not_void (Queensland: any suit you have not shown void in)
+    defend_cap: str = "none"       # none | 490 | 480: a side at or above that total scores nothing for defensive
+                                   # tricks (game level only: equity.py; the deal's play is unchanged)
 
     CHOICES = {
         "misere": ("seven", "any", "none"),
         "misere_rank": ("ladder", "value"),
         "joker_lead": ("any", "last"),
         "joker_name": ("unled", "not_void"),
+        "defend_cap": ("none", "490", "480"),
     }
 
     @classmethod
