@@ -311,6 +311,8 @@ def test_outcome_table_checks_and_merges():
     assert out.p_thrown == 0.5 and out.deals == 20
     with pytest.raises(ValueError, match="never ends"):
         eq.outcome_table(np.zeros((2, len(ALL_CONTRACTS), 11), np.int64), 10)
+    with pytest.raises(ValueError, match="ever made"):          # the game need not end
+        eq.outcome_table(counts_of([(DEALER, "6S", 5, 3), (OTHER, "MIS", 2, 1)])[0], 1)
     with pytest.raises(ValueError, match="shape"):
         eq.outcome_table(np.zeros((2, 11), np.int64), 0)
 

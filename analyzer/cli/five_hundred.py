@@ -168,8 +168,9 @@ def equity(score, dealer, deals, seed, threads, rules, as_json, table_out):
     The table behind it is an exact Markov chain over the game whose deal outcomes come
     from self-play deals (the policy's auction and play; it ignores the score).  It is
     built once for the rules, deals and seed and cached on disk (ANALYZER_CACHE, else
-    ~/.cache/analyzer).  Rules options also: defend_cap=none|490|480 (a side at that
-    total scores nothing for defensive tricks).
+    ~/.cache/analyzer).  Rule options: those of bid (they shape the self-play deals)
+    and defend_cap=none|490|480 (a side at or above that total scores nothing for
+    defensive tricks).
     """
     import shlex
 

@@ -174,7 +174,9 @@ def outcome_table(counts, thrown: int) -> Outcomes:
     the dealer's side contracted ``ALL_CONTRACTS[c]`` and took ``t`` tricks,
     ``counts[1, c, t]`` the other side; ``thrown``: deals all four passed.  Points by
     ``scoring.score_deal``; outcomes with equal (side, points, defenders' points, made)
-    are merged, so the kernel loops over fewer outcomes.
+    are merged, so the kernel loops over fewer outcomes.  At least one made contract is
+    required: then from every state a run of made contracts ends the game, so it ends
+    with probability 1 and the chain has one solution.
     """
     counts = np.asarray(counts)
     shape = (2, len(ALL_CONTRACTS), N_OUTCOME_TRICKS)
@@ -196,6 +198,8 @@ def outcome_table(counts, thrown: int) -> Outcomes:
                     made = t == 0 if contract.is_misere else t >= contract.level
                     key = (1 - side, pts, dfd, int(made))
                     merged[key] = merged.get(key, 0) + n
+    if not any(key[3] for key in merged):
+        raise ValueError("no contract is ever made: nobody can reach 500 and the game need not end")
     keys = sorted(merged)
     arr = np.array(keys, np.int64).reshape(len(keys), 4)
     prob = np.array([merged[k] for k in keys], np.float64) / total
