@@ -1,11 +1,11 @@
-"""``analyzer five-hundred`` (alias ``500``): bid and score."""
+"""``analyzer five-hundred`` (alias ``500``): bid, score, solve and equity."""
 
 from __future__ import annotations
 
 import click
 
-from .common import (check_plot_path, emit, interval, output_options, pct, simulation_options,
-                     wants_progress)
+from .common import (check_plot_path, check_writable, emit, interval, output_options, pct,
+                     simulation_options, wants_progress)
 
 BID_EXAMPLE = 'analyzer five-hundred bid "JK JH JD AH KH TH AS KS 7C 5D"'
 
@@ -143,3 +143,90 @@ def solve(deal, file, contract, contractor, no_kitty, rules, as_json):
             lines.append(f"joker nominated as a {r['nominated']}")
         lines.append("leads: " + ", ".join(f"{x['card']} {x['tricks']}" for x in r["leads"]))
         click.echo("\n".join(lines))
+
+
+@five_hundred.command()
+@click.option("--score", "score", required=True, metavar="US:THEM",
+              help="Both sides' scores, ours first, e.g. 380:440 (multiples of 10).")
+@click.option("--dealer", default=None, metavar="us|them",
+              help="The side that deals next (default: show both).")
+@click.option("--deals", type=click.IntRange(min=1), default=None,
+              help="Self-play deals behind the table [default: 1,000,000].")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+              help="Random seed of the self-play deals.")
+@click.option("--threads", type=click.IntRange(min=1), default=None,
+              help="Worker threads (default: all cores).")
+@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+              help="A rule option (repeatable), e.g. defend_cap=490.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object and nothing else.")
+@click.option("--table-out", "table_out", metavar="DIR", default=None,
+              help="Also write equity.csv, equity.png and equity.md (the whole table) into DIR.")
+def equity(score, dealer, deals, seed, threads, rules, as_json, table_out):
+    """P(winning the game) at a score: ours and theirs (--score 380:440), with either side
+    dealing next.
+
+    The table behind it is an exact Markov chain over the game whose deal outcomes come
+    from self-play deals (the policy's auction and play; it ignores the score).  It is
+    built once for the rules, deals and seed and cached on disk (ANALYZER_CACHE, else
+    ~/.cache/analyzer).  Rule options: those of bid (they shape the self-play deals)
+    and defend_cap=none|490|480 (a side at or above that total scores nothing for
+    defensive tricks).
+    """
+    import shlex
+
+    from ..games.five_hundred.equity import equity as ask
+
+    if table_out is not None:
+        _check_table_out(table_out)
+    answer = ask(score, dealer=dealer, deals=deals, seed=seed, threads=threads, rules=list(rules),
+                 progress=wants_progress(as_json))
+    if table_out is not None:
+        from ..report.five_hundred import write_equity_files
+
+        args = ["analyzer", "five-hundred", "equity", "--score", answer.meta["score"]]
+        args += ["--dealer", dealer] if dealer else []
+        args += ["--deals", str(answer.meta["deals"]), "--seed", str(seed)]
+        args += [a for r in rules for a in ("--rule", r)]
+        args += ["--threads", str(threads)] if threads else []
+        args += ["--table-out", table_out]
+        write_equity_files(answer.extra["table"], table_out, shlex.join(args))
+    emit(answer, as_json, False, render_equity)
+
+
+def _check_table_out(folder: str):
+    import os
+
+    from ..errors import InputError
+
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise InputError(f"--table-out: {folder!r} is a file, not a folder")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as err:
+        raise InputError(f"--table-out: cannot create folder {folder!r}: {err.strerror}") from None
+    check_writable(os.path.join(folder, "equity.csv"), "--table-out")
+
+
+def render_equity(answer) -> str:
+    m = answer.meta
+    source = (f"table from the cache (built in {m['build_seconds']:.1f} s)" if m["cached"]
+              else f"table built in {m['build_seconds']:.1f} s")
+    lines = [f"Five Hundred — P(win the game) at {m['us']}:{m['them']} (us:them)",
+             f"{m['deals']:,} self-play deals, seed {m['seed']}; {source}", ""]
+    for row in answer.table.itertuples():
+        lines.append(f"  {'we deal next' if row.we_deal else 'they deal next':<16}{pct(row.p_win)}")
+    other = 1 - m["p_thrown"] - m["p_dealer_contracts"]
+    lines += ["", f"One deal: thrown in {pct(m['p_thrown']).strip()}, the dealing side contracts "
+                  f"{pct(m['p_dealer_contracts']).strip()}, the other side {pct(other).strip()}; "
+                  f"mean points {m['mean_points_dealer_side']:+.0f} (dealing side), "
+                  f"{m['mean_points_other_side']:+.0f} (other side)"]
+    corner = "us \\ them"
+    for who, grid in answer.extra["neighbourhood"].items():
+        lines += ["", f"P(win), {'we' if who == 'us' else 'they'} deal next "
+                      f"(rows: our score, columns: theirs; [ ] this score)"]
+        lines.append(f"{corner:>10}" + "".join(f"{c:>8}" for c in grid.columns))
+        for us, vals in grid.iterrows():
+            cells = "".join((f"[{pct(v)}]" if (us, c) == (m["us"], m["them"]) else f" {pct(v)} ")
+                            for c, v in vals.items())
+            lines.append(f"{us:>10}{cells}".rstrip())
+    return "\n".join(lines)

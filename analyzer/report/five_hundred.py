@@ -224,3 +224,92 @@ def build_dd_report(dd_flat, heur_flat, writer, min_deals: int):
     ax.legend()
     ax.grid(alpha=0.3)
     writer.figure("dd_misere", fig, "Misère success, heuristic players against double-dummy.")
+
+
+# ----------------------------------------------------------------------------- game equity
+EQUITY_PLOT_TOP = 990     # the heatmap shows scores up to here (the table goes to its cap)
+
+
+def equity_frame(table):
+    """The equity table in long format: we_deal (1/0), us, them, p_win."""
+    import numpy as np
+    import pandas as pd
+
+    scores = table.scores
+    n = len(scores)
+    d, i, j = np.meshgrid(np.arange(2), np.arange(n), np.arange(n), indexing="ij")
+    return pd.DataFrame({"we_deal": 1 - d.ravel(), "us": scores[i.ravel()], "them": scores[j.ravel()],
+                         "p_win": table.p.ravel()})
+
+
+def plot_equity(table, path: str):
+    """One heatmap per dealer: P(we win) by our score (rows) and theirs (columns), with
+    the 10/25/50/75/90% contours."""
+    from .charts import pyplot
+
+    plt = pyplot()
+    scores = table.scores
+    m = int((scores <= EQUITY_PLOT_TOP).sum())
+    lo, hi = scores[0], scores[m - 1]
+    fig, axes = plt.subplots(1, 2, figsize=(12, 5.4), sharey=True)
+    for ax, d, title in zip(axes, (0, 1), ("we deal next", "they deal next")):
+        grid = table.p[d, :m, :m]
+        im = ax.imshow(grid, origin="lower", cmap="RdYlGn", vmin=0, vmax=1, aspect="auto",
+                       extent=(lo - 5, hi + 5, lo - 5, hi + 5))
+        cs = ax.contour(scores[:m], scores[:m], grid, levels=[0.1, 0.25, 0.5, 0.75, 0.9],
+                        colors="black", linewidths=0.6)
+        ax.clabel(cs, fmt=lambda v: f"{100 * v:.0f}%", fontsize=7)
+        for x in (0, 500):
+            ax.axhline(x, color="grey", lw=0.4, ls=":")
+            ax.axvline(x, color="grey", lw=0.4, ls=":")
+        ax.set_title(f"P(we win), {title}", fontsize=10)
+        ax.set_xlabel("their score")
+    axes[0].set_ylabel("our score")
+    fig.colorbar(im, ax=axes, shrink=0.85, label="P(we win the game)")
+    fig.suptitle(f"Five Hundred game equity — {table.deals:,} self-play deals, seed {table.seed}"
+                 f" (scores shown to {hi}; table to {table.cap})", fontsize=11)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+
+
+def write_equity_files(table, out_dir: str, command: str) -> list[str]:
+    """equity.csv (long format), equity.png (heatmaps) and equity.md (how it was made)
+    in ``out_dir``; returns the paths written."""
+    import os
+    from dataclasses import asdict
+
+    os.makedirs(out_dir, exist_ok=True)
+    frame = equity_frame(table)
+    paths = [os.path.join(out_dir, f"equity.{ext}") for ext in ("csv", "png", "md")]
+    frame.to_csv(paths[0], index=False, float_format="%.8f")
+    plot_equity(table, paths[1])
+    out = table.outcomes
+    dealer_pts, other_pts = out.mean_points()
+    n = len(table.scores)
+    rules = ", ".join(f"{k}={v}" for k, v in asdict(table.options).items())
+    built = (f"{table.build_seconds:.1f} s (self-play and solve; the solve alone "
+             f"{table.dp_seconds:.1f} s, {table.sweeps} Gauss–Seidel sweeps)")
+    text = f"""# Five Hundred game equity
+
+P(we win the game) for every score (ours, theirs: −490 … {table.cap} in steps of 10) and
+either side dealing next, from the deal outcomes of {table.deals:,} self-play deals
+(seed {table.seed}) solved exactly as a Markov chain over the game
+(`analyzer/games/five_hundred/equity.py`).  A score above {table.cap} counts as {table.cap}.
+
+    {command}
+
+- deals: {table.deals:,}; seed: {table.seed}; rules: {rules}
+- built in {built}
+- table: 2 × {n} × {n} = {2 * n * n:,} states; `equity.csv` has one row per state
+  (we_deal 1/0, us, them, p_win)
+- one deal: thrown in {100 * out.p_thrown:.2f}%, the dealing side contracts
+  {100 * out.p_dealer_contracts:.2f}%, the other side {100 * (1 - out.p_thrown - out.p_dealer_contracts):.2f}%;
+  mean points a deal {dealer_pts:+.1f} (dealing side), {other_pts:+.1f} (other side)
+- the policy bids and plays without looking at the score: this is the equity of self-play
+  by that policy
+
+![P(we win) by score and dealer](equity.png)
+"""
+    with open(paths[2], "w", encoding="utf-8") as fh:
+        fh.write(text)
+    return paths

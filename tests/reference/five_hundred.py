@@ -212,3 +212,61 @@ def winner_after_deal(totals: tuple[int, int], contractor: int, made: bool) -> i
         if totals[side] <= -500:
             return 1 - side
     return None
+
+
+def defensive_points(total_before: int, points: int, defend_cap: int | None = None) -> int:
+    """A defending side's trick points; with the option a side at or above ``defend_cap``
+    (490 or 480) before the deal scores nothing for them."""
+    return 0 if defend_cap is not None and total_before >= defend_cap else points
+
+
+def game_equity(outcomes, p_thrown: float, start, cap: int, defend_cap: int | None = None):
+    """P(we win the game) of every state reachable from ``start``, by exact linear solve.
+
+    ``outcomes``: (probability, the dealer's side contracted?, contract, tricks) of one
+    deal; ``p_thrown``: all four passed (no score, the deal passes to the left).  States
+    are (our total, their total, we deal next?); a total above ``cap`` counts as ``cap``.
+    Returns {state: P(we win)}.
+    """
+    import numpy as np
+
+    def step(state, dealer_contracted, contract, tricks):
+        us, them, we_deal = state
+        we_contracted = dealer_contracted == we_deal
+        pts, dfd = score(contract, tricks)
+        level, _ = parse(contract)
+        made = tricks == 0 if level == 0 else tricks >= level
+        totals = [us, them]
+        c = 0 if we_contracted else 1
+        totals[1 - c] += defensive_points(totals[1 - c], dfd, defend_cap)
+        totals[c] += pts
+        won = winner_after_deal(tuple(totals), c, made)
+        if won is not None:
+            return 1.0 if won == 0 else 0.0
+        return (min(totals[0], cap), min(totals[1], cap), not we_deal)
+
+    index, order, todo = {start: 0}, [start], [start]
+    moves = {}
+    while todo:
+        state = todo.pop()
+        if len(order) > 5000:
+            raise ValueError("too many reachable states for a dense solve: use coarser outcomes")
+        nxt = [(p, step(state, dc, con, t)) for p, dc, con, t in outcomes]
+        nxt.append((p_thrown, (state[0], state[1], not state[2])))
+        moves[state] = nxt
+        for _, s in nxt:
+            if isinstance(s, tuple) and s not in index:
+                index[s] = len(order)
+                order.append(s)
+                todo.append(s)
+    a = np.eye(len(order))
+    b = np.zeros(len(order))
+    for state, nxt in moves.items():
+        r = index[state]
+        for p, s in nxt:
+            if isinstance(s, tuple):
+                a[r, index[s]] -= p
+            else:
+                b[r] += p * s
+    x = np.linalg.solve(a, b)
+    return {s: float(x[index[s]]) for s in order}

@@ -16,6 +16,7 @@ from ...sim.rng import stream_key
 from .auction import (A_AMERICAN, FMASKS, NO_SEAT, ST_NEXT, ST_PASSED, ST_SIZE, V_SIZE, apply_call, finish_auction,
                       fits, valuation)
 from .deck import N_SEATS
+from .equity import p_win_after, p_win_of_deal
 from .play import TRACE_COLS
 from .selfplay import play_contract, score_contract
 
@@ -27,8 +28,8 @@ RS_W, RS_EV, RS_EV2, RS_WE_CONTRACT, RS_I_CONTRACT, RS_WE_MADE, RS_THEY_MADE, RS
 RS_OUR_TRICKS, RS_AS_CALLED, RS_AS_CALLED_MADE, RS_PWIN, RS_PWIN2 = range(8, 13)
 RS_SIZE = 13
 
-# ``esc`` (int64): the game score for P(win); ``eq`` the equity table (``equity``)
-E_ON, E_US, E_THEM, E_WE_DEAL_NEXT, E_LO, E_STEP, E_N, E_CAP_RULE = range(8)
+# ``esc`` (int64): the game score for P(win) and the equity table's grid (``equity``)
+E_ON, E_US, E_THEM, E_WE_DEAL_NEXT, E_LO, E_STEP, E_CAP, E_DEFEND_CAP = range(8)
 E_SIZE = 8
 
 
@@ -103,43 +104,6 @@ def fit_rates(state, pool, n, seats, hist, lad, acfg, pols, out):
                 out[j] += 1
 
 
-@njit(cache=True, inline="always")
-def _grid_index(score, esc):
-    i = (score - esc[E_LO]) // esc[E_STEP]
-    if i >= esc[E_N]:
-        i = esc[E_N] - 1
-    return i
-
-
-@njit(cache=True)
-def p_win_after(eq, esc, we_contract, thrown, pts_contractor, pts_defenders, made):
-    """P(our side wins the game) after a deal from the score in ``esc``: the deal's points
-    added (a side at or above the defend_cap rule's total scoring nothing for defensive
-    tricks), then the game rules (win only by making a contract and reaching 500; out the
-    back door at -500), else the equity table with the next dealer."""
-    us = esc[E_US]
-    them = esc[E_THEM]
-    if not thrown:
-        cap = esc[E_CAP_RULE]
-        if we_contract:
-            us += pts_contractor
-            if not (cap > 0 and them >= cap):
-                them += pts_defenders
-            if made and us >= 500:
-                return 1.0
-            if us <= -500:
-                return 0.0
-        else:
-            them += pts_contractor
-            if not (cap > 0 and us >= cap):
-                us += pts_defenders
-            if made and them >= 500:
-                return 0.0
-            if them <= -500:
-                return 1.0
-    return eq[1 - esc[E_WE_DEAL_NEXT], _grid_index(us, esc), _grid_index(them, esc)]
-
-
 @njit(cache=True, nogil=True)
 def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, batches, free, hist, st0, calls, contract_only,
                lad, acfg, pols, tables, bts, eq, esc, stats, counters, dd, tt, dstats):
@@ -187,7 +151,8 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, batches, free
             if d == NO_SEAT:
                 row[RS_THROWN] += w
                 if esc[E_ON]:
-                    p = p_win_after(eq, esc, False, True, 0, 0, False)
+                    p = p_win_after(eq, esc[E_LO], esc[E_STEP], esc[E_CAP], esc[E_US], esc[E_THEM],
+                                    esc[E_WE_DEAL_NEXT])
                     row[RS_PWIN] += w * np.int64(p * PWIN_SCALE + 0.5)
                     row[RS_PWIN2] += w * np.int64(p * p * PWIN_SCALE + 0.5)
                 continue
@@ -215,6 +180,7 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, batches, free
                 if made:
                     row[RS_AS_CALLED_MADE] += w
             if esc[E_ON]:
-                p = p_win_after(eq, esc, ours, False, pc, pd, made)
+                p = p_win_of_deal(eq, esc[E_LO], esc[E_STEP], esc[E_CAP], esc[E_US], esc[E_THEM], ours, pc, pd,
+                                  made, esc[E_DEFEND_CAP], esc[E_WE_DEAL_NEXT])
                 row[RS_PWIN] += w * np.int64(p * PWIN_SCALE + 0.5)
                 row[RS_PWIN2] += w * np.int64(p * p * PWIN_SCALE + 0.5)

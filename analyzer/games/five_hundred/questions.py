@@ -242,7 +242,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     if contract_only and auction is None and score is None and seat is None and dealer is None:
         return globals()["contract_only"](hand, deals=deals, seed=seed, over=over, contracts=contracts,
                                           play=play, threads=threads, rules=rules, progress=progress)
-    from ...sim.constrained import C_SIZE, C_W, C_W2, acceptance, conditioning_note, deals_used
+    from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used
     from ...sim.layout import StatsLayout
     from ...stats import weighted_mean_se
     from .auction import DEFAULT_POLICY, PASS, ST_CUR, history_arrays, ladder_tables, call_allowed
@@ -270,11 +270,19 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     eq = np.zeros((2, 1, 1), np.float64)
     score_state = None
     if score is not None:
-        from .equity import equity_for_kernel, parse_score
+        from .equity import GRID_LO, STEP, defend_cap_value, equity_table, parse_score
+        from .heard import E_CAP, E_DEFEND_CAP, E_LO, E_ON, E_STEP, E_THEM, E_US, E_WE_DEAL_NEXT
         us, them = parse_score(score)
-        eq, esc = equity_for_kernel(options, us, them, we_deal_next=((dealer_seat + 1) & 1) == (asker & 1),
-                                    threads=threads, progress=progress)
+        table = equity_table(options, threads=threads, progress=progress)
+        eq = table.p
+        esc[[E_ON, E_US, E_THEM, E_LO, E_STEP, E_CAP]] = (1, us, them, GRID_LO, STEP, table.cap)
+        # the deal passes to the dealer's left: our side deals next unless it deals now
+        esc[E_WE_DEAL_NEXT] = int((dealer_seat & 1) != (asker & 1))
+        esc[E_DEFEND_CAP] = defend_cap_value(options)
         score_state = (us, them)
+        notes.extend(table.notes)
+        notes.append(f"P(win): from the score after this deal by the equity table ({table.deals:,} self-play deals, "
+                     f"{'cached' if table.cached else 'built now'}; `analyzer 500 equity`)")
     hist = history_arrays(history)
     heard_seats = sorted({seat_ for seat_, _, _ in history if seat_ != asker})
     pols = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
@@ -342,13 +350,14 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             "over": order_l[cur].name if cur >= 0 else None, "contract_only": bool(contract_only),
             "score": None if score_state is None else {"us": score_state[0], "them": score_state[1]},
             "conditioned": [_seat_name(s_) for s_ in heard_seats],
-            "acceptance": acceptance(counters), "pilot_fit_rates": {_seat_name(s_): r_ for s_, r_ in rates.items()},
+            "acceptance": {_seat_name(s_): r_ for s_, r_ in rates.items()},
             "deals": played, "deals_dealt": int(run.n_done), "effective_deals": n_eff,
             "hands_drawn_per_deal": drawn, "seed": seed, "play": play, "rules": options.__dict__.copy(),
             "ev_meaning": EV_MEANING}
     if heard_seats:
+        rate_text = ", ".join(f"{_seat_name(s_)} {100 * rates[s_]:.1f}%" for s_ in heard_seats)
         notes.append(conditioning_note([_seat_name(s_) for s_ in order], counters)
-                     + f"; acceptance rate {100 * acceptance(counters):.1f}% of hands drawn")
+                     + f"; acceptance (random hands that make the seat's calls): {rate_text}")
     if play == "dd":
         notes.append("dd: the contract is solved double-dummy, every hand visible (the auction and the kitty "
                      "exchange by the policies); misère records made or failed")

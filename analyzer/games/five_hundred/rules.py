@@ -38,6 +38,8 @@ class Options:
     joker_name: str = "unled"      # unled (a suit not led before) | not_void (Queensland: any suit you have not shown void in)
     auction: str = "standard"      # standard: until three pass after a bid | american: one call each, highest wins
     own_raise: str = "no"          # no: the auction ends when three have passed | after_passes: the last bidder may then raise his own bid
+    defend_cap: str = "none"       # none | 490 | 480: a side at or above that total scores nothing for defensive
+                                   # tricks (game level only: equity.py; the deal's play is unchanged)
 
     CHOICES = {
         "misere": ("seven", "any", "none"),
@@ -46,6 +48,7 @@ class Options:
         "joker_name": ("unled", "not_void"),
         "auction": ("standard", "american"),
         "own_raise": ("no", "after_passes"),
+        "defend_cap": ("none", "490", "480"),
     }
 
     @classmethod
