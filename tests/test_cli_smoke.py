@@ -15,7 +15,8 @@ def run(*args):
 
 
 def test_bid_json_shape():
-    r = run("five-hundred", "bid", HAND, "--deals", "3000", "--json", "--contracts", "8H,9H,MIS")
+    r = run("five-hundred", "bid", HAND, "--contract-only", "--deals", "3000", "--json", "--contracts",
+            "8H,9H,MIS")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert list(out) == ["game", "question", "hand", "deals", "seed", "play", "over", "rules",
@@ -36,7 +37,8 @@ def test_bid_json_shape():
 
 
 def test_same_seed_identical_json_on_one_and_two_threads():
-    args = ["five-hundred", "bid", HAND, "--deals", "2000", "--seed", "9", "--json"]
+    args = ["five-hundred", "bid", HAND, "--auction", "7S pass pass", "--dealer", "S", "--deals", "2000", "--seed",
+            "9", "--json"]
     one = run(*args, "--threads", "1")
     two = run(*args, "--threads", "2")
     assert one.returncode == two.returncode == 0
@@ -45,7 +47,8 @@ def test_same_seed_identical_json_on_one_and_two_threads():
 
 
 def test_over_a_seven_bid_allows_misere():
-    r = run("500", "bid", HAND, "--deals", "500", "--json", "--over", "7S", "--contracts", "7S,7H,MIS,OPENMIS")
+    r = run("500", "bid", HAND, "--contract-only", "--deals", "500", "--json", "--over", "7S", "--contracts",
+            "7S,7H,MIS,OPENMIS")
     allowed = {o["action"]: o["allowed"] for o in json.loads(r.stdout)["options"]}
     assert allowed == {"7S": False, "7H": True, "MIS": True, "OPENMIS": True}
 

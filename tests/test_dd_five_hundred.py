@@ -10,7 +10,7 @@ import numpy as np
 
 from analyzer.games.five_hundred import dd as d5
 from analyzer.games.five_hundred.deck import DECK
-from analyzer.games.five_hundred.questions import BYTE_TABLES, bid, simulate_tricks
+from analyzer.games.five_hundred.questions import BYTE_TABLES, contract_only, simulate_tricks
 from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables
 from analyzer.sim.rng import seed_key
 
@@ -55,7 +55,7 @@ def test_dd_histograms_do_not_depend_on_chunks_or_threads():
 
 
 def test_bid_with_dd_play():
-    ans = bid(HAND, deals=16, seed=1, contracts="8H,10H,MIS", play="dd", threads=1)
+    ans = contract_only(HAND, deals=16, seed=1, contracts="8H,10H,MIS", play="dd", threads=1)
     t = ans.table.set_index("action")
     assert ans.meta["play"] == "dd" and ans.meta["deals"] == 16
     assert t.loc["8H", "p_make"] >= t.loc["10H", "p_make"]

@@ -14,7 +14,7 @@ DEALS = 3000
 def run_bid(monkeypatch, threads, chunk_size, seed=7):
     """questions.bid with the runner's chunk size set; checks the chunks really ran."""
     chunks = record_chunks(monkeypatch, questions, chunk_size)
-    answer = questions.bid(HAND, deals=DEALS, seed=seed, threads=threads, over="7S")
+    answer = questions.contract_only(HAND, deals=DEALS, seed=seed, threads=threads, over="7S")
     bounds = runner.ChunkBounds(DEALS, chunk_size)
     assert sorted(chunks) == [bounds[i] for i in range(len(bounds))]
     return answer
@@ -64,7 +64,7 @@ from tests.reference import five_hundred as ref  # noqa: E402
 
 
 def test_ev_and_intervals_follow_from_the_trick_distribution():
-    answer = questions.bid(HAND, deals=4000, seed=3, threads=2)
+    answer = questions.contract_only(HAND, deals=4000, seed=3, threads=2)
     dist = answer.extra["distribution"]
     n = answer.meta["deals"]
     labels = {0: "♠", 1: "♣", 2: "♦", 3: "♥", 4: "NT"}
@@ -127,7 +127,7 @@ def test_recommendation_pass_when_nothing_is_allowed():
 
 
 def test_rows_follow_the_table_order_whatever_the_request_order():
-    answer = questions.bid(HAND, deals=200, contracts="MIS,10NT,6S,8H", threads=1)
+    answer = questions.contract_only(HAND, deals=200, contracts="MIS,10NT,6S,8H", threads=1)
     assert list(answer.table["action"]) == ["6S", "8H", "10NT", "MIS"]
 
 

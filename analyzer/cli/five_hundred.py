@@ -18,37 +18,72 @@ def five_hundred():
     """
 
 
+HERE_OPTIONS = [
+    click.option("--seat", metavar="SEAT", default=None, help="Your seat: N, E, S or W [default: S, or whose turn "
+                 "it is after --auction with --dealer]."),
+    click.option("--dealer", metavar="SEAT", default=None,
+                 help="Who dealt: N E S W [default: the seat on your right (you speak first), or what --auction "
+                      "implies]."),
+    click.option("--auction", metavar="CALLS", default=None,
+                 help='The calls so far, from the dealer\'s left up to you, e.g. "7S pass pass" (bids, pass, MIS, '
+                      'OPENMIS).'),
+]
+
+
+def _here_options(f):
+    for opt in reversed(HERE_OPTIONS):
+        f = opt(f)
+    return f
+
+
 @five_hundred.command()
 @click.argument("hand")
+@_here_options
+@click.option("--score", metavar="US:THEM", default=None,
+              help="The game score before this deal: adds P(winning the game) to every call, and the "
+                   "recommendation maximises it.")
+@click.option("--contract-only", is_flag=True,
+              help="The old question: you contract each contract yourself (no auction after your call).")
 @click.option("--over", metavar="BID", default=None,
-              help="The current bid: only contracts that outrank it are allowed (e.g. 7S).")
+              help="The bid to beat, held by your right-hand opponent (without --auction; nobody conditioned).")
 @click.option("--contracts", metavar="LIST", default=None,
-              help="Only these contracts, e.g. 8H,8NT,MIS (default: all 27).")
-@simulation_options(default_deals=100_000, play_models=("heuristic", "dd"), dd_deals=1_000)
+              help="Only these contracts' rows, e.g. 8H,8NT,MIS (pass stays).")
+@simulation_options(default_deals=50_000, play_models=("heuristic", "dd"), dd_deals=200)
 @output_options
-def bid(hand, over, contracts, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
-    """Chance of making and expected score of every contract for HAND (your 10 cards).
+def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, deals, seed, play, threads, rules,
+        as_json, as_csv, plot_path):
+    """What to call now with HAND (your 10 cards): every allowed bid and pass.
 
-    You are the contractor: you take the kitty and discard 3, your partner sits
-    opposite.  EV is your side's score minus theirs for the deal (Avondale, slam 250,
-    10 a trick to the opponents).  Rules options: misere=seven|any|none,
-    misere_rank=ladder|value, joker_lead=any|last, joker_name=unled|not_void.
+    The other hands are dealt to fit the calls heard (each seat that spoke makes its calls
+    under the bidding policy); after your call the auction goes on by the policy (an
+    opponent may outbid you, your partner may raise), the contract is played and scored.
+    EV is your side's score minus theirs for the deal; with --score, P(win the game) from
+    the score after it (`analyzer 500 equity`).  Rules options: misere=seven|any|none,
+    misere_rank=ladder|value, joker_lead=any|last, joker_name=unled|not_void,
+    auction=standard|american, own_raise=no|after_passes, defend_cap=none|490|480.
     """
     from ..games.five_hundred.questions import bid as ask
 
     check_plot_path(plot_path)
-    answer = ask(hand, deals=deals, seed=seed, over=over, contracts=contracts, play=play,
-                 threads=threads, rules=list(rules), progress=wants_progress(as_json))
+    answer = ask(hand, seat=seat, dealer=dealer, auction=auction, score=score, contract_only=contract_only,
+                 over=over, contracts=contracts, deals=deals, seed=seed, play=play, threads=threads,
+                 rules=list(rules), progress=wants_progress(as_json))
+    if answer.meta.get("contract_only") is True and "contract" in answer.table:
+        if plot_path:
+            from ..report.five_hundred import plot_trick_distribution
+            plot_trick_distribution(answer, plot_path)
+        emit(answer, as_json, as_csv, render_bid)
+        return
     if plot_path:
-        from ..report.five_hundred import plot_trick_distribution
-        plot_trick_distribution(answer, plot_path)
-    emit(answer, as_json, as_csv, render_bid)
+        from ..report.five_hundred import plot_here
+        plot_here(answer, plot_path)
+    emit(answer, as_json, as_csv, render_here)
 
 
 def render_bid(answer) -> str:
     t = answer.table
     m = answer.meta
-    lines = [f"Five Hundred — hand {m['hand']}",
+    lines = [f"Five Hundred — hand {m['hand']} (you contract each contract)",
              f"{m['deals']:,} deals, seed {m['seed']}, {m['play']} play"
              + (f", over {m['over']}" if m.get("over") else "")
              + f" ({answer.extra.get('elapsed', 0):.1f} s)", ""]
@@ -60,6 +95,58 @@ def render_bid(answer) -> str:
         lines.append(f"{mark}{row.contract:<10} {pct(row.p_make):>7}  {interval(row.p_make_lo, row.p_make_hi):>12}"
                      f"  {row.mean_tricks:6.2f}  {row.ev:+6.0f} {row.ev_se:5.1f}{flag}")
     lines += ["", f"Recommendation: {answer.recommendation}"]
+    return "\n".join(lines)
+
+
+def render_here(answer) -> str:
+    t = answer.table
+    m = answer.meta
+    heard = " ".join(m["auction"]) or "(none)"
+    lines = [f"Five Hundred — hand {m['hand']}, you are {m['seat']}, {m['dealer']} dealt, calls so far: {heard}",
+             f"{m['deals']:,} deals ({m['effective_deals']:,.0f} effective), seed {m['seed']}, {m['play']} play"
+             + (f", score {m['score']['us']}:{m['score']['them']}" if m.get("score") else "")
+             + (", you contract every row" if m.get("contract_only") else "")
+             + f" ({answer.extra.get('elapsed', 0):.1f} s)", ""]
+    win = "p_win" in t
+    header = (f"{'call':<12} {'P(make)':>7}  {'95% interval':>12}  {'we play':>7} {'they make':>9}  {'EV':>6} {'±se':>5}"
+              + (f"  {'P(win)':>6}  {'95% interval':>12}" if win else ""))
+    lines += [header, "-" * len(header)]
+    for row in t.itertuples():
+        mark = "→ " if row.action == answer.best else "  "
+        made = "" if row.action == "pass" else pct(row.p_make)
+        iv = "" if row.action == "pass" else interval(row.p_make_lo, row.p_make_hi)
+        line = (f"{mark}{row.call:<10} {made:>7}  {iv:>12}  {pct(row.p_we_contract):>7} {pct(row.p_they_make):>9}"
+                f"  {row.ev:+6.0f} {row.ev_se:5.1f}")
+        if win:
+            line += f"  {pct(row.p_win):>6}  {interval(row.p_win_lo, row.p_win_hi):>12}"
+        lines.append(line)
+    lines += ["", "P(make): when you play the contract you called; we play: your side ends up contracting; "
+              "they make: the other side contracts and makes", f"Recommendation: {answer.recommendation}"]
+    return "\n".join(lines)
+
+
+@five_hundred.command("auction")
+@click.argument("hand")
+@_here_options
+@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def auction_cmd(hand, seat, dealer, auction, rules, as_json):
+    """The bidding policy's call for HAND now, and the evaluation behind it."""
+    from ..games.five_hundred.questions import policy_call
+
+    emit(policy_call(hand, seat=seat, dealer=dealer, auction=auction, rules=list(rules)), as_json, False,
+         render_policy)
+
+
+def render_policy(answer) -> str:
+    m = answer.meta
+    heard = " ".join(m["auction"]) or "(none)"
+    lines = [f"Five Hundred — hand {m['hand']}, you are {m['seat']}, {m['dealer']} dealt, calls so far: {heard}", ""]
+    header = f"{'strain':<12} {'predicted':>9}  {'up to':>6}"
+    lines += [header, "-" * len(header)]
+    for row in answer.table.itertuples():
+        lines.append(f"  {row.strain:<10} {row.predicted:>9}  {row.up_to:>6}")
+    lines += ["", f"Policy's call: {answer.recommendation}"]
     return "\n".join(lines)
 
 

@@ -313,3 +313,37 @@ either side dealing next, from the deal outcomes of {table.deals:,} self-play de
     with open(paths[2], "w", encoding="utf-8") as fh:
         fh.write(text)
     return paths
+
+
+def plot_here(answer, path: str):
+    """The bid question's calls: EV ± 1.96 se per call (and P(win) with its interval when
+    the answer has a score), the recommended call highlighted."""
+    import numpy as np
+
+    from .charts import pyplot
+
+    plt = pyplot()
+    t = answer.table
+    win = "p_win" in t
+    fig, axes = plt.subplots(1, 2 if win else 1, figsize=(11 if win else 6.5, 0.32 * len(t) + 1.6), squeeze=False)
+    y = np.arange(len(t))
+    colours = np.where(t["action"] == answer.best, "#2a9d8f", "#adb5bd")
+    ax = axes[0, 0]
+    ax.barh(y, t["ev"], xerr=1.96 * t["ev_se"], color=colours)
+    ax.set_yticks(y, t["call"])
+    ax.invert_yaxis()
+    ax.axvline(0, color="#555555", lw=0.8)
+    ax.set_xlabel("EV: your side's points minus theirs")
+    if win:
+        ax2 = axes[0, 1]
+        ax2.barh(y, 100 * t["p_win"], xerr=[100 * (t["p_win"] - t["p_win_lo"]), 100 * (t["p_win_hi"] - t["p_win"])],
+                 color=colours)
+        ax2.set_yticks(y, t["call"])
+        ax2.invert_yaxis()
+        ax2.set_xlabel("P(win the game), %")
+    m = answer.meta
+    fig.suptitle(f"{m['hand']} — {m['seat']}, {m['dealer']} dealt, calls: {' '.join(m['auction']) or 'none'}",
+                 fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

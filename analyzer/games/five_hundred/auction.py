@@ -428,7 +428,8 @@ def parse_seat(text: str, what: str = "--seat") -> int:
 
 
 def parse_auction(text: str, dealer: int, options: Options = Options()):
-    """The calls of ``text`` in order from the dealer's left, checked against the rules
+    """The calls of ``text`` in order from the dealer's left (each may name its seat,
+    ``W:7S``), checked against the rules
     (each bid above the last on the ladder; misère only where the rule allows it; nobody
     bids after passing; under ``american`` one call each; the auction not over).
 
@@ -442,7 +443,16 @@ def parse_auction(text: str, dealer: int, options: Options = Options()):
         if _over(st, acfg):
             raise InputError(f"the auction is over before call {k + 1} ({token!r})")
         seat = int(st[ST_NEXT])
-        word = token.upper()
+        who, sep, word = token.upper().rpartition(":")
+        if sep:
+            named = parse_seat(who, f"the seat of call {k + 1} of --auction")
+            if (st[ST_PASSED] >> named) & 1:
+                raise InputError(f"call {k + 1} of --auction: {SEAT_NAMES[named]} has passed and may not "
+                                 "call again")
+            if named != seat:
+                raise InputError(f"call {k + 1} of --auction is {SEAT_NAMES[named]}'s, but it is "
+                                 f"{SEAT_NAMES[seat]}'s turn")
+            token = word
         if word in _PASS_WORDS:
             call = PASS
         else:

@@ -148,7 +148,7 @@ DEFAULT_HERE_DEALS_DD = 200
 HERE_DD_CHUNK = 8
 PILOT_HANDS = 20_000               # random hands that order the heard seats (rarest first) and size their batches
 PILOT_SEED = 54321
-FITS_WANTED = 64                   # a later heard seat's batch: enough draws to expect this many fits
+FITS_WANTED = 32                   # a later heard seat's batch: enough draws to expect this many fits
 MIN_BATCH, MAX_BATCH = 16, 4096
 HERE_PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_HERE_DEALS, "dd": DEFAULT_HERE_DEALS_DD},
                  chunk_size={"heuristic": 2048, "dd": HERE_DD_CHUNK}, desc={"dd": "solving"})
@@ -281,8 +281,8 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
         esc[E_DEFEND_CAP] = defend_cap_value(options)
         score_state = (us, them)
         notes.extend(table.notes)
-        notes.append(f"P(win): from the score after this deal by the equity table ({table.deals:,} self-play deals, "
-                     f"{'cached' if table.cached else 'built now'}; `analyzer 500 equity`)")
+        notes.append(f"P(win): from the score after this deal by the equity table ({table.deals:,} self-play deals; "
+                     f"`analyzer 500 equity`)")
     hist = history_arrays(history)
     heard_seats = sorted({seat_ for seat_, _, _ in history if seat_ != asker})
     pols = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
@@ -407,3 +407,61 @@ def _recommend_here(table: pd.DataFrame, by_win: bool, contract_only: bool) -> t
     if contract_only:
         text += " (you contract each row yourself)"
     return top["action"], text
+
+
+def policy_call(hand: str, seat: str | None = None, dealer: str | None = None, auction: str | None = None,
+                rules: list[str] | None = None) -> Answer:
+    """The bidding policy's call for ``hand`` at this point of the auction and why: its
+    predicted tricks in every strain (with the partner's bid, if any, counted in), the
+    highest level each reaches after the margin, and its chances in misère and open misère
+    (``auction`` module docstring)."""
+    from .auction import (DEFAULT_POLICY, LAD_LEVEL, LAD_STRAIN, P_MARGIN, P_MEAN_NT, P_MEAN_SUIT, P_MIS_T,
+                          P_OPEN_T, P_PARTNER, PASS, ST_CUR, ST_HOLDER, ST_LAST, V_SIZE, FMASKS, ladder_tables,
+                          valuation)
+    from .auction import policy_call as kernel_call
+    from .bidding import STRAIN_LABELS, ladder
+
+    options = Options.parse(rules)
+    hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
+    asker, dealer_seat, history, st, _ = _setup_here(seat, dealer, auction, None, options)
+    lad, acfg = ladder_tables(options)
+    order = ladder(options)
+    pol = DEFAULT_POLICY
+    v = np.empty(V_SIZE)
+    valuation(np.uint64(DECK.mask(hand_ids)), FMASKS, pol, v)
+    partner = (asker + 2) % 4
+    cur, partner_holds, partner_last = int(st[ST_CUR]), bool(st[ST_HOLDER] == partner), int(st[ST_LAST + partner])
+    call = int(kernel_call(v, np.int64(cur), partner_holds, np.int64(partner_last), lad, acfg, pol))
+    margin = pol[P_MARGIN] + (pol[P_PARTNER] if partner_holds else 0.0)
+    rows = []
+    for s in range(5):
+        est = float(v[s])
+        with_partner = None
+        if partner_last >= 0 and lad[LAD_STRAIN, partner_last] == s:
+            mean = pol[P_MEAN_NT] if s == 4 else pol[P_MEAN_SUIT]
+            with_partner = float(lad[LAD_LEVEL, partner_last] + pol[P_MARGIN] + v[s] - mean)
+            est = max(est, with_partner)
+        top = min(10, int(np.floor(est - margin + 1e-9)))
+        rows.append({"strain": STRAIN_LABELS[s], "predicted": f"{v[s]:.2f}", "with_partner": with_partner,
+                     "up_to": f"{top}{STRAIN_LABELS[s]}" if top >= 6 else "-", "value": float(v[s])})
+    for name, k, thr in (("misère", 5, P_MIS_T), ("open misère", 6, P_OPEN_T)):
+        rows.append({"strain": name, "predicted": f"{100 * v[k]:.0f}%", "with_partner": None,
+                     "up_to": "yes" if v[k] >= pol[thr] else "-", "value": float(v[k])})
+    table = pd.DataFrame(rows)
+    over = order[cur].label if cur >= 0 else None
+    if call == PASS:
+        text = "pass: " + (f"no strain reaches a level over {over}" if over else "no strain reaches the 6 level")
+        text += f" (margin {margin:.2f} tricks{' over your partner' if partner_holds else ''})"
+    else:
+        c = order[call]
+        if c.is_misere:
+            text = f"bid {c.label}: its chance of taking no trick is {100 * v[6 if c.open else 5]:.0f}%"
+        else:
+            text = (f"bid {c.label}: predicts {max(v[c.strain], rows[c.strain]['with_partner'] or 0):.2f} tricks "
+                    f"in {STRAIN_LABELS[c.strain]}, margin {margin:.2f}: the highest level it reaches, and the "
+                    "strain whose level ranks highest")
+    meta = {"hand": DECK.format_cards(hand_ids), "seat": _seat_name(asker), "dealer": _seat_name(dealer_seat),
+            "auction": [("pass" if c_ == PASS else order[c_].name) for _, c_, _ in history],
+            "over": over, "call": "pass" if call == PASS else order[call].name, "rules": options.__dict__.copy(),
+            "margin": margin}
+    return Answer("five-hundred", "auction", table, meta["call"], text, meta, {}, [])

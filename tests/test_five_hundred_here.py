@@ -1,0 +1,261 @@
+"""Five Hundred "here": the calls heard (rules, policy), dealing consistent with them, and
+the bid question that plays every call on."""
+
+import json
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from analyzer.errors import InputError
+from analyzer.games.five_hundred import questions as q
+from analyzer.games.five_hundred.auction import (DEFAULT_POLICY, FMASKS, PASS, ST_CUR, ST_NEXT, V_SIZE,
+                                                 finish_auction, fits, history_arrays, ladder_tables, new_state,
+                                                 parse_auction, policy_call, valuation)
+from analyzer.games.five_hundred.bidding import ladder, parse_contract
+from analyzer.games.five_hundred.deck import DECK, SEAT_NAMES
+from analyzer.games.five_hundred.heard import KITTY, deal_heard
+from analyzer.games.five_hundred.rules import Options
+from analyzer.sim.deal import deal_batch
+from analyzer.sim.rng import seed_key, stream_key
+
+S, W, N, E = (SEAT_NAMES.index(x) for x in "SWNE")
+HAND = "AH KH QH 9H 8H AS 7S AD 5C 6C"
+POLS = np.tile(DEFAULT_POLICY, (4, 1))
+
+
+def index(name, options=Options()):
+    return ladder(options).index(parse_contract(name))
+
+
+def values(mask):
+    v = np.empty(V_SIZE)
+    valuation(np.uint64(mask), FMASKS, DEFAULT_POLICY, v)
+    return v
+
+
+# ----------------------------------------------------------------------------- the calls heard
+def test_parse_auction_turns_and_state():
+    history, st = parse_auction("7S pass pass", S)     # S deals: W, N, E have spoken
+    assert [(h[0], h[1]) for h in history] == [(W, index("7S")), (N, PASS), (E, PASS)]
+    assert st[ST_NEXT] == S and st[ST_CUR] == index("7S")
+    _, st = parse_auction("W:6S N:6H E:pass S:7S W:pass", S)
+    assert st[ST_NEXT] == N                            # E passed: skipped
+    _, st = parse_auction("6S 6D 6H", S, Options(auction="american"))
+    assert st[ST_NEXT] == S and st[ST_CUR] == index("6H")
+
+
+@pytest.mark.parametrize("auction, options, needle", [
+    ("7S 6H", Options(), "does not outrank 7♠"),
+    ("7S 7S", Options(), "does not outrank"),
+    ("6S MIS", Options(), "not allowed over 6♠"),
+    ("MIS", Options(), "not allowed as the first bid"),
+    ("7S MIS 8S pass pass pass", Options(), "the auction is over"),
+    ("pass pass pass pass", Options(), "the auction is over"),
+    ("W:6S N:pass E:6H S:pass W:7S N:7H", Options(), "N has passed"),
+    ("W:6S E:6H", Options(), "it is N's turn"),
+    ("7S 8X", Options(), "cannot read call 2"),
+    ("6S 6D 6H 6NT 7S", Options(auction="american"), "the auction is over before call 5"),
+    ("7S OPENMIS", Options(misere="none"), "not allowed"),
+])
+def test_parse_auction_refuses_what_the_rules_forbid(auction, options, needle):
+    with pytest.raises(InputError, match=needle):
+        parse_auction(auction, S, options)
+
+
+def test_misere_rules_options():
+    parse_auction("7S MIS", S)                           # default: over a 7-level bid
+    parse_auction("MIS", S, Options(misere="any"))
+    with pytest.raises(InputError):
+        parse_auction("7S MIS", S, Options(misere="none"))
+    # misere_rank=value: misère sits between 8♠ and 8♣
+    parse_auction("7S 8S MIS", S, Options(misere_rank="value", misere="any"))
+    with pytest.raises(InputError, match="outrank"):
+        parse_auction("7S MIS 8S", S, Options(misere_rank="value"))
+
+
+# ----------------------------------------------------------------------------- the policy
+def test_policy_opens_strong_hands_and_passes_weak_ones():
+    lad, acfg = ladder_tables(Options())
+    strong = values(DECK.mask(DECK.parse_cards("JK JH JD AH KH QH TH 9H AS AC")))
+    weak = values(DECK.mask(DECK.parse_cards("QS TS 9C QC TD 9D JH TH 8H 9S")))
+    low = values(DECK.mask(DECK.parse_cards("5S 6S 7C 8C 9D 4D 5H 6D 7S 9C")))
+    call = policy_call(strong, -1, False, -1, lad, acfg, DEFAULT_POLICY)
+    assert call != PASS and ladder()[call].strain == 3 and ladder()[call].level >= 8
+    assert policy_call(weak, -1, False, -1, lad, acfg, DEFAULT_POLICY) == PASS
+    # a hand of low cards in every suit is an open misère (it may be bid first)
+    assert policy_call(low, -1, False, -1, lad, acfg, DEFAULT_POLICY) == index("OPENMIS")
+    # over a bid higher than it reaches, a strong hand passes too
+    assert policy_call(strong, index("10NT"), False, -1, lad, acfg, DEFAULT_POLICY) == PASS
+
+
+def test_partner_support_raises_partner():
+    """A hand with heart support raises its partner's 7♥ where it would not open 8♥ alone."""
+    lad, acfg = ladder_tables(Options())
+    v = values(DECK.mask(DECK.parse_cards("JD KH 9H 5H AS AC KC 6D 7S 8C")))
+    alone = policy_call(v, index("7S"), False, -1, lad, acfg, DEFAULT_POLICY)
+    with_partner = policy_call(v, index("7H"), False, index("7H"), lad, acfg, DEFAULT_POLICY)
+    assert alone == PASS or ladder()[alone].strain != 3
+    assert with_partner != PASS and ladder()[with_partner].strain == 3
+
+
+def test_all_four_pass_throws_the_deal_in():
+    lad, acfg = ladder_tables(Options())
+    vals = np.zeros((4, V_SIZE))
+    assert finish_auction(vals, new_state(S), lad, acfg, POLS) == (-1, PASS)
+
+
+# ----------------------------------------------------------------------------- dealing to fit
+def _pool(hand_ids):
+    return np.array([c for c in range(DECK.size) if c not in set(hand_ids)], np.int64)
+
+
+def _heard(auction, dealer=S):
+    history, _ = parse_auction(auction, dealer)
+    return history_arrays(history)
+
+
+def test_west_holds_more_spades_after_7s():
+    """After W's 7♠ (and two passes) W's hand, dealt to fit, holds more spades than an
+    unconditioned hand of the same unseen cards (measured against the exact 10 x 7/33)."""
+    ids = DECK.parse_cards(HAND)
+    pool = _pool(ids)
+    lad, acfg = ladder_tables(Options())
+    hist = _heard("7S pass pass")
+    spades = np.uint64(sum(1 << c for c in range(DECK.size)
+                           if DECK.format(c).endswith("S") and c not in set(ids)))
+    hands = np.zeros(5, np.uint64)
+    hands[S] = DECK.mask(ids)
+    rem = np.empty(len(pool), np.int64)
+    v = np.empty(V_SIZE)
+    sizes = np.array([10, 10, 10, 10, 3], np.int64)
+    ws, counts = [], []
+    key = seed_key(4)
+    for i in range(1500):
+        w, _ = deal_heard(np.uint64(stream_key(key, np.int64(i))), pool, rem, hands, sizes,
+                          np.array([W, N, E], np.int64), np.array([0, 32, 32], np.int64),
+                          np.array([KITTY], np.int64), hist, lad, acfg, POLS, v)
+        if w > 0:
+            ws.append(w)
+            counts.append(bin(int(hands[W] & spades)).count("1"))
+            v2 = values(hands[W])
+            assert fits(v2, W, hist, lad, acfg, POLS)
+    ws, counts = np.array(ws, float), np.array(counts, float)
+    unconditioned = 10 * bin(int(spades)).count("1") / len(pool)
+    mean = (ws * counts).sum() / ws.sum()
+    assert mean > unconditioned + 1.5, (mean, unconditioned)
+
+
+def test_seat_by_seat_dealing_matches_rejection():
+    """Two passes (N and E after W passed too) and an unconstrained kitty: the weighted
+    seat-by-seat deals give the marginals of brute-force rejection of whole deals, within
+    four standard errors."""
+    ids = DECK.parse_cards(HAND)
+    pool = _pool(ids)
+    lad, acfg = ladder_tables(Options())
+    hist = _heard("pass 6NT pass")          # W passes, N bids 6NT, E passes
+    hands = np.zeros(5, np.uint64)
+    hands[S] = DECK.mask(ids)
+    rem = np.empty(len(pool), np.int64)
+    v = np.empty(V_SIZE)
+    sizes = np.array([10, 10, 10, 10, 3], np.int64)
+    joker = np.uint64(1 << (DECK.size - 1))
+
+    def features(w_hand, n_hand, e_hand):
+        return [float(values(n_hand)[4]), float(values(w_hand)[3]), float(bool(n_hand & joker)),
+                float(bool(e_hand & joker))]
+
+    ws, xs = [], []
+    key = seed_key(11)
+    for i in range(2500):
+        w, _ = deal_heard(np.uint64(stream_key(key, np.int64(i))), pool, rem, hands, sizes,
+                          np.array([N, W, E], np.int64), np.array([0, 32, 32], np.int64),
+                          np.array([KITTY], np.int64), hist, lad, acfg, POLS, v)
+        if w > 0:
+            ws.append(w)
+            xs.append(features(hands[W], hands[N], hands[E]))
+    ws, xs = np.array(ws, float), np.array(xs)
+    weighted = (ws[:, None] * xs).sum(axis=0) / ws.sum()
+    n_eff = ws.sum() ** 2 / (ws ** 2).sum()
+    se_w = xs.std(axis=0) / math.sqrt(n_eff)
+    deals = deal_batch(5, 0, 400_000, pool, np.array([10, 10, 10, 3], np.int64))   # W N E kitty
+    kept = []
+    for w_hand, n_hand, e_hand, _ in deals:
+        if (fits(values(n_hand), N, hist, lad, acfg, POLS) and fits(values(w_hand), W, hist, lad, acfg, POLS)
+                and fits(values(e_hand), E, hist, lad, acfg, POLS)):
+            kept.append(features(w_hand, n_hand, e_hand))
+    kept = np.array(kept)
+    assert len(kept) > 300
+    brute, se = kept.mean(axis=0), kept.std(axis=0) / math.sqrt(len(kept))
+    assert (abs(weighted - brute) < 4 * np.hypot(se, se_w) + 1e-9).all(), (weighted, brute, se, se_w)
+    assert weighted[0] >= 6.0 - 1e-9       # N's no-trump prediction reaches the 6 level it bid
+
+
+# ----------------------------------------------------------------------------- the question
+def test_bid_rows_pass_row_and_conditioning():
+    a = q.bid(HAND, seat="S", dealer="S", auction="7S pass pass", deals=3000, seed=2, threads=1)
+    t = a.table.set_index("action")
+    assert "pass" in t.index and "7S" not in t.index and "6H" not in t.index
+    assert set(t.index) >= {"7H", "MIS", "8S", "10NT", "OPENMIS"}
+    assert t.loc["pass", "p_we_contract"] < 0.5          # after W's 7♠ and partner's pass, W mostly plays
+    assert t.loc["pass", "p_they_make"] > 0.3
+    assert (t["p_as_called"] <= t["p_i_contract"] + 1e-12).all()
+    assert (t["p_we_contract"] + t["p_thrown_in"] <= 1 + 1e-9).all()
+    assert a.meta["conditioned"] == ["W", "N", "E"] and set(a.meta["acceptance"]) == {"W", "N", "E"}
+    assert 0 < a.meta["acceptance"]["W"] < a.meta["acceptance"]["N"] <= 1
+    assert a.best in t.index and any("acceptance" in n for n in a.notes)
+    # a high bid is called and played as called more often than not: nobody outbids 10NT
+    assert t.loc["10NT", "p_as_called"] == 1.0
+
+
+def test_contract_only_keeps_the_old_question_and_conditions_with_an_auction():
+    old = q.bid(HAND, contract_only=True, deals=500, seed=1, threads=1)
+    assert list(old.table.columns) == ["action", "contract", "allowed", "p_make", "p_make_lo", "p_make_hi",
+                                       "mean_tricks", "ev", "ev_se"]
+    here = q.bid(HAND, contract_only=True, auction="7S pass pass", dealer="S", deals=500, seed=1, threads=1)
+    assert (here.table["p_i_contract"] == 1).all() and "pass" not in set(here.table["action"])
+
+
+def test_same_seed_same_json_on_one_and_two_threads_with_a_score(tmp_path, monkeypatch):
+    monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path))
+    from analyzer.games.five_hundred import equity
+    monkeypatch.setattr(equity, "DEFAULT_DEALS", 20_000)
+    a = q.bid(HAND, auction="7S pass pass", dealer="S", score="380:440", deals=1200, seed=7, threads=1)
+    b = q.bid(HAND, auction="7S pass pass", dealer="S", score="380:440", deals=1200, seed=7, threads=2)
+    assert json.dumps(a.to_json_dict()) == json.dumps(b.to_json_dict())
+    t = a.table.set_index("action")
+    assert ((t["p_win_lo"] <= t["p_win"]) & (t["p_win"] <= t["p_win_hi"])).all()
+    # at 380 making 7♥ (200) wins the game: P(win) is at least P(we make 7♥ as called)
+    assert t.loc["7H", "p_win"] >= t.loc["7H", "p_make"] * t.loc["7H", "p_as_called"] - 1e-6
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "analyzer.cli.main", "500", *args], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["bid", HAND, "--auction", "7S 6H"], "does not outrank"),
+    (["bid", HAND, "--dealer", "S", "--auction", "W:6S N:pass E:6H S:pass W:7S N:7H"], "has passed"),
+    (["bid", HAND, "--seat", "N", "--dealer", "S", "--auction", "7S pass pass"], "S's turn, not N's"),
+    (["bid", HAND, "--seat", "Q"], "--seat"),
+    (["bid", HAND, "--dealer", "X"], "--dealer"),
+    (["bid", HAND, "--auction", "7S", "--over", "7S"], "not both"),
+    (["bid", HAND, "--score", "380-440"], "US:THEM"),
+    (["bid", "AS KS QS JS TS 9S 8S 7S 6S 5S", "--dealer", "S", "--auction", "10S pass pass"], "too rare"),
+    (["auction", HAND, "--auction", "7S 7S"], "outrank"),
+])
+def test_cli_bad_auction_one_line_exit_2(args, needle):
+    r = run(*args)
+    assert r.returncode == 2 and r.stdout == "", r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], r.stderr
+
+
+def test_cli_auction_command():
+    r = run("auction", HAND, "--seat", "S", "--dealer", "S", "--auction", "7S pass pass", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["question"] == "auction" and out["call"] in {c.name for c in ladder()} | {"pass"}
+    assert [o["strain"] for o in out["options"]][:5] == ["♠", "♣", "♦", "♥", "NT"]
