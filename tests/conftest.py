@@ -93,3 +93,20 @@ def suit_bits(suits) -> int:
 def tolerance(p: float, n: int, z: float = 5.0) -> float:
     """z standard errors of a proportion p estimated from n draws."""
     return z * math.sqrt(p * (1 - p) / n)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory):
+    """Tables the tests build (the Five Hundred equity table) go to a folder of the test
+    session, never the user's cache."""
+    import os
+    old = os.environ.get("ANALYZER_CACHE")
+    os.environ["ANALYZER_CACHE"] = str(tmp_path_factory.mktemp("analyzer-cache"))
+    yield
+    if old is None:
+        os.environ.pop("ANALYZER_CACHE", None)
+    else:
+        os.environ["ANALYZER_CACHE"] = old

@@ -76,6 +76,11 @@ def test_report_files(tmp_path):
             assert len(df) == len(csv) > 0
     text = (out / "README.md").read_text()
     assert "4,000" in text and "seed:** 1" in text
+    # the auction section: the policy's calls, self-play contracts and the equity table
+    assert {"auction_calls.csv", "auction_contracts.csv", "equity.csv", "equity.md", "equity.png"} <= files
+    calls = pd.read_csv(out / "auction_calls.csv")
+    assert calls["deals"].sum() == 4 * 4000          # every seat's first call of every auction
+    assert "(equity.png)" in text and "Auction section" in text
 
 
 def test_breakdown_validation():

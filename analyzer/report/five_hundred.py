@@ -347,3 +347,93 @@ def plot_here(answer, path: str):
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+AUCTION_DEALS = 2_000_000     # self-play auctions of the report's auction section (at most the report's deals)
+
+
+def build_auction_section(writer, deals: int, seed: int, threads=None, progress: bool = False) -> str:
+    """The auction section: the bidding policy's first call by seat position and hand class,
+    the contracts self-play ends in, and the game equity table (equity.*).  Returns the
+    preamble's line on it."""
+    import time
+
+    import numpy as np
+    import pandas as pd
+
+    from ..games.five_hundred.bidding import ALL_CONTRACTS
+    from ..games.five_hundred.equity import DEFAULT_DEALS as EQUITY_DEALS
+    from ..games.five_hundred.equity import equity_table
+    from ..games.five_hundred.selfplay import CALL_CATEGORIES, calls_survey, deal_outcomes
+    from ..stats import wilson
+    from .charts import heatmap, pivot, pyplot
+
+    n = min(deals, AUCTION_DEALS)
+    t0 = time.perf_counter()
+    run = calls_survey(n, seed, threads=threads, progress=progress)
+    h = run.stats                                     # position, trumps, top, category, nt
+    rows = []
+    for pos in range(h.shape[0]):
+        for trumps in range(h.shape[1]):
+            for top in range(h.shape[2]):
+                cell = h[pos, trumps, top]
+                total = int(cell.sum())
+                if not total:
+                    continue
+                row = {"position": pos + 1, "trumps": trumps, "top_count": top, "deals": total}
+                for k, name in enumerate(CALL_CATEGORIES):
+                    row[f"p_{name.replace(' ', '_').replace('è', 'e')}"] = cell[k].sum() / total
+                bids = cell[1:].sum()
+                row["p_nt_of_bids"] = cell[:, 1].sum() / bids if bids else np.nan
+                rows.append(row)
+    calls = pd.DataFrame(rows)
+    writer.heading("The auction: the policy's calls")
+    writer.text("The bidding policy of every seat (`analyzer 500 auction` shows its evaluation for one hand): "
+                f"{n:,} self-play auctions, the dealer rotating. Each seat's *first* call by its position in the "
+                "auction (1 speaks first, left of the dealer), the trumps (bowers and joker counted) and top "
+                "trumps (JK/R/L) of its best suit. A bid names a level (6-10; the share in no-trumps is "
+                "`p_nt_of_bids`) or misère. The policy bids the level it expects to make: overtricks score "
+                "nothing.")
+    writer.table("auction_calls", calls, "First calls by position and hand class.",
+                 preview_cols=["position", "trumps", "top_count", "deals", "p_pass", "p_6", "p_7", "p_8", "p_9",
+                               "p_10", "p_misere", "p_open_misere"], preview_rows=0)
+    first = calls[(calls["position"] == 1) & calls["trumps"].between(2, 8)]
+    r, c, v, d = pivot(first.assign(p_bid=1 - first["p_pass"]), "trumps", "top_count", "p_bid")
+    fig, ax = pyplot().subplots(figsize=(6, 4.6))
+    im = heatmap(ax, r, c, v, d, min_deals=200, cmap="viridis")
+    fig.colorbar(im, ax=ax, label="P(the first speaker bids)")
+    ax.set_xlabel("top trumps (JK/R/L)")
+    ax.set_ylabel("trumps in the best suit")
+    writer.figure("auction_first_bid", fig, "How often the first speaker bids, by its best suit.")
+
+    counts, thrown, played = deal_outcomes(n, seed, threads=threads, progress=progress)
+    rows = []
+    for j, c_ in enumerate(ALL_CONTRACTS):
+        for side, label in ((0, "dealer's side"), (1, "other side")):
+            k = int(counts[side, j].sum())
+            if not k:
+                continue
+            made = int(counts[side, j, :1].sum() if c_.is_misere else counts[side, j, c_.level:].sum())
+            lo, hi = wilson(made, k)
+            rows.append({"contract": c_.name, "side": label, "deals": k, "p_contract": k / played,
+                         "p_make": made / k, "p_make_lo": float(lo), "p_make_hi": float(hi),
+                         "mean_tricks": float((counts[side, j] * np.arange(11)).sum() / k)})
+    contracts = pd.DataFrame(rows)
+    writer.text(f"Where self-play ends ({played:,} deals): thrown in (all four pass) {100 * thrown / played:.1f}%; "
+                "each contract by the side that plays it, how often it is played and made (heuristic play).")
+    writer.table("auction_contracts", contracts, "Contracts of self-play.",
+                 preview_cols=["contract", "side", "deals", "p_contract", "p_make", "p_make_lo", "p_make_hi"])
+
+    eq_deals = min(deals, EQUITY_DEALS)
+    table = equity_table(deals=eq_deals, seed=seed, threads=threads, progress=progress)
+    cmd = f"analyzer 500 equity --score 0:0 --deals {eq_deals} --seed {seed} --table-out {writer.out_dir}"
+    for path in write_equity_files(table, writer.out_dir, cmd):
+        writer.files.append(path.rsplit("/", 1)[-1])
+    writer.heading("Game equity: P(win) from any score")
+    writer.text(f"P(winning the game) for every score and dealer, from {table.deals:,} self-play deals solved as a "
+                "Markov chain over the game: [`equity.md`](equity.md) (how), [`equity.csv`](equity.csv) (the "
+                "table), below the chart. `analyzer 500 equity --score US:THEM` reads it; `bid --score` adds "
+                "P(win) to every call from it.")
+    writer.sections.append("![P(we win) by score and dealer](equity.png)\n")
+    return (f"\n- **Auction section:** {n:,} self-play auctions and deals, and the equity table from "
+            f"{table.deals:,} self-play deals, in {time.perf_counter() - t0:.1f} s.")

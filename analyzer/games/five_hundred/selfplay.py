@@ -13,8 +13,10 @@ from numba import njit
 from ...sim.deal import _deal_into
 from ...sim.question import Plan
 from ...sim.rng import seed_key, stream_key
-from .auction import (DEFAULT_POLICY, FMASKS, LAD_KIND, LAD_LEVEL, LAD_STRAIN, LAD_VALUE, NO_SEAT, V_SIZE,
-                      ST_SIZE, finish_auction, ladder_tables, start_state, valuation)
+from ...bits import popcount
+from .auction import (A_AMERICAN, DEFAULT_POLICY, FM_JOKER, FM_LEFT, FM_RIGHT, FM_TRUMP, FMASKS, LAD_KIND, LAD_LEVEL,
+                      LAD_STRAIN, LAD_VALUE, NO_SEAT, ST_NEXT, ST_PASSED, ST_SIZE, V_SIZE, apply_call, auction_over,
+                      finish_auction, ladder_tables, seat_call, start_state, valuation)
 from .bidding import ALL_CONTRACTS
 from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_SEATS, N_TRICKS
 from .dd import dd_deal
@@ -130,3 +132,76 @@ def deal_outcomes(deals: int, seed: int = 0, options: Options = Options(), threa
     for i, j in enumerate(order):
         result[:, j] = out[:2, i]
     return result, int(out[2, 0, 0]), int(run.n_done)
+
+
+# ----------------------------------------------------------------------------- calls by hand class
+CALL_CATEGORIES = ("pass", "6", "7", "8", "9", "10", "misère", "open misère")
+N_CALL_CATS = len(CALL_CATEGORIES)
+CALLS_SHAPE = (N_SEATS, HAND_SIZE + 1, 4, N_CALL_CATS, 2)   # speaker position, trumps, top trumps, call, NT?
+
+
+@njit(cache=True, nogil=True)
+def calls_chunk(key0, start, n, pool, counts, lad, acfg, pols, out):
+    """Deals ``start..start+n-1`` (the dealer rotating): the auction by the policies; each
+    seat's *first* call goes to ``out[position, trumps, top, category, nt]``: its position
+    in the auction (0 speaks first), the trumps (bowers and joker counted) and top trumps
+    (joker, right and left bower) of its best suit by the valuation, the call's category
+    (CALL_CATEGORIES) and 1 if it was a no-trump bid."""
+    buf = np.empty(pool.shape[0], np.int64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    vals = np.empty((N_SEATS, V_SIZE), np.float64)
+    st = np.empty(ST_SIZE, np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        for s in range(N_SEATS):
+            valuation(deal[1 + s], FMASKS, pols[s], vals[s])
+        dealer = (start + i) % N_SEATS
+        start_state(st, dealer)
+        spoke = 0
+        while not auction_over(st, acfg) and spoke != (1 << N_SEATS) - 1:
+            seat = st[ST_NEXT]
+            call = seat_call(vals, st, lad, acfg, pols)
+            if not (spoke >> seat) & 1:
+                spoke |= 1 << seat
+                best = 0
+                for t in range(1, 4):
+                    if vals[seat, t] > vals[seat, best]:
+                        best = t
+                hand = deal[1 + seat]
+                trumps = popcount(hand & FMASKS[best, FM_TRUMP])
+                top = popcount(hand & (FMASKS[best, FM_JOKER] | FMASKS[best, FM_RIGHT] | FMASKS[best, FM_LEFT]))
+                if call < 0:
+                    cat = 0
+                elif lad[LAD_STRAIN, call] == MISERE:
+                    cat = 7 if lad[LAD_KIND, call] == 6 else 6
+                else:
+                    cat = lad[LAD_LEVEL, call] - 5
+                nt = 1 if call >= 0 and lad[LAD_STRAIN, call] == 4 else 0
+                out[(seat - dealer - 1) % N_SEATS, trumps, top, cat, nt] += 1
+            apply_call(st, call)
+            if acfg[A_AMERICAN]:
+                st[ST_PASSED] |= 1 << seat
+                st[ST_NEXT] = (seat + 1) % N_SEATS
+
+
+CALLS_PLAN = Plan("Five Hundred", {"heuristic": 1_000_000}, chunk_size={"heuristic": 65_536}, desc={"heuristic": "auctions"})
+
+
+def calls_survey(deals: int, seed: int = 0, options: Options = Options(), threads: int | None = None,
+                 progress: bool = False):
+    """The policy's first call of every seat by its position and hand class over ``deals``
+    self-play auctions (``calls_chunk``); returns the RunResult (stats: CALLS_SHAPE)."""
+    lad, acfg = ladder_tables(options)
+    pols = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
+    pool = np.arange(DECK.size, dtype=np.int64)
+    counts = np.array([KITTY_SIZE] + [HAND_SIZE] * N_SEATS, np.int64)
+    key0 = seed_key(seed)
+
+    def chunk(start, n):
+        out = np.zeros(CALLS_SHAPE, np.int64)
+        if n:
+            calls_chunk(key0, np.int64(start), np.int64(n), pool, counts, lad, acfg, pols, out)
+        return out
+
+    return CALLS_PLAN.run(chunk, deals, "heuristic", threads, progress)
