@@ -100,8 +100,9 @@ def section_play500(quick):
 
 
 def section_bid_cli(quick):
-    """Wall time of the CLI bid question, start-up included; and the cold compile time."""
-    cmd = [sys.executable, "-m", "analyzer.cli.main", "five-hundred", "bid", HAND]
+    """Wall time of the CLI bid question (--contract-only: you contract every contract),
+    start-up included; and the cold compile time."""
+    cmd = [sys.executable, "-m", "analyzer.cli.main", "five-hundred", "bid", HAND, "--contract-only"]
     if quick:
         cmd += ["--deals", "10000"]
     env = dict(os.environ)
@@ -121,7 +122,7 @@ def section_bid_cli(quick):
     subprocess.run(start, capture_output=True, check=True)
     imp = time.perf_counter() - t0
     deals = "10,000" if quick else "100,000"
-    print(f"bid_cli: `analyzer five-hundred bid` with {deals} deals: median {statistics.median(warm):.2f} s wall "
+    print(f"bid_cli: `analyzer five-hundred bid --contract-only` with {deals} deals: median {statistics.median(warm):.2f} s wall "
           f"(kernels cached; CLI import alone {imp:.2f} s); cold compile run {cold:.1f} s")
 
 
@@ -641,7 +642,51 @@ def section_rummy(quick):
               f"{statistics.median(warm):.2f} s (target <= 5 s)")
 
 
-SECTIONS = {"deal": section_deal, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
+def _wall(cmd, env, repeats=3):
+    """Median wall time of ``cmd`` after one warm-up run."""
+    subprocess.run(cmd, capture_output=True, env=env, check=True)
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, capture_output=True, env=env, check=True)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def section_here500(quick):
+    """Five Hundred "here": `bid --auction "7S pass pass"` at its default deals (three seats
+    dealt to fit their calls, every call played on), the same with --score (the equity
+    table cached), `equity` from the cached table, and building the equity table (self-play
+    deals + the exact solve) in a fresh cache; next to the contract-only question at its
+    100,000 deals in the same run (the baseline)."""
+    import json
+    hand = "AH KH QH 9H 8H AS 7S AD 5C 6C"
+    base = [sys.executable, "-m", "analyzer.cli.main", "500"]
+    env = dict(os.environ)
+    extra = ["--deals", "10000"] if quick else []
+    baseline = _wall(base + ["bid", hand, "--contract-only"] + extra, env)
+    here = base + ["bid", hand, "--seat", "S", "--dealer", "S", "--auction", "7S pass pass"] + extra
+    t_here = _wall(here, env)
+    out = json.loads(subprocess.run(here + ["--json"], capture_output=True, env=env, check=True, text=True).stdout)
+    rates = ", ".join(f"{k} {100 * v:.1f}%" for k, v in out["acceptance"].items())
+    eq_deals = 200_000 if quick else 10_000_000
+    with tempfile.TemporaryDirectory() as cache:
+        env_c = dict(env, ANALYZER_CACHE=cache)
+        t0 = time.perf_counter()
+        subprocess.run(base + ["equity", "--score", "0:0", "--deals", str(eq_deals)], capture_output=True, env=env_c,
+                       check=True)
+        build = time.perf_counter() - t0
+        size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(cache) for f in fs)
+        t_equity = _wall(base + ["equity", "--score", "380:440", "--deals", str(eq_deals)], env_c)
+    t_score = _wall(here + ["--score", "380:440"], env)    # its warm-up run builds the table if it is missing
+    print(f"here500: bid --auction '7S pass pass' ({out['deals']:,} deals, {out['effective_deals']:,.0f} effective, "
+          f"{out['hands_drawn_per_deal']:.0f} hands drawn a deal; acceptance {rates}): {t_here:.2f} s wall; "
+          f"with --score {t_score:.2f} s; baseline contract-only bid {baseline:.2f} s (ratio {t_here / baseline:.2f}); "
+          f"equity from the cached table {t_equity:.2f} s; equity table build ({eq_deals:,} self-play deals + "
+          f"solve, start-up included) {build:.1f} s, {size / 1e6:.1f} MB on disk")
+
+
+SECTIONS = {"deal": section_deal, "here500": section_here500, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
             "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "ddbridge": section_ddbridge,
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
             "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle,

@@ -259,3 +259,12 @@ def test_cli_auction_command():
     out = json.loads(r.stdout)
     assert out["question"] == "auction" and out["call"] in {c.name for c in ladder()} | {"pass"}
     assert [o["strain"] for o in out["options"]][:5] == ["♠", "♣", "♦", "♥", "NT"]
+
+
+def test_here_with_double_dummy_play():
+    a = q.bid(HAND, auction="7S pass pass", dealer="S", contracts="7H,8H", play="dd", deals=8, seed=3, threads=1)
+    t = a.table.set_index("action")
+    assert list(t.index) == ["7H", "8H", "pass"] and a.meta["play"] == "dd"
+    assert any(n.startswith("dd:") for n in a.notes)
+    # with the same deals, 7♥ as called makes at least as often as 8♥ as called (same solves)
+    assert t.loc["7H", "p_make"] >= t.loc["8H", "p_make"] or t.loc["7H", "p_as_called"] < 1
