@@ -68,7 +68,7 @@ def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, deal
     answer = ask(hand, seat=seat, dealer=dealer, auction=auction, score=score, contract_only=contract_only,
                  over=over, contracts=contracts, deals=deals, seed=seed, play=play, threads=threads,
                  rules=list(rules), progress=wants_progress(as_json))
-    if answer.meta.get("contract_only") is True and "contract" in answer.table:
+    if "contract" in answer.table.columns:          # the old question (contract_only without an auction)
         if plot_path:
             from ..report.five_hundred import plot_trick_distribution
             plot_trick_distribution(answer, plot_path)
