@@ -268,3 +268,35 @@ def test_here_with_double_dummy_play():
     assert any(n.startswith("dd:") for n in a.notes)
     # with the same deals, 7♥ as called makes at least as often as 8♥ as called (same solves)
     assert t.loc["7H", "p_make"] >= t.loc["8H", "p_make"] or t.loc["7H", "p_as_called"] < 1
+
+
+def test_american_auction_is_one_round_and_own_raise():
+    from analyzer.games.five_hundred.auction import own_raise
+    lad, acfg = ladder_tables(Options())
+    vals = np.zeros((4, V_SIZE))
+    vals[W, 0] = 6.5          # W (first after S deals) reaches 6♠
+    vals[N, 3] = 7.2          # N 7♥
+    vals[E, 4] = 8.1          # E 8NT
+    vals[S, 0] = 9.5          # S (the dealer) 9♠
+    # standard: W 6♠, N 7♥, E 8NT, S 9♠, then W, N, E pass: S plays 9♠
+    assert finish_auction(vals, new_state(S), lad, acfg, POLS) == (S, index("9S"))
+    # american: the dealer's 9♠ ends it after one call each, and a seat that spoke first and
+    # passed does not come back
+    lad_a, acfg_a = ladder_tables(Options(auction="american"))
+    st = new_state(S)
+    assert finish_auction(vals, st, lad_a, acfg_a, POLS) == (S, index("9S"))
+    assert st[4] == 15                    # ST_SPOKE: every seat spoke, once
+    vals[W, 0] = 0.0                      # W passes first; N then E then S bid
+    assert finish_auction(vals, new_state(S), lad_a, acfg_a, POLS) == (S, index("9S"))
+    # own_raise: the last bidder raises his own 7♥ to the level he reaches once the others pass
+    v = np.zeros(V_SIZE)
+    v[3] = 9.2
+    assert own_raise(v, index("7H"), lad, acfg, DEFAULT_POLICY) == index("9H")
+    assert own_raise(v, index("10S"), lad, acfg, DEFAULT_POLICY) == index("10S")
+
+
+def test_cli_here_plot(tmp_path):
+    png = tmp_path / "here.png"
+    r = run("bid", HAND, "--auction", "7S pass pass", "--dealer", "S", "--deals", "300", "--plot", str(png))
+    assert r.returncode == 0, r.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "Recommendation" in r.stdout
