@@ -245,6 +245,7 @@ def run(*args):
     (["bid", HAND, "--score", "380-440"], "US:THEM"),
     (["bid", "AS KS QS JS TS 9S 8S 7S 6S 5S", "--dealer", "S", "--auction", "10S pass pass"], "too rare"),
     (["auction", HAND, "--auction", "7S 7S"], "outrank"),
+    (["bid", HAND, "--dealer", "S", "--auction", "8S pass pass", "--deals", "100000000"], "fewer --deals"),
 ])
 def test_cli_bad_auction_one_line_exit_2(args, needle):
     r = run(*args)

@@ -150,6 +150,7 @@ PILOT_HANDS = 20_000               # random hands that order the heard seats (ra
 PILOT_SEED = 54321
 FITS_WANTED = 32                   # a later heard seat's batch: enough draws to expect this many fits
 MIN_BATCH, MAX_BATCH = 16, 4096
+MAX_HANDS_DRAWN = 4e9              # a run's bound on hands drawn for the heard seats (about 10 minutes on 2 cores)
 HERE_PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_HERE_DEALS, "dd": DEFAULT_HERE_DEALS_DD},
                  chunk_size={"heuristic": 2048, "dd": HERE_DD_CHUNK}, desc={"dd": "solving"})
 EV_MEANING = "EV: your side's score for the deal minus the other side's (a thrown-in deal scores 0)"
@@ -288,6 +289,12 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     pols = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
     pool = np.array([c for c in range(DECK.size) if c not in set(hand_ids)], np.int64)
     order, batches, rates = _order_heard(heard_seats, pool, hist, lad, acfg, pols)
+    if len(order):
+        per_deal = 1.0 / rates[int(order[0])] + float(batches[1:].sum())
+        if per_deal * deals > MAX_HANDS_DRAWN:
+            raise InputError(f"the calls heard are rare under the bidding policy: about {per_deal:,.0f} hands would "
+                             f"be drawn a deal, {per_deal * deals:,.0f} in all; ask for fewer --deals (at most "
+                             f"{int(MAX_HANDS_DRAWN / per_deal):,})")
     free = np.array([s for s in range(N_SEATS) if s != asker and s not in heard_seats] + [KITTY], np.int64)
     sizes = np.array([HAND_SIZE] * N_SEATS + [KITTY_SIZE], np.int64)
     my_hand = np.uint64(DECK.mask(hand_ids))
