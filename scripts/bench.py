@@ -149,14 +149,38 @@ def section_sheepshead(quick):
     hand = DECK.parse_cards("QC QS JD AD 7H 8S")
     simulate_pick(hand, 1, 1000, 0, Options(), threads=1)
     m = n // 4
-    run = simulate_pick(hand, 1, m, 0, Options(), threads=1)
+    # seat 2: seat 1 is dealt only hands it passes with (rejection), so every deal is played
     pick_t = best_of(lambda: simulate_pick(hand, 1, m, 0, Options(), threads=1), clock=time.thread_time)
-    offered = int(run.stats[-1])
     print(f"sheepshead: heuristic hands (pick round + bury + call + 6 tricks), 1 thread: "
           f"{one / 1e6:.2f} M hands/s CPU time ({one_wall / 1e6:.2f} M/s wall); 2 threads {two / 1e6:.2f} M/s wall; "
           f"dealing alone {deal / 1e6:.2f} M deals/s (hands cost {deal / one:.1f}x a deal)")
     print(f"sheepshead: pick question (seat 2; pick, alone and pass played on each deal): "
-          f"{m / pick_t / 1e6:.2f} M deals/s, {3 * offered / pick_t / 1e6:.2f} M play-outs/s, 1 thread CPU time")
+          f"{m / pick_t / 1e6:.2f} M deals/s, {3 * m / pick_t / 1e6:.2f} M play-outs/s, 1 thread CPU time")
+    from analyzer.games.sheepshead import questions
+
+    late = [("pick", questions.pick, "QC QS JD AD 7H 8S", questions.DEFAULT_PICK_DEALS),
+            ("bury", questions.bury, "QC QS JD AD 7H 8S KH TC", questions.DEFAULT_BURY_DEALS)]
+    for name, ask, cards, deals in late:
+        deals = deals // 10 if quick else deals
+        _late_seat_question(f"sheepshead: `{name}` from seat 5 (seats 1-4 passed)", ask, (cards,),
+                            dict(seat=5, deals=deals))
+
+
+def _late_seat_question(label, ask, args, kw):
+    """Wall time of a question asked from a seat that speaks late (the earlier seats'
+    passes condition the deal), 1 thread and 2, with its effective deals (kernels warm)."""
+    ask(*args, **{**kw, "deals": 500}, threads=1)
+    times = {}
+    for threads in (1, 2):
+        t0 = time.perf_counter()
+        a = ask(*args, **kw, threads=threads)
+        times[threads] = time.perf_counter() - t0
+    m = a.meta
+    eff = m.get("effective_deals")
+    how = (f"{eff:,.0f} effective, acceptance {100 * m['acceptance']:.3g}%" if eff is not None
+           else f"{m['deals']:,} counted")
+    print(f"{label}, {kw['deals']:,} deals ({how}): {times[1]:.2f} s wall 1 thread, "
+          f"{times[2]:.2f} s 2 threads; best {a.best}")
 
 
 def _dist_ms(times):
@@ -271,7 +295,18 @@ def section_euchre(quick):
     t4 = time.perf_counter() - t0
     print(f"euchre: `order` question, {deals:,} deals, 1 thread: two-handed {t:.2f} s "
           f"({deals * len(a.table) / t / 1e6:.2f} M play-outs/s), four-handed seat 3 {t4:.2f} s "
-          f"({deals * len(b.table) / t4 / 1e6:.2f} M play-outs/s, incl. redraws to match passes)")
+          f"({deals * len(b.table) / t4 / 1e6:.2f} M play-outs/s, incl. dealing to the passes)")
+    from analyzer.games.euchre.questions import DEFAULT_DEALS, call
+
+    deals = DEFAULT_DEALS // 10 if quick else DEFAULT_DEALS
+    for label, ask, args, kw in [
+            ("`call`, four-handed dealer (seven passes before)", call, ("JH JD AH KH QH", "9S"),
+             dict(players=4, seat=4)),
+            ("`call`, two-handed dealer (three passes before)", call, ("QS KS AC 9D TD", "9H"),
+             dict(players=2, seat=2)),
+            ("`order`, four-handed dealer (three passes before)", order, ("JH JD AH 9S KC", "9H"),
+             dict(players=4, seat=4))]:
+        _late_seat_question(f"euchre: {label}", ask, args, dict(kw, deals=deals))
 
 
 def section_report_euchre(quick):

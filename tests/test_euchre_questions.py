@@ -1,4 +1,5 @@
-"""Euchre questions: dealing marginals, determinism, sensible answers, CLI shape and errors."""
+"""Euchre questions: dealing marginals (plain, and exact seat by seat to the passes
+heard), determinism, sensible answers, CLI shape and errors."""
 
 import json
 import subprocess
@@ -6,10 +7,17 @@ import sys
 
 import numpy as np
 import pytest
+from numba import njit
 
-from analyzer.games.euchre.deck import DECKS
+from analyzer.games.euchre import questions as q
+from analyzer.games.euchre.bidding import DEFAULT_POLICY
+from analyzer.games.euchre.deck import DECKS, HAND_SIZE
+from analyzer.games.euchre.play import _seat_passes, deal_passed
 from analyzer.games.euchre.questions import call, deal_layout, order
+from analyzer.games.euchre.rules import Options
+from analyzer.sim.constrained import D_W, deal_scratch
 from analyzer.sim.deal import deal_batch
+from analyzer.sim.rng import seed_key, stream_key
 
 HAND = "JH JD AH 9S KC"
 
@@ -41,6 +49,130 @@ def test_dealing_marginals_exact(n):
     everything = np.bitwise_or.reduce(out, axis=1)
     assert np.all(everything & (my | up) == 0)
     assert np.all(np.array([bin(int(x)).count("1") for x in everything[:200]]) == 18)
+
+
+@njit
+def _passed_deals(key, N, pool, sizes, constrained, free, table, n, dealer, up, turn, flags, pol, batch):
+    """N deals from ``deal_passed``: (weights, the seats' hands (N, n))."""
+    scratch = deal_scratch(pool, batch)
+    hands = np.zeros(n, np.uint64)
+    ws = np.zeros(N, np.int64)
+    out = np.zeros((N, n), np.uint64)
+    for i in range(N):
+        deal = deal_passed(stream_key(key, i), pool, hands, sizes, constrained, free, table, scratch, n,
+                           dealer, up, turn, flags, pol)
+        ws[i] = deal[D_W]
+        out[i] = hands
+    return ws, out
+
+
+@njit
+def _all_pass(hands, constrained, n, dealer, up, turn, flags, pol):
+    """Whether each whole deal (rows of seat hands) has every constrained seat passing."""
+    ok = np.ones(hands.shape[0], np.bool_)
+    for i in range(hands.shape[0]):
+        for p in constrained:
+            if not _seat_passes(hands[i, p], p, n, dealer, up, turn, flags, pol):
+                ok[i] = False
+                break
+    return ok
+
+
+@pytest.mark.parametrize("from_table", [False, True])
+def test_seat_by_seat_dealing_to_the_passes_is_exact(from_table):
+    """Four-handed, the dealer's partner asked in round two: the three others passed in
+    round one and the player's left-hand opponent in round two too.  The first of them is
+    dealt by rejection (or from its table of passing hands, as the question does: the
+    rarest first), the next from a batch, the last from every hand of the 8 cards left;
+    the weighted deals give every seat's chance of holding each card, and its mean number
+    of cards of the turned-down suit, as brute-force rejection of whole deals does (within
+    4 standard errors of the difference)."""
+    n, deck = 4, DECKS[24]
+    hand_ids, up_id = deck.parse_cards("QS KS AC 9D TD"), deck.card_id("9H")
+    my, up, pool, _, _ = deal_layout(n, deck, hand_ids, up_id)
+    dealer, turn = q.seat_and_dealer(Options.make(n, 24, False, None), None, 2)[1], n + 2 - 1
+    constrained = np.array(q.conditioned_seats(n, dealer, turn, False), np.int64)
+    assert list(constrained) == [3, 1, 2]
+    table = np.zeros(0, np.uint64)
+    if from_table:
+        fits = q.passing_tables(pool, list(constrained), n, dealer, up, turn, 0)
+        assert all(len(fits[p][0]) == round(fits[p][1] * 8568) for p in constrained)   # C(18, 5) hands
+        rarest = min(constrained, key=lambda p: fits[p][1])
+        constrained = np.array([rarest] + [p for p in constrained if p != rarest], np.int64)
+        table = fits[rarest][0]
+        assert _all_pass(table[:, None] * np.ones((1, n), np.uint64), constrained[:1], n, dealer, up, turn, 0,
+                         DEFAULT_POLICY).all()
+    free = np.zeros(0, np.int64)
+    sizes = np.full(n, HAND_SIZE, np.int64)
+    ws, got = _passed_deals(seed_key(4), 20_000, pool, sizes, constrained, free, table, n, dealer, up, turn,
+                            0, DEFAULT_POLICY, q.BATCH)
+    assert ws.min() >= 0 and (ws > 0).mean() > 0.5
+    kept = ws > 0
+    w, got = ws[kept].astype(float), got[kept]
+    assert _all_pass(got, constrained, n, dealer, up, turn, 0, DEFAULT_POLICY).all()
+    seen = my | up
+    for row in got[:200]:
+        assert all(bin(int(h)).count("1") == HAND_SIZE for h in row[1:])
+        assert int(np.bitwise_or.reduce(row[1:])) & int(seen) == 0
+    # brute force: whole deals, kept when every constrained seat passes
+    deals = deal_batch(5, 0, 400_000, pool, np.array([HAND_SIZE] * 3 + [3], np.int64))
+    whole = np.concatenate([np.zeros((len(deals), 1), np.uint64), deals[:, :3]], axis=1)
+    brute = whole[_all_pass(whole, constrained, n, dealer, up, turn, 0, DEFAULT_POLICY)]
+    assert len(brute) > 5000
+    n_eff = w.sum() ** 2 / (w ** 2).sum()
+    assert n_eff > 2000
+    hearts = np.uint64(sum(1 << int(b) for b in pool if (int(b) >> 4) == 3))     # natural suit of 9H
+
+    def features(hands):
+        f = [((hands[:, p] >> np.uint64(b)) & np.uint64(1)).astype(float) for p in constrained for b in pool]
+        f += [np.array([bin(int(x)).count("1") for x in hands[:, p] & hearts], float) for p in constrained]
+        return np.stack(f, axis=1)
+
+    fw, fb = features(got), features(brute)
+    mean_w = (w[:, None] * fw).sum(axis=0) / w.sum()
+    se_w = np.sqrt((w[:, None] * (fw - mean_w) ** 2).sum(axis=0) / w.sum() / n_eff)
+    mean_b, se_b = fb.mean(axis=0), fb.std(axis=0) / np.sqrt(len(fb))
+    tol = 4 * np.hypot(se_w, se_b) + 1e-9
+    assert (abs(mean_w - mean_b) < tol).all(), np.nonzero(abs(mean_w - mean_b) >= tol)
+    # and the chance that the passes happen at all
+    answer = call("QS KS AC 9D TD", "9H", players=4, seat=2, deals=4000, seed=3)
+    p_brute = len(brute) / len(deals)
+    p = answer.meta["p_passes"]
+    assert abs(p - p_brute) < 4 * np.sqrt(p_brute * (1 - p_brute) / len(deals)) + 0.15 * p_brute
+    assert answer.meta["conditioned"] == [1, 3, 4]
+
+
+def test_conditioned_answers_state_the_dealing():
+    """Every seat that spoke before the question is conditioned on (round two: its
+    round-one pass too); the answer states the effective deals and the acceptance rate."""
+    a = call("JS JC AS AD AC", "9H", players=4, seat=4, deals=3000, seed=1)
+    m = a.meta
+    assert m["conditioned"] == [1, 2, 3] and m["deals"] == m["deals_dealt"] == 3000
+    assert 0 < m["effective_deals"] < m["deals"] and 0 < m["acceptance"] < 1
+    assert 0 < m["p_passes"] < 0.05 and m["hands_drawn_per_deal"] > 1
+    note = [x for x in a.notes if x.startswith("seat 1, 2, 3 dealt hands that pass")]
+    assert len(note) == 1 and "effective" in note[0] and "acceptance" in note[0]
+    two = call("QS KS AC 9D TD", "9H", players=2, seat=2, deals=1000, seed=1)
+    assert two.meta["conditioned"] == [1] and two.meta["effective_deals"] == 1000
+    assert "effective deals (every deal weighs 1)" in two.notes[-1]
+    first = order(HAND, "9H", players=4, seat=1, deals=1000)
+    assert first.meta["conditioned"] == [] and first.meta["acceptance"] == 1.0
+    assert first.meta["p_passes"] == 1.0 and first.meta["effective_deals"] == 1000
+    assert not any("dealt hands" in x for x in first.notes)
+    right = order(HAND, "9H", players=4, seat=3, deals=1000)
+    assert right.meta["conditioned"] == [1, 2]
+    joker = order("JH JD AH KH AS", "JK", dealer="me", players=4, deck=25, deals=500)
+    assert joker.meta["conditioned"] == []          # only the dealer speaks: nothing to condition on
+
+
+def test_same_seed_same_json_on_one_and_two_threads_from_a_late_seat():
+    kw = dict(players=4, seat=4, deals=3000, seed=7)
+    a = call("JS JC AS AD AC", "9H", threads=1, **kw).to_json_dict()
+    b = call("JS JC AS AD AC", "9H", threads=2, **kw).to_json_dict()
+    assert json.dumps(a) == json.dumps(b)
+    c = order(HAND, "9H", dealer="me", players=4, deals=2000, seed=7, threads=1).to_json_dict()
+    d = order(HAND, "9H", dealer="me", players=4, deals=2000, seed=7, threads=2).to_json_dict()
+    assert json.dumps(c) == json.dumps(d)
 
 
 def test_same_answer_on_any_number_of_threads():

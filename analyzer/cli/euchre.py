@@ -104,6 +104,15 @@ def _finish(answer, plot_path, as_json, as_csv):
     emit(answer, as_json, as_csv, render)
 
 
+def _conditioned(m) -> str:
+    """How the deals were conditioned on the passes before you (nothing when none were)."""
+    if not m.get("conditioned"):
+        return ""
+    seats = ", ".join(str(x) for x in m["conditioned"])
+    return (f" ({m['effective_deals']:,.0f} effective: seat {seats} passing, "
+            f"{100 * m['p_passes']:.2g}% of the time)")
+
+
 def render(answer) -> str:
     t = answer.table
     m = answer.meta
@@ -111,7 +120,8 @@ def render(answer) -> str:
     r = m["rules"]
     game = f"{m['players']}-handed, {r['deck']} cards" + (", stick the dealer" if r["stick_the_dealer"] else "")
     lines = [f"Euchre ({game}) — hand {m['hand']}, {card}, you are {m['position']}",
-             f"{m['deals']:,} deals, seed {m['seed']}, {m['play']} play ({answer.extra.get('elapsed', 0):.1f} s)", ""]
+             f"{m['deals']:,} deals{_conditioned(m)}, seed {m['seed']}, {m['play']} play "
+             f"({answer.extra.get('elapsed', 0):.1f} s)", ""]
     labels = [row.label + (f" (discard {row.discard})" if isinstance(row.discard, str) else "")
               for row in t.itertuples()]
     w = max(22, max(len(x) for x in labels))

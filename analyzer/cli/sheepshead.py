@@ -98,7 +98,8 @@ def _header(answer, title) -> list[str]:
     cond = ""
     if m["seat"] > 1:
         before = "seat 1" if m["seat"] == 2 else f"seats 1-{m['seat'] - 1}"
-        cond = f"; {before} passed in {100 * m['p_offered']:.0f}% of {m['deals_dealt']:,} dealt"
+        cond = (f" ({m['effective_deals']:,.0f} effective), dealt so that {before} passed "
+                f"(as {before} would {100 * m['p_offered']:.0f}% of the time)")
     return [f"Sheepshead — {title}",
             f"{m['deals']:,} deals{cond}; seed {m['seed']}, {m['play']} play ({answer.extra.get('elapsed', 0):.1f} s)",
             ""]

@@ -10,8 +10,10 @@ import numpy as np
 from numba import njit
 
 from ...bits import ONE, ZERO, low_index
+from ...sim.constrained import (D_J, D_W, all_hands, begin_deal, book_deal, deal_scratch, end_deal,
+                                first_from_table, keep_fits, next_hands, settle)
 from ...sim.deal import _deal_into
-from ...sim.rng import mix64, stream_key
+from ...sim.rng import stream_key
 from ...tricks.heuristic import follow_core, lead_core, rule_suits
 from ...tricks.tables import R_DECK, R_DUP_SHIFT, R_FREE, R_TRUMP, R_TRUMP_SUIT
 from ...tricks.dd import MAX_SEATS
@@ -22,7 +24,6 @@ from .rules import LANE, to_trump
 from .scoring import REDEAL, outcome
 
 TRACE_COLS = 4          # trick, seat, layout bit, suit led
-MAX_TRIES = 1000        # redraws allowed to match the passes made before the question
 NO_SEAT = -1
 
 # Option flags (an int bit set passed to the kernels).
@@ -375,78 +376,79 @@ def _seat_passes(hand, p, n, dealer, up, decision_turn, flags, pol):
 
 
 @njit(cache=True)
-def _deal_seat_by_seat(key, pool, n, dealer, up, decision_turn, flags, pol, hands, rest, buf):
-    """Fallback when whole deals rarely match the passes: give each other seat in turn a
-    hand from the cards left, redrawn until that seat alone would have passed.  (Close to,
-    but not exactly, the conditional distribution: a seat's hand does not see how it
-    constrains the later seats.)"""
-    m = pool.shape[0]
-    for i in range(m):
-        rest[i] = pool[i]
-    counts = np.array([HAND_SIZE, 0], np.int64)
-    fixed = np.zeros(2, np.uint64)
-    out = np.empty(2, np.uint64)
-    left = m
-    state = key
-    for p in range(1, n):
-        counts[1] = left - HAND_SIZE
-        for attempt in range(MAX_TRIES):
-            state = mix64(state + np.uint64(attempt + 1))
-            _deal_into(state, rest[:left], counts, fixed, buf, out)
-            if _seat_passes(out[0], p, n, dealer, up, decision_turn, flags, pol):
-                break
-        hands[p] = out[0]
-        j = 0
-        for i in range(left):
-            if not ((out[0] >> np.uint64(rest[i])) & ONE):
-                rest[j] = rest[i]
-                j += 1
-        left = j
+def passing_hands(pool, p, n, dealer, up, decision_turn, flags, pol, out):
+    """Every hand of the cards ``pool`` with which seat ``p`` passes at all its turns before
+    ``decision_turn`` into ``out`` (``sim.constrained.table_size`` long); returns how
+    many (``sim.constrained``'s first-seat table)."""
+    count = all_hands(pool, HAND_SIZE, out)
+    fit = np.empty(count, np.bool_)
+    for c in range(count):
+        fit[c] = _seat_passes(out[c], p, n, dealer, up, decision_turn, flags, pol)
+    return keep_fits(out, fit, count)
+
+
+@njit(cache=True)
+def deal_passed(state, pool, hands, sizes, constrained, free, table, scratch, n, dealer, up,
+                decision_turn, flags, pol):
+    """Deal ``pool`` (natural bits) to the seats ``constrained`` (in order; each hand must
+    pass at every turn it had before ``decision_turn``: ``_seat_passes``) and then to the
+    seats ``free``, ``sizes[p]`` cards each, by the shared loop of ``sim.constrained``
+    (``scratch``: its ``deal_scratch``; ``table``, unless empty: the first constrained
+    seat's passing hands, ``passing_hands``); the stock is what is left (nothing reads
+    it).  Returns the deal state (``D_W``: the weight)."""
+    rem, cand, fit, deal = scratch
+    begin_deal(pool, rem, deal)
+    if table.shape[0]:
+        state = first_from_table(rem, hands, sizes, constrained, deal, table, state)
+    while True:
+        count, state = next_hands(rem, sizes, constrained, deal, cand, state)
+        if count == 0:
+            break
+        p = constrained[deal[D_J]]
+        for c in range(count):
+            fit[c] = _seat_passes(cand[c], p, n, dealer, up, decision_turn, flags, pol)
+        state = settle(rem, hands, sizes, constrained, deal, cand, fit, count, state)
+    end_deal(rem, hands, sizes, free, deal, state)
+    return deal
 
 
 @njit(cache=True, nogil=True)
-def question_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, n, dealer,
-                   decision_turn, acts, discards, tables, flags, pol, hist, trick_hist, tries,
-                   dd, tt, stats):
+def question_chunk(key0, start, n_deals, pool, sizes, constrained, free, table, my_hand, up, n,
+                   dealer, decision_turn, acts, discards, tables, flags, pol, batch, hist,
+                   trick_hist, counters, dd, tt, stats):
     """Deals ``start .. start+n_deals-1`` for a question asked at ``decision_turn``.
 
-    Other seats' hands are dealt from ``pool`` (slot ``seat_slot[p]``), redrawn until every
-    seat that spoke before the question passed under its policy (at most MAX_TRIES; the
-    number of redraws goes to ``tries[0]``; deals that never matched are dealt seat by
-    seat, counted in ``tries[1]``).  Then for every action ``acts[a]`` (with
-    ``discards[a]`` for a dealer's pickup) the auction continues by policy and the hand
-    is played: ``hist[a, outcome] += 1`` and ``trick_hist[a, maker side (0 us), our
-    tricks] += 1``.  ``dd``: the tricks are solved double-dummy with the solver's table
-    ``tt`` (``solve_forced``); the results do not depend on what the table held before.
+    The other seats' hands (``sizes[p]`` cards) are dealt from ``pool`` by
+    ``deal_passed``: the seats ``constrained`` (every seat that spoke before the question)
+    hold hands that pass at each of their turns so far under the policy, exactly (weighted
+    deals; ``table``: the first one's passing hands, or empty; ``batch`` hands drawn for
+    each constrained seat after the first); ``counters`` (``sim.constrained``: C_SIZE)
+    books them (``book_deal``).  Then for every action ``acts[a]`` (with ``discards[a]``
+    for a dealer's pickup) the auction continues by policy and the hand
+    is played: ``hist[a, outcome] += w`` and ``trick_hist[a, maker side (0 us), our
+    tricks] += w``, w the deal's weight.  ``dd``: the tricks are solved double-dummy with
+    the solver's table ``tt`` (``solve_forced``); the results do not depend on what the
+    table held before.
     """
-    buf, fixed, deal, hands, lay, trace = deal_buffers(pool, counts, n)
+    hands = np.empty(n, np.uint64)
+    lay = np.empty(n, np.uint64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
     work = np.zeros(1, np.int64)
-    rest = np.empty(pool.shape[0], np.int64)
+    scratch = deal_scratch(pool, batch)
     for i in range(n_deals):
-        key = stream_key(key0, start + i)
         hands[0] = my_hand
-        matched = False
-        for attempt in range(MAX_TRIES if decision_turn > 0 else 1):
-            _deal_into(key if attempt == 0 else mix64(key + np.uint64(attempt)), pool, counts,
-                       fixed, buf, deal)
-            for p in range(1, n):
-                hands[p] = deal[seat_slot[p]]
-            m, _, _, _ = auction(hands, n, dealer, up, 0, decision_turn, -2, 0, flags, pol, 0)
-            if m == NO_SEAT:
-                matched = True
-                break
-            tries[0] += 1
-        if not matched:
-            tries[1] += 1
-            _deal_seat_by_seat(mix64(key ^ np.uint64(0x5EA7)), pool, n, dealer, up,
-                               decision_turn, flags, pol, hands, rest, buf)
+        deal = deal_passed(stream_key(key0, start + i), pool, hands, sizes, constrained, free,
+                           table, scratch, n, dealer, up, decision_turn, flags, pol)
+        if not book_deal(counters, deal):
+            continue
+        w = deal[D_W]
         for a in range(acts.shape[0]):
             cat, maker, ours = finish_deal(tables, hands, lay, n, dealer, up, decision_turn,
                                            acts[a], discards[a], flags, pol, trace, dd, tt,
                                            stats, work)
-            hist[a, cat] += 1
+            hist[a, cat] += w
             if maker != NO_SEAT:
-                trick_hist[a, maker & 1, ours] += 1
+                trick_hist[a, maker & 1, ours] += w
 
 
 @njit(cache=True, nogil=True)

@@ -2,11 +2,17 @@
 
 The player asking is seat 0.  Every simulated deal gives the other players hands
 consistent with what the player saw: their own cards and the upcard, and the passes made
-before the question (hands whose policy would have made trump are redrawn).  The same
-deal is then played out once per action open now; after the player's action the others
-(and the player, later in the auction) bid by the policies in ``bidding``, a redeal
-scores 0, and the hand is played by the heuristic players (``play="dd"``: the five
-tricks are solved double-dummy, ``dd``).
+before the question.  Every seat that spoke before the question holds a hand whose policy
+passes at each of its turns so far (in round two its round-one pass too), dealt seat by
+seat with the exact method of ``sim.constrained``: the seat whose passes are rarest first,
+from the list of its passing hands (so passes one deal in a thousand cost nothing), each
+other one from a batch of draws or from all its possible hands, the deal weighted by the
+number that fit; the seats yet to speak and the stock share what is left.  Statistics are
+weighted, and the answer states the effective number of deals, the acceptance rate (deals
+per hand drawn) and the chance of those passes.  The same deal is then played out once
+per action open now; after the player's action the others (and the player, later in the
+auction) bid by the policies in ``bidding``, a redeal scores 0, and the hand is played by
+the heuristic players (``play="dd"``: the five tricks are solved double-dummy, ``dd``).
 """
 
 from __future__ import annotations
@@ -20,12 +26,14 @@ from ...answer import Answer
 from ...cards import JOKER, SUIT_SYMBOLS, SUITS, suit_of
 from ...errors import InputError
 from ...sim import question
+from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note, deals_used, p_fit,
+                               table_size, weight_scale)
 from ...sim.question import Plan
 from ...sim.rng import seed_key
-from ...stats import hist_mean_se, wilson
+from ...stats import weighted_mean_se, wilson
 from .bidding import DEFAULT_POLICY, PASS
 from .deck import HAND_SIZE, N_TRICKS, nat_bit, nat_mask
-from .play import MAX_TRIES, OPT_JOKER_REDEAL, OPT_NO_UP_DISCARD, OPT_STICK, question_chunk
+from .play import OPT_JOKER_REDEAL, OPT_NO_UP_DISCARD, OPT_STICK, passing_hands, question_chunk
 from .rules import Options, legal_calls, legal_discards, rule_tables
 from .scoring import N_OUTCOMES, OUTCOME_POINTS, REDEAL
 
@@ -35,6 +43,13 @@ DD_CHUNK = 1_000                # deals per chunk with double-dummy play (progre
 PLAY_MODELS = ("heuristic", "dd")
 DD_NOTE = ("dd: double-dummy play of the five tricks, every hand visible and perfect play by "
            "both sides (the auction and the dealer's discard as with heuristic play)")
+# Hands drawn for each constrained seat after the first (``sim.constrained``; a seat with
+# at most this many possible hands gets every one, as the last of three does from the 8
+# cards left of the 24-card deck).  The weights' spread comes mostly from how much the
+# later seats' chances vary with the earlier hands, not from the batch: 64 gives about as
+# many effective deals as 2048 at a fraction of the cost (four-handed dealer, round two:
+# 85% of them in 6% of the time), and keeps the weights small (w < 2**12).
+BATCH = 64
 EV_MEANING = ("EV: expected points for the hand, your side's minus the other side's "
               "(make +1, march +2, lone march +4, euchred -2; the same for them; a redeal 0)")
 
@@ -200,46 +215,105 @@ def deal_layout(n, deck, hand_ids, up_id):
     return my, up, pool, np.array(counts, np.int64), seat_slot
 
 
+def conditioned_seats(n, dealer_seat, decision_turn, joker_up) -> list[int]:
+    """The other seats that spoke before the question (turn k is seat dealer+1+k), in the
+    order they first spoke: each of them passed at every turn it had.  None when the joker
+    is turned up (only the dealer speaks, and he is the one asking)."""
+    if joker_up:
+        return []
+    seats: list[int] = []
+    for k in range(decision_turn):
+        p = (dealer_seat + 1 + k) % n
+        if p != 0 and p not in seats:
+            seats.append(p)
+    return seats
+
+
+def position_of(p, n, dealer_seat) -> int:
+    """Seat ``p``'s position after the dealer, 1..n (the numbering of ``--seat``)."""
+    return (p - dealer_seat - 1) % n + 1
+
+
+def passing_tables(pool, seats, n, dealer_seat, up, decision_turn, flags) -> dict:
+    """Each constrained seat's passing hands among all hands of the unseen cards (the
+    first-seat tables of ``sim.constrained``), or {} when they are too many to list."""
+    size = table_size(len(pool), HAND_SIZE)
+    if not size:
+        return {}
+    out = {}
+    for p in seats:
+        buf = np.empty(size, np.uint64)
+        kept = passing_hands(pool, np.int64(p), np.int64(n), np.int64(dealer_seat), up,
+                             np.int64(decision_turn), np.int64(flags), DEFAULT_POLICY, buf)
+        out[p] = (buf[:kept].copy(), kept / size)
+    return out
+
+
 def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed,
              threads=None, progress=False, play="heuristic"):
-    """Run the question kernel; returns (hist (A, outcomes), trick_hist (A, 2, 6), tries, run)."""
+    """Run the question kernel; returns (weighted hist (A, outcomes), weighted trick_hist
+    (A, 2, 6), dealing counters (``sim.constrained``), the constrained seats in the order
+    dealt, the chance that they pass (``sim.constrained.p_fit``), run).
+
+    The seat whose passes are rarest (each listed among all hands of the unseen cards) is
+    dealt first, from its table of passing hands; the others follow in speaking order."""
     n = options.players
-    my, up, pool, counts, seat_slot = deal_layout(n, deck, hand_ids, up_id)
+    my, up, pool, _, _ = deal_layout(n, deck, hand_ids, up_id)
+    constrained = conditioned_seats(n, dealer_seat, decision_turn, deck.codes[up_id] == JOKER)
+    flags = flags_of(options)
+    fits = passing_tables(pool, constrained, n, dealer_seat, up, decision_turn, flags)
+    table, p_first = np.zeros(0, np.uint64), 1.0
+    if fits:
+        never = [position_of(p, n, dealer_seat) for p in constrained if fits[p][1] == 0]
+        if never:
+            raise InputError(f"seat {', '.join(map(str, never))} would not have passed with any hand of "
+                             "the cards you do not see (bidding policies): this cannot happen")
+        rarest = min(constrained, key=lambda p: fits[p][1])
+        constrained = [rarest] + [p for p in constrained if p != rarest]
+        table, p_first = fits[rarest]
+    free = [p for p in range(1, n) if p not in constrained]
+    constrained_a, free_a = np.array(constrained, np.int64), np.array(free, np.int64)
+    sizes = np.full(n, HAND_SIZE, np.int64)
     acts = np.array([a.code for a in actions], np.int64)
     discards = np.array([0 if a.discard < 0 else 1 << nat_bit(deck.codes[a.discard])
                          for a in actions], np.uint64)
     tables = rule_tables(options.deck)
-    flags = flags_of(options)
     key0 = seed_key(seed)
     A = len(actions)
     size_h, size_t = A * N_OUTCOMES, A * 2 * (N_TRICKS + 1)
 
     def chunk(start, count):
-        out = np.zeros(size_h + size_t + 2, np.int64)
+        out = np.zeros(size_h + size_t + C_SIZE, np.int64)
         if count:
             hist = np.zeros((A, N_OUTCOMES), np.int64)
             trick_hist = np.zeros((A, 2, N_TRICKS + 1), np.int64)
-            tries = np.zeros(2, np.int64)
-            question_chunk(key0, np.int64(start), np.int64(count), pool, counts, seat_slot, my,
-                           up, np.int64(n), np.int64(dealer_seat), np.int64(decision_turn), acts,
-                           discards, tables, np.int64(flags), DEFAULT_POLICY, hist, trick_hist,
-                           tries, *solver_arrays(play))
+            counters = np.zeros(C_SIZE, np.int64)
+            question_chunk(key0, np.int64(start), np.int64(count), pool, sizes, constrained_a, free_a,
+                           table, my, up, np.int64(n), np.int64(dealer_seat), np.int64(decision_turn), acts,
+                           discards, tables, np.int64(flags), DEFAULT_POLICY, np.int64(BATCH),
+                           hist, trick_hist, counters, *solver_arrays(play))
             out[:size_h] = hist.ravel()
             out[size_h:size_h + size_t] = trick_hist.ravel()
-            out[-2:] = tries
+            out[size_h + size_t:] = counters
         return out
 
     run = PLAN.run(chunk, deals, play, threads, progress)
     s = run.stats
+    counters = s[size_h + size_t:]
+    scale = weight_scale(len(pool), [HAND_SIZE] * len(constrained), BATCH, table=len(table) > 0)
     return (s[:size_h].reshape(A, N_OUTCOMES), s[size_h:size_h + size_t].reshape(A, 2, N_TRICKS + 1),
-            s[-2:], run)
+            counters, constrained, p_fit(counters, scale, p_first), run)
 
 
-def _row(action: Action, h, th, deck) -> dict:
-    n = h.sum()
+def _row(action: Action, h, th, deck, sw2) -> dict:
+    """One action's row from its weighted outcome histogram ``h`` (sum of the weights per
+    outcome) and trick histogram ``th``; ``sw2``: the sum of the squared weights (the
+    intervals and standard errors are on the effective number of deals)."""
+    n = float(h.sum())
     made = h[0] + h[1] + h[2]
-    lo, hi = wilson(made, n)
-    ev, ev_se = hist_mean_se(OUTCOME_POINTS, h)
+    pts = np.asarray(OUTCOME_POINTS, float)
+    ev, ev_se, n_eff = weighted_mean_se(n, float((pts * h).sum()), float((pts * pts * h).sum()), float(sw2))
+    lo, hi = wilson(made / n * n_eff, n_eff)
     played = th.sum()
     tricks = np.arange(N_TRICKS + 1)
     return {
@@ -256,12 +330,19 @@ def _row(action: Action, h, th, deck) -> dict:
 
 def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_turn, actions,
          deals, seed, play, threads, progress) -> Answer:
-    hist, trick_hist, tries, run = simulate(options, deck, hand_ids, up_id, dealer_seat,
-                                            decision_turn, actions, deals, seed, threads, progress,
-                                            play)
+    hist, trick_hist, counters, constrained, p_passes, run = simulate(
+        options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed, threads,
+        progress, play)
     notes = PLAN.notes(run, deals, play)
-    n = run.n_done
-    rows = [_row(a, hist[i], trick_hist[i], deck) for i, a in enumerate(actions)]
+    n_players = options.players
+    labels = sorted(position_of(p, n_players, dealer_seat) for p in constrained)
+    if counters[C_W] == 0:
+        raise InputError(f"none of {run.n_done:,} deals gave seat {', '.join(map(str, labels))} "
+                         "hands that pass before you under the bidding policies (so rare as to be "
+                         "near impossible with your cards); try more --deals")
+    played, n_eff, drawn = deals_used(counters)
+    accepted = acceptance(counters)
+    rows = [_row(a, hist[i], trick_hist[i], deck, counters[C_W2]) for i, a in enumerate(actions)]
     # A dealer's pickup is one option per action kind: keep its best discard, list the rest.
     discard_table: dict[str, list] = {}
     best_rows: dict[str, dict] = {}
@@ -278,25 +359,25 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
     table = pd.DataFrame([best_rows[k] for k in order_keys])
     table["discard"] = table["discard"].astype(object).where(table["discard"].notna(), None)
     best, recommendation = _recommend(table)
-    n_players = options.players
     position = (("non-dealer", "dealer")[pos - 1] if n_players == 2 else
                 ("left of the dealer", "dealer's partner", "right of the dealer", "dealer")[pos - 1])
     what = "upcard" if question == "order" else "turned_down"
     meta = {"hand": deck.format_cards(hand_ids), what: deck.format(up_id), "players": n_players,
-            "seat": pos, "position": position, "deals": int(n), "seed": seed, "play": play,
+            "seat": pos, "position": position, "deals": played, "deals_dealt": int(run.n_done),
+            "conditioned": labels, "effective_deals": n_eff, "acceptance": accepted,
+            "hands_drawn_per_deal": drawn, "p_passes": p_passes, "seed": seed, "play": play,
             "rules": options.as_dict(), "ev_meaning": EV_MEANING}
     if discard_table:
         meta["discards"] = {k: sorted(v, key=lambda x: -x["ev"]) for k, v in discard_table.items()}
-    if tries[1]:
-        notes.append(f"the passes before you are rare under the bidding policies: {tries[1]:,} "
-                     f"deals found no match in {MAX_TRIES} redraws and were dealt seat by seat, "
-                     f"each seat's hand redrawn until it alone would have passed")
+    if constrained:
+        notes.append(constrained_note(labels, counters, "pass at each of their turns before yours "
+                                      "under the bidding policies", p_passes))
     dist = {r["action"]: trick_hist[i] for i, r in enumerate(rows)}
     return Answer("euchre", question, table, best, recommendation, meta,
                   {"elapsed": run.elapsed, "trick_hist": {k: trick_hist[[i for i, a in enumerate(actions)
                                                                          if a.key == k][0]]
                                                           for k in order_keys},
-                   "redraws": int(tries[0]), "dist": dist}, notes)
+                   "counters": counters, "dist": dist}, notes)
 
 
 def _recommend(table: pd.DataFrame) -> tuple[str, str]:

@@ -13,6 +13,8 @@ import numpy as np
 from numba import njit
 
 from ...bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, popcount
+from ...sim.constrained import (D_J, D_M, D_W, all_hands, begin_deal, book_deal, deal_scratch, end_deal,
+                                first_from_table, keep_fits, mask_of_all, next_hands, settle)
 from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
 from ...tricks.engine import called_card_duties, legal_follow, stronger
@@ -22,7 +24,7 @@ from ...tricks.tables import F_NO_CALL_UNKNOWN, R_DECK, R_FLAGS, R_SUIT
 from .bidding import (POLICY, W_ALONE, alone_strength, best_bury, callable_cards, choose_bury_call, policy_bury_call,
                       unknown_bury_call, unknown_card, wants_to_pick)
 from .dd import DD_RULES, N_CLASSES, class_floors, solve_class
-from .deck import N_SEATS, N_TRICKS
+from .deck import HAND_SIZE, N_SEATS, N_TRICKS
 from .rules import FAIL, FAIL_ALL, FAIL_TENS, JACKS, PTS, QUEENS, RULES, TRUMP_LANE, TRUMPS
 
 ROLE_PICKER, ROLE_PARTNER, ROLE_DEFENDER = 0, 1, 2
@@ -503,11 +505,11 @@ def leaster_class(points, tricks, seat):
 
 # ----------------------------------------------------------------------------- batches
 @njit(cache=True, inline="always")
-def _record(hist, opt, role, packed):
+def _record(hist, opt, role, packed, w):
     points = packed >> 3
     tricks = packed & 7
     tclass = 0 if tricks == 0 else (2 if tricks == N_TRICKS else 1)
-    hist[opt, role, points, tclass] += 1
+    hist[opt, role, points, tclass] += w
 
 
 @njit(cache=True, inline="always")
@@ -523,22 +525,59 @@ N_PICK_OPTS = 3
 LEASTER_CLASSES = 7     # 0 lost, k = 1..5 one of k tied winners, 6 redeal (doubler)
 
 
+@njit(cache=True)
+def passing_hands(pool, seat, thresholds, out):
+    """Every hand of the cards ``pool`` that ``seat`` would pass with into ``out``
+    (``sim.constrained.table_size`` long); returns how many (``sim.constrained``'s
+    first-seat table)."""
+    count = all_hands(pool, HAND_SIZE, out)
+    fit = np.empty(count, np.bool_)
+    for c in range(count):
+        fit[c] = not wants_to_pick(out[c], seat, thresholds)
+    return keep_fits(out, fit, count)
+
+
+@njit(cache=True)
+def deal_passed(state, pool, hands, sizes, constrained, free, table, scratch, thresholds):
+    """Deal ``pool`` (layout bits) to the seats ``constrained`` (in order; each hand must
+    be one its seat would pass with: ``not wants_to_pick``) and then to the seats
+    ``free``, ``sizes[s]`` cards each, by the shared loop of ``sim.constrained``
+    (``scratch``: its ``deal_scratch``; ``table``, unless empty: the first constrained
+    seat's passing hands, ``passing_hands``).  Returns (the deal state, ``D_W`` the
+    weight; the cards left over, the blind if any)."""
+    rem, cand, fit, deal = scratch
+    begin_deal(pool, rem, deal)
+    if table.shape[0]:
+        state = first_from_table(rem, hands, sizes, constrained, deal, table, state)
+    while True:
+        count, state = next_hands(rem, sizes, constrained, deal, cand, state)
+        if count == 0:
+            break
+        s = constrained[deal[D_J]]
+        for c in range(count):
+            fit[c] = not wants_to_pick(cand[c], s, thresholds)
+        state = settle(rem, hands, sizes, constrained, deal, cand, fit, count, state)
+    end_deal(rem, hands, sizes, free, deal, state)
+    return deal, mask_of_all(rem, deal[D_M])
+
+
 @njit(cache=True, nogil=True)
-def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thresholds,
-               doubler, blind_first, hist, leaster, calls, counters, dd, tt, stats):
+def pick_chunk(rules, key0, start, n, pool, sizes, asker, my_hand, constrained, free, table, thresholds,
+               doubler, blind_first, batch, hist, leaster, calls, counters, dd, tt, stats):
     """Deals ``start..start+n-1`` for the pick question; seat ``asker`` holds ``my_hand``.
 
-    Slots: 0 the blind, 1..4 seats ``others``.  Deals in which an earlier seat would have
-    picked (by the policy) are skipped: the question arises only if they all passed.
-    For each other deal, three options from the asker's seat: pick (policy bury and call),
-    pick alone, pass (later seats decide by the policy; nobody: leaster or redeal).
-    hist[opt, out role, points, trick class], leaster[opt, class], calls[opt, call kind],
-    counters[0] deals, counters[1] deals where the asker was offered the blind.  ``dd``:
-    picked hands are solved double-dummy (``play_picked``; leasters stay heuristic).
+    The question arises only if every earlier seat passed: the seats ``constrained``
+    (0 .. asker-1, in the order dealt) hold hands they would pass with (by the policy),
+    the seats ``free`` and the blind share the rest (``deal_passed``: exact weighted
+    deals; ``table``: the first one's passing hands, or empty; ``batch`` hands drawn for
+    each constrained seat after the first; ``counters``, ``sim.constrained``'s C_SIZE,
+    book them).  On each deal, three options from the asker's seat: pick (policy bury and
+    call), pick alone, pass (later seats decide by the policy; nobody: leaster or redeal).
+    Every statistic adds the deal's weight w: hist[opt, out role, points, trick class],
+    leaster[opt, class], calls[opt, call kind].  ``dd``: picked hands are solved
+    double-dummy (``play_picked``; leasters stay heuristic).
     """
-    buf = np.empty(pool.shape[0], np.int64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
+    scratch = deal_scratch(pool, batch)
     hands = np.empty(N_SEATS, np.uint64)
     work = np.empty(N_SEATS, np.uint64)
     info = np.empty(3, np.int64)
@@ -548,21 +587,18 @@ def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thre
     gen = np.zeros(8, np.int64)
     unk = unknown_mode(rules)
     for i in range(n):
-        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
-        counters[0] += 1
-        blind = deal[0]
         hands[asker] = my_hand
-        for k in range(N_SEATS - 1):
-            hands[others[k]] = deal[1 + k]
-        if _earlier_pick(hands, asker, thresholds):
+        deal, blind = deal_passed(stream_key(key0, start + i), pool, hands, sizes, constrained, free, table,
+                                  scratch, thresholds)
+        if not book_deal(counters, deal):
             continue
-        counters[1] += 1
+        w = deal[D_W]
         for opt in range(2):
             work[:] = hands
             bury = take_blind(work, blind, asker, (MODE_CALL | unk) if opt == PICK_OPT else MODE_ALONE, info)
             packed = play_picked(rules, work, asker, info, bury, trace, dd, tt, stats, gen)
-            _record(hist, opt, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed)
-            calls[opt, info[1]] += 1
+            _record(hist, opt, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed, w)
+            calls[opt, info[1]] += w
         picker = -1
         for s in range(asker + 1, N_SEATS):
             if wants_to_pick(hands[s], s, thresholds):
@@ -578,41 +614,38 @@ def pick_chunk(rules, key0, start, n, pool, counts, asker, my_hand, others, thre
                 role = OUT_PARTNER
             else:
                 role = OUT_DEFENDER
-            _record(hist, PASS_OPT, role, packed)
-            calls[PASS_OPT, info[1]] += 1
+            _record(hist, PASS_OPT, role, packed, w)
+            calls[PASS_OPT, info[1]] += w
         elif doubler:
-            leaster[PASS_OPT, LEASTER_CLASSES - 1] += 1
+            leaster[PASS_OPT, LEASTER_CLASSES - 1] += w
         else:
             work[:] = hands
             play_leaster(rules, work, blind, blind_first, lpts, ltr, trace, False)
-            leaster[PASS_OPT, leaster_class(lpts, ltr, asker)] += 1
+            leaster[PASS_OPT, leaster_class(lpts, ltr, asker)] += w
 
 
 @njit(cache=True, nogil=True)
-def bury_chunk(rules, key0, start, n, pool, counts, asker, hand8, others, thresholds,
-               buries, called, hist, counters, dd, tt, stats):
-    """Deals for the bury question: seat ``asker`` has picked and holds ``hand8``; slots
-    0..3 are seats ``others``.  Deals where an earlier seat would have picked are skipped.
-    For every option o (bury ``buries[o]``, call ``called[o]``, 0 = alone) the hand is
-    played: hist[o, out role (picker or alone), points, trick class] (``dd``: solved
-    double-dummy, see ``play_picked``)."""
-    buf = np.empty(pool.shape[0], np.int64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
+def bury_chunk(rules, key0, start, n, pool, sizes, asker, hand8, constrained, free, table, thresholds,
+               buries, called, batch, hist, counters, dd, tt, stats):
+    """Deals for the bury question: seat ``asker`` has picked and holds ``hand8``; the
+    earlier seats ``constrained`` hold hands they would pass with, the seats ``free`` the
+    rest (``deal_passed``, weighted; ``counters`` books the dealing).  For every option o
+    (bury ``buries[o]``, call ``called[o]``, 0 = alone) the hand is played:
+    hist[o, out role (picker or alone), points, trick class] += the deal's weight
+    (``dd``: solved double-dummy, see ``play_picked``)."""
+    scratch = deal_scratch(pool, batch)
     hands = np.empty(N_SEATS, np.uint64)
     work = np.empty(N_SEATS, np.uint64)
     info = np.empty(3, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
     gen = np.zeros(8, np.int64)
     for i in range(n):
-        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
-        counters[0] += 1
         hands[asker] = ZERO
-        for k in range(N_SEATS - 1):
-            hands[others[k]] = deal[k]
-        if _earlier_pick(hands, asker, thresholds):
+        deal, _ = deal_passed(stream_key(key0, start + i), pool, hands, sizes, constrained, free, table,
+                              scratch, thresholds)
+        if not book_deal(counters, deal):
             continue
-        counters[1] += 1
+        w = deal[D_W]
         for o in range(buries.shape[0]):
             work[:] = hands
             work[asker] = hand8 & ~buries[o]
@@ -624,7 +657,7 @@ def bury_chunk(rules, key0, start, n, pool, counts, asker, hand8, others, thresh
             info[0] = partner
             info[2] = high_index(called[o]) if called[o] else -1
             packed = play_picked(rules, work, asker, info, buries[o], trace, dd, tt, stats, gen)
-            _record(hist, o, OUT_PICKER if partner >= 0 else OUT_ALONE, packed)
+            _record(hist, o, OUT_PICKER if partner >= 0 else OUT_ALONE, packed, w)
 
 
 @njit(cache=True, nogil=True)
@@ -655,7 +688,7 @@ def hand_chunk(rules, key0, start, n, pool, counts, thresholds, doubler, blind_f
         if picker >= 0:
             pickers[picker] += 1
             packed = pick_and_play(rules, hands, blind, picker, MODE_POLICY, info, trace, False)
-            _record(hist, 0, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed)
+            _record(hist, 0, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed, 1)
             calls[0, info[1]] += 1
         else:
             pickers[N_SEATS] += 1

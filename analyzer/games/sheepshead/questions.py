@@ -1,9 +1,15 @@
 """Sheepshead questions: "is this a pick?" and "what do I bury, and which ace do I call?".
 
-Both condition on the question arising: deals in which a seat before the player would
-have picked (by the heuristic policy) are dealt but not counted.  The kernels histogram
-the picker side's card points and trick class (``scoring``); scores are applied after
-the run, so every option and every scoring rule comes from the same play-outs.
+Both condition on the question arising: every seat before the player holds a hand it
+would pass with (by the heuristic policy), dealt seat by seat with the exact method of
+``sim.constrained`` (the seat that passes least often first, from the list of its passing
+hands; each other one from a batch of draws, or from all its possible hands when they are
+few; the deal weighted by the number that fit); the later seats and the blind share what
+is left.  Statistics are weighted,
+and the answer states the effective number of deals, the acceptance rate (deals per hand
+drawn) and the chance that the earlier seats all pass.  The kernels histogram the picker
+side's card points and trick class (``scoring``); scores are applied after the run, so
+every option and every scoring rule comes from the same play-outs.
 """
 
 from __future__ import annotations
@@ -15,11 +21,13 @@ import pandas as pd
 
 from ...answer import Answer
 from ...errors import InputError
+from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note, deals_used, p_fit, table_size,
+                               weight_scale)
 from ...sim.layout import StatsLayout
 from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
 from ...sim.runner import run_chunks
-from ...stats import Z95, hist_mean_se, wilson
+from ...stats import Z95, weighted_mean_se, wilson
 from .bidding import PICK_THRESHOLDS, callable_cards, unknown_calls, unknown_card
 from .deck import DECK, HAND_SIZE, N_SEATS, SCHNEIDER_PICKER, SCHNEIDERED_PICKER, TOTAL_POINTS
 from .play import (ALONE_OPT, CALL_NAMES, LEASTER_CLASSES, N_OUT, N_PICK_OPTS, OUT_ALONE, OUT_DEFENDER,
@@ -40,6 +48,11 @@ DD_NOTE = ("dd: double-dummy play for card points, every hand visible and the pa
 SEAT_HELP = "1 is left of the dealer (first to pick, leads), 5 is the dealer"
 _P = np.repeat(np.arange(TOTAL_POINTS + 1)[:, None], 3, axis=1)   # picker side points per cell
 _HIST_SHAPE = (TOTAL_POINTS + 1, 3)
+# Hands drawn for each constrained seat after the first (``sim.constrained``): a seat
+# passes more often than not, so a few dozen give its chance closely; the weights stay
+# small (three such seats: w < 2**18), and a seat whose possible hands are fewer (the
+# last earlier seat, from 8 or 6 cards left) gets every one of them.
+BATCH = 64
 
 
 PICK_PLAN = Plan("Sheepshead", {"heuristic": DEFAULT_PICK_DEALS, "dd": DEFAULT_PICK_DEALS_DD},
@@ -80,12 +93,16 @@ class _Outcomes:
         none = np.zeros(counts.size, bool)
         self.parts.append((counts, np.asarray(scores, float).ravel(), none, none, np.full(counts.size, np.nan)))
 
-    def row(self) -> dict:
+    def row(self, sw2) -> dict:
+        """The option's row; the counts are sums of deal weights, ``sw2`` the sum of the
+        squared weights (the intervals are on the effective number of deals)."""
         counts, values, sch, sched, ours = (np.concatenate(x) for x in zip(*self.parts))
+        counts = counts.astype(float)
         n = counts.sum()
         wins = counts[values > 0].sum()
-        lo, hi = wilson(wins, n)
-        ev, ev_se = hist_mean_se(values, counts)
+        ev, ev_se, n_eff = weighted_mean_se(n, float((counts * values).sum()),
+                                            float((counts * values * values).sum()), float(sw2))
+        lo, hi = wilson(wins / n * n_eff, n_eff)
         sided = ~np.isnan(ours)
         n_sided = counts[sided].sum()
         return {"p_win": wins / n, "p_win_lo": float(lo), "p_win_hi": float(hi),
@@ -129,27 +146,73 @@ def simulate_hands(deals, seed, options: Options = Options(), threads=None, prog
 
 # ----------------------------------------------------------------------------- pick
 PICK_LAYOUT = StatsLayout(hist=(N_PICK_OPTS, N_OUT) + _HIST_SHAPE, leaster=(N_PICK_OPTS, LEASTER_CLASSES),
-                          calls=(N_PICK_OPTS, len(CALL_NAMES)), counters=(2,))
+                          calls=(N_PICK_OPTS, len(CALL_NAMES)), counters=(C_SIZE,))
+
+
+class Dealing:
+    """How a question deals the other hands: the seats before ``seat0`` (each passed), in
+    the order dealt — the one whose passing hands are rarest first, from its table of them
+    (``sim.constrained``) — then the later seats; the blind is what is left."""
+
+    def __init__(self, seat0, pool):
+        from .play import passing_hands
+
+        seats = list(range(seat0))
+        self.table, self.p_first = np.zeros(0, np.uint64), 1.0
+        size = table_size(len(pool), HAND_SIZE)
+        if seats and size:
+            fits = {}
+            for s in seats:
+                buf = np.empty(size, np.uint64)
+                kept = passing_hands(pool, np.int64(s), PICK_THRESHOLDS, buf)
+                fits[s] = (buf[:kept].copy(), kept / size)
+            never = [s + 1 for s in seats if fits[s][1] == 0]
+            if never:
+                raise InputError(f"seat {', '.join(map(str, never))} would pick with any hand of the cards you do "
+                                 "not see (picking policy): this cannot happen")
+            rarest = min(seats, key=lambda s: fits[s][1])
+            seats = [rarest] + [s for s in seats if s != rarest]
+            self.table, self.p_first = fits[rarest]
+        self.constrained = np.array(seats, np.int64)
+        self.free = np.arange(seat0 + 1, N_SEATS, dtype=np.int64)
+        self.sizes = np.full(N_SEATS, HAND_SIZE, np.int64)
+        self.scale = weight_scale(len(pool), [HAND_SIZE] * seat0, BATCH, table=len(self.table) > 0)
+
+    def meta(self, counters, n_done, seat) -> tuple[dict, list[str]]:
+        """The answer's facts on the conditioned dealing (meta entries, notes)."""
+        return _dealing_meta(counters, p_fit(counters, self.scale, self.p_first), n_done, seat)
+
+
+def _dealing_meta(counters, p_offered, n_done, seat) -> tuple[dict, list[str]]:
+    played, n_eff, drawn = deals_used(counters)
+    meta = {"deals": played, "deals_dealt": int(n_done), "effective_deals": n_eff,
+            "p_offered": p_offered, "acceptance": acceptance(counters), "hands_drawn_per_deal": drawn}
+    notes = []
+    if seat > 1:
+        notes.append(constrained_note(list(range(1, seat)), counters, "they would pass with under the picking policy",
+                                      p_offered))
+    return meta, notes
 
 
 def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, progress=False,
-                  play="heuristic"):
-    """Run the pick question's kernel; returns the RunResult (flat stats, PICK_LAYOUT)."""
+                  play="heuristic", dealing=None):
+    """Run the pick question's kernel; returns the RunResult (flat stats, PICK_LAYOUT).
+    ``dealing``: the question's ``Dealing`` (made here when not given)."""
     from .play import pick_chunk
 
     my_hand = np.uint64(to_layout(hand_ids, options))
     pool = _pool(hand_ids, options)
-    counts = np.array([2, HAND_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
-    others = np.array([s for s in range(N_SEATS) if s != seat0], np.int64)
+    d = dealing or Dealing(seat0, pool)
     key0 = seed_key(seed)
 
     def chunk(start, n):
         flat = PICK_LAYOUT.zeros()
         if n:
             v = PICK_LAYOUT.unpack(flat)
-            pick_chunk(options.rules, key0, np.int64(start), np.int64(n), pool, counts, np.int64(seat0), my_hand, others,
-                       PICK_THRESHOLDS, options.nobody_picks == "doubler", options.leaster_blind == "first",
-                       v["hist"], v["leaster"], v["calls"], v["counters"], *_solver_arrays(play))
+            pick_chunk(options.rules, key0, np.int64(start), np.int64(n), pool, d.sizes, np.int64(seat0), my_hand,
+                       d.constrained, d.free, d.table, PICK_THRESHOLDS, options.nobody_picks == "doubler",
+                       options.leaster_blind == "first", np.int64(BATCH), v["hist"], v["leaster"], v["calls"],
+                       v["counters"], *_solver_arrays(play))
         return flat
 
     return PICK_PLAN.run(chunk, deals, play, threads, progress)
@@ -164,14 +227,16 @@ def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = 
     _check_seat(seat)
     options = Options.parse(rules, double_on_bump=double_on_bump, leaster=leaster)
     hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
-    run = simulate_pick(hand_ids, seat - 1, deals, seed, options, threads, progress, play)
+    dealing = Dealing(seat - 1, _pool(hand_ids, options))
+    run = simulate_pick(hand_ids, seat - 1, deals, seed, options, threads, progress, play, dealing)
     notes = PICK_PLAN.notes(run, deals, play)
     v = PICK_LAYOUT.unpack(run.stats)
     hist, lst, calls, counters = v["hist"], v["leaster"], v["calls"], v["counters"]
-    offered = int(counters[1])
+    offered = float(counters[C_W])       # the deals' total weight
     if offered == 0:
         raise InputError(f"in none of the {run.n_done:,} deals did {_earlier(seat)} pass; "
                          "try more --deals")
+    dealt, dealt_notes = dealing.meta(counters, run.n_done, seat)
     bump = options.double_on_bump
     rows = []
     for opt, action in ((PICK_OPT, "pick"), (ALONE_OPT, "alone"), (PASS_OPT, "pass")):
@@ -184,7 +249,7 @@ def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = 
             out.picked(hist[opt, OUT_DEFENDER], score_grid("defender", False, bump), False)
             out.picked(hist[opt, OUT_DEFENDER_ALONE], score_grid("defender", True, bump), False)
             out.other(lst[opt], [leaster_value(k) for k in range(LEASTER_CLASSES - 1)] + [0.0])
-        rows.append({"action": action, **out.row()})
+        rows.append({"action": action, **out.row(counters[C_W2])})
     table = pd.DataFrame(rows)
     if play == "dd":
         table["mean_points"] = np.nan     # classes only: no exact points
@@ -197,10 +262,10 @@ def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = 
         "p_leaster": float(lst[PASS_OPT, :LEASTER_CLASSES - 1].sum() / offered),
         "p_redeal": float(lst[PASS_OPT, LEASTER_CLASSES - 1] / offered),
     }
-    meta = {"hand": DECK.format_cards(hand_ids), "seat": seat, "deals": offered, "deals_dealt": int(run.n_done),
-            "p_offered": offered / run.n_done, "seed": seed, "play": play, "rules": options.as_dict(),
-            "calls": {k: float(x) for k, x in call_share.items()}, "pass": pass_detail}
-    recommendation = _pick_sentence(table, best, seat, offered, run.n_done)
+    meta = {"hand": DECK.format_cards(hand_ids), "seat": seat, **dealt, "seed": seed, "play": play,
+            "rules": options.as_dict(), "calls": {k: float(x) for k, x in call_share.items()}, "pass": pass_detail}
+    notes += dealt_notes
+    recommendation = _pick_sentence(table, best, seat)
     extra = {"elapsed": run.elapsed,
              "points": {a: _points_distribution(hist[o]) for o, a in ((PICK_OPT, "pick"), (ALONE_OPT, "alone"))}}
     return Answer("sheepshead", "pick", table, best, recommendation, meta, extra, notes)
@@ -216,7 +281,7 @@ def _earlier(seat) -> str:
     return "seat 1" if seat == 2 else f"seats 1-{seat - 1}"
 
 
-def _pick_sentence(table, best, seat, offered, dealt) -> str:
+def _pick_sentence(table, best, seat) -> str:
     row = table.set_index("action").loc[best]
     what = {"pick": "pick", "alone": "pick and go alone", "pass": "pass"}[best]
     cond = f" (given that {_earlier(seat)} passed)" if seat > 1 else ""
@@ -264,25 +329,25 @@ def _policy_bury_call(m8, options: Options):
 
 
 def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads=None, progress=False,
-                  play="heuristic"):
+                  play="heuristic", dealing=None):
     from .play import bury_chunk
 
     j = options.jack_index
-    layout = StatsLayout(hist=(len(opts), N_OUT) + _HIST_SHAPE, counters=(2,))
+    layout = StatsLayout(hist=(len(opts), N_OUT) + _HIST_SHAPE, counters=(C_SIZE,))
     hand8 = np.uint64(to_layout(hand8_ids, options))
     buries = np.array([to_layout(pair, options) for pair, _ in opts], np.uint64)
     called = np.array([0 if c is None else 1 << int(BIT_OF[j, c]) for _, c in opts], np.uint64)
     pool = _pool(hand8_ids, options)
-    counts = np.full(N_SEATS - 1, HAND_SIZE, np.int64)
-    others = np.array([s for s in range(N_SEATS) if s != seat0], np.int64)
+    d = dealing or Dealing(seat0, pool)
     key0 = seed_key(seed)
 
     def chunk(start, n):
         flat = layout.zeros()
         if n:
             v = layout.unpack(flat)
-            bury_chunk(options.rules, key0, np.int64(start), np.int64(n), pool, counts, np.int64(seat0), hand8, others,
-                       PICK_THRESHOLDS, buries, called, v["hist"], v["counters"], *_solver_arrays(play))
+            bury_chunk(options.rules, key0, np.int64(start), np.int64(n), pool, d.sizes, np.int64(seat0), hand8,
+                       d.constrained, d.free, d.table, PICK_THRESHOLDS, buries, called, np.int64(BATCH), v["hist"],
+                       v["counters"], *_solver_arrays(play))
         return flat
 
     return layout, BURY_PLAN.run(chunk, deals, play, threads, progress)
@@ -298,11 +363,12 @@ def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None =
     options = Options.parse(rules, double_on_bump=double_on_bump)
     hand8_ids = DECK.parse_cards(cards, "picker's cards (hand and blind)", HAND_SIZE + 2)
     opts = bury_options(hand8_ids, options)
-    layout, run = simulate_bury(hand8_ids, seat - 1, opts, deals, seed, options, threads, progress, play)
+    dealing = Dealing(seat - 1, _pool(hand8_ids, options))
+    layout, run = simulate_bury(hand8_ids, seat - 1, opts, deals, seed, options, threads, progress, play, dealing)
     notes = BURY_PLAN.notes(run, deals, play)
     v = layout.unpack(run.stats)
-    offered = int(v["counters"][1])
-    if offered == 0:
+    counters = v["counters"]
+    if counters[C_W] == 0:
         raise InputError(f"in none of the {run.n_done:,} deals did {_earlier(seat)} pass; "
                          "try more --deals")
     bump = options.double_on_bump
@@ -322,7 +388,7 @@ def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None =
         policy = (int(to_layout(pair, options)) == int(policy_bury)
                   and (0 if alone else 1 << int(BIT_OF[j, called])) == int(policy_call))
         rows.append({"action": f"bury {bury_text}, {'alone' if alone else 'call ' + call_text}",
-                     "bury": bury_text, "call": call_text, **out.row(), "policy": policy})
+                     "bury": bury_text, "call": call_text, **out.row(counters[C_W2]), "policy": policy})
     table = pd.DataFrame(rows).sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
     if play == "dd":
         table["mean_points"] = np.nan     # classes only: no exact points
@@ -330,7 +396,8 @@ def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None =
     best = top["action"]
     recommendation = (f"{best}: expected {top['ev']:+.2f} ± {top['ev_se']:.2f} points, "
                       f"wins {100 * top['p_win']:.0f}%")
-    meta = {"cards": DECK.format_cards(from_layout(m8, options)), "seat": seat, "deals": offered,
-            "deals_dealt": int(run.n_done), "p_offered": offered / run.n_done, "seed": seed, "play": play,
+    dealt, dealt_notes = dealing.meta(counters, run.n_done, seat)
+    meta = {"cards": DECK.format_cards(from_layout(m8, options)), "seat": seat, **dealt, "seed": seed, "play": play,
             "rules": options.as_dict()}
+    notes += dealt_notes
     return Answer("sheepshead", "bury", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
