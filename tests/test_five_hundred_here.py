@@ -16,8 +16,9 @@ from analyzer.games.five_hundred.auction import (DEFAULT_POLICY, FMASKS, PASS, S
                                                  parse_auction, policy_call, valuation)
 from analyzer.games.five_hundred.bidding import ladder, parse_contract
 from analyzer.games.five_hundred.deck import DECK, SEAT_NAMES
-from analyzer.games.five_hundred.heard import KITTY, deal_heard
+from analyzer.games.five_hundred.heard import BATCH, KITTY, deal_heard
 from analyzer.games.five_hundred.rules import Options
+from analyzer.sim.constrained import D_SIZE, D_W
 from analyzer.sim.deal import deal_batch
 from analyzer.sim.rng import seed_key, stream_key
 
@@ -131,12 +132,13 @@ def test_west_holds_more_spades_after_7s():
     rem = np.empty(len(pool), np.int64)
     v = np.empty(V_SIZE)
     sizes = np.array([10, 10, 10, 10, 3], np.int64)
+    cand, fit, deal = np.empty(BATCH, np.uint64), np.zeros(BATCH, np.bool_), np.zeros(D_SIZE, np.int64)
     ws, counts = [], []
     key = seed_key(4)
     for i in range(1500):
-        w, _ = deal_heard(np.uint64(stream_key(key, np.int64(i))), pool, rem, hands, sizes,
-                          np.array([W, N, E], np.int64), np.array([0, 32, 32], np.int64),
-                          np.array([KITTY], np.int64), hist, lad, acfg, POLS, v)
+        deal_heard(np.uint64(stream_key(key, np.int64(i))), pool, rem, hands, sizes, np.array([W, N, E], np.int64),
+                   np.array([KITTY], np.int64), hist, lad, acfg, POLS, v, cand, fit, deal)
+        w = deal[D_W]
         if w > 0:
             ws.append(w)
             counts.append(bin(int(hands[W] & spades)).count("1"))
@@ -161,6 +163,7 @@ def test_seat_by_seat_dealing_matches_rejection():
     rem = np.empty(len(pool), np.int64)
     v = np.empty(V_SIZE)
     sizes = np.array([10, 10, 10, 10, 3], np.int64)
+    cand, fit, deal = np.empty(BATCH, np.uint64), np.zeros(BATCH, np.bool_), np.zeros(D_SIZE, np.int64)
     joker = np.uint64(1 << (DECK.size - 1))
 
     def features(w_hand, n_hand, e_hand):
@@ -170,9 +173,9 @@ def test_seat_by_seat_dealing_matches_rejection():
     ws, xs = [], []
     key = seed_key(11)
     for i in range(2500):
-        w, _ = deal_heard(np.uint64(stream_key(key, np.int64(i))), pool, rem, hands, sizes,
-                          np.array([N, W, E], np.int64), np.array([0, 32, 32], np.int64),
-                          np.array([KITTY], np.int64), hist, lad, acfg, POLS, v)
+        deal_heard(np.uint64(stream_key(key, np.int64(i))), pool, rem, hands, sizes, np.array([N, W, E], np.int64),
+                   np.array([KITTY], np.int64), hist, lad, acfg, POLS, v, cand, fit, deal)
+        w = deal[D_W]
         if w > 0:
             ws.append(w)
             xs.append(features(hands[W], hands[N], hands[E]))
@@ -206,6 +209,7 @@ def test_bid_rows_pass_row_and_conditioning():
     assert a.meta["conditioned"] == ["W", "N", "E"] and set(a.meta["acceptance"]) == {"W", "N", "E"}
     assert 0 < a.meta["acceptance"]["W"] < a.meta["acceptance"]["N"] <= 1
     assert a.best in t.index and any("acceptance" in n for n in a.notes)
+    assert 0 < a.meta["p_calls"] < a.meta["acceptance"]["W"]     # W's 7♠ and both passes, on one deal
     # a high bid is called and played as called more often than not: nobody outbids 10NT
     assert t.loc["10NT", "p_as_called"] == 1.0
 

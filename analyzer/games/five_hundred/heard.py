@@ -10,8 +10,8 @@ result for the player's side.
 import numpy as np
 from numba import njit
 
-from ...bits import ZERO
-from ...sim.constrained import MAX_DRAWS, count_deal, draw_tail, drop, keep_one, mask_of_all
+from ...sim.constrained import (D_J, D_SIZE, D_W, begin_deal, book_deal, draw_tail, end_deal, next_hands,
+                                settle)
 from ...sim.rng import stream_key
 from .auction import (A_AMERICAN, FMASKS, NO_SEAT, ST_NEXT, ST_PASSED, ST_SIZE, V_SIZE, apply_call, finish_auction,
                       fits, valuation)
@@ -21,6 +21,7 @@ from .play import TRACE_COLS
 from .selfplay import play_contract, score_contract
 
 KITTY = N_SEATS          # slot of the kitty in ``hands``
+BATCH = 64               # hands drawn for each later heard seat (about 45 fits for a common pass)
 PWIN_SCALE = float(1 << 20)   # P(win) is booked in fixed point (integer statistics merge exactly)
 
 # here_chunk's statistics per row (int64, weighted by the deal's weight w)
@@ -34,65 +35,29 @@ E_SIZE = 8
 
 
 @njit(cache=True)
-def deal_heard(state, pool, rem, hands, sizes, order, batches, free, hist, lad, acfg, pols, v):
-    """Deal ``pool`` (deck ids) to the constrained seats ``order`` (each must make its calls
-    in ``hist``; the first by rejection, each later one from ``batches[j]`` draws with the
-    deal weighted by how many fit) and then the ``free`` slots (seats, or KITTY), uniformly.
-    Returns (weight, hands drawn): weight 0 when a later seat found no fitting hand, -1
-    when the first found none in MAX_DRAWS."""
-    m = pool.shape[0]
-    rem[:m] = pool
-    weight = 1
-    draws = 0
-    nc = order.shape[0]
-    for j in range(nc):
-        s = order[j]
-        k = sizes[s]
-        if j == 0:
-            found = False
-            for _ in range(MAX_DRAWS):
-                h, state = draw_tail(rem, m, k, state)
-                draws += 1
-                valuation(h, FMASKS, pols[s], v)
-                if fits(v, s, hist, lad, acfg, pols):
-                    found = True
-                    break
-            if not found:
-                return -1, draws
-            hands[s] = h
-            m -= k
-        else:
-            n_fit = 0
-            chosen = ZERO
-            for _ in range(batches[j]):
-                h, state = draw_tail(rem, m, k, state)
-                draws += 1
-                valuation(h, FMASKS, pols[s], v)
-                if fits(v, s, hist, lad, acfg, pols):
-                    n_fit += 1
-                    keep, state = keep_one(n_fit, state)
-                    if keep:
-                        chosen = h
-            if n_fit == 0:
-                return 0, draws
-            weight *= n_fit
-            hands[s] = chosen
-            m = drop(rem, m, chosen)
-    for j in range(free.shape[0]):
-        s = free[j]
-        if j == free.shape[0] - 1:
-            hands[s] = mask_of_all(rem, m)
-        else:
-            h, state = draw_tail(rem, m, sizes[s], state)
-            hands[s] = h
-            m -= sizes[s]
-    return weight, draws
+def deal_heard(state, pool, rem, hands, sizes, order, free, hist, lad, acfg, pols, v, cand, fit, deal):
+    """Deal ``pool`` (deck ids) by the shared loop of ``sim.constrained``: the seats
+    ``order`` (rarest first) must each make their calls in ``hist`` (``auction.fits``;
+    the first by rejection, each later one from a batch of ``len(cand)`` draws, the deal
+    weighted by how many fit), then the ``free`` slots (seats, or KITTY) get what is
+    left.  ``deal`` holds the result (weight ``deal[D_W]``); returns the new state."""
+    begin_deal(pool, rem, deal)
+    while True:
+        count, state = next_hands(rem, sizes, order, deal, cand, state)
+        if count == 0:
+            break
+        s = order[deal[D_J]]
+        for c in range(count):
+            valuation(cand[c], FMASKS, pols[s], v)
+            fit[c] = fits(v, s, hist, lad, acfg, pols)
+        state = settle(rem, hands, sizes, order, deal, cand, fit, count, state)
+    return end_deal(rem, hands, sizes, free, deal, state)
 
 
 @njit(cache=True)
 def fit_rates(state, pool, n, seats, hist, lad, acfg, pols, out):
     """out[j] = how many of ``n`` random hands of the unseen cards make seat ``seats[j]``'s
-    calls (the pilot that orders the constrained seats and sizes their batches)."""
+    calls (the pilot that orders the constrained seats, rarest first)."""
     rem = pool.copy()
     m = pool.shape[0]
     v = np.empty(V_SIZE, np.float64)
@@ -105,7 +70,7 @@ def fit_rates(state, pool, n, seats, hist, lad, acfg, pols, out):
 
 
 @njit(cache=True, nogil=True)
-def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, batches, free, hist, st0, calls, contract_only,
+def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, st0, calls, contract_only,
                lad, acfg, pols, tables, bts, eq, esc, stats, counters, dd, tt, dstats):
     """Deals ``start..start+n-1`` for the player at seat ``asker`` holding ``my_hand``,
     the other hands dealt by ``deal_heard``.  For every row r, the player makes call
@@ -115,6 +80,9 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, batches, free
     sums, EV being the player's side's score minus the other side's; with a score
     (``esc[E_ON]``) also P(win the game) from the equity table ``eq``."""
     rem = np.empty(pool.shape[0], np.int64)
+    cand = np.empty(BATCH, np.uint64)
+    fit = np.zeros(BATCH, np.bool_)
+    deal = np.zeros(D_SIZE, np.int64)
     hands = np.empty(N_SEATS + 1, np.uint64)
     lay = np.empty(N_SEATS, np.uint64)
     vals = np.empty((N_SEATS, V_SIZE), np.float64)
@@ -127,10 +95,11 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, batches, free
     cache = np.empty((N_SEATS, n_lad), np.int64)
     for i in range(n):
         hands[asker] = my_hand
-        w, draws = deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, order, batches, free, hist, lad,
-                              acfg, pols, v)
-        if not count_deal(counters, w, draws):
+        deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, order, free, hist, lad, acfg, pols, v, cand,
+                   fit, deal)
+        if not book_deal(counters, deal):
             continue
+        w = deal[D_W]
         for s in range(N_SEATS):
             valuation(hands[s], FMASKS, pols[s], vals[s])
         cache[:, :] = -1

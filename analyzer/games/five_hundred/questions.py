@@ -146,10 +146,8 @@ def _recommend(table: pd.DataFrame) -> tuple[str, str]:
 DEFAULT_HERE_DEALS = 50_000        # heuristic play: about a second warm on 2 cores with three seats heard
 DEFAULT_HERE_DEALS_DD = 200
 HERE_DD_CHUNK = 8
-PILOT_HANDS = 20_000               # random hands that order the heard seats (rarest first) and size their batches
+PILOT_HANDS = 20_000               # random hands that order the heard seats (rarest first)
 PILOT_SEED = 54321
-FITS_WANTED = 32                   # a later heard seat's batch: enough draws to expect this many fits
-MIN_BATCH, MAX_BATCH = 16, 4096
 MAX_HANDS_DRAWN = 4e9              # a run's bound on hands drawn for the heard seats (about 10 minutes on 2 cores)
 HERE_PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_HERE_DEALS, "dd": DEFAULT_HERE_DEALS_DD},
                  chunk_size={"heuristic": 2048, "dd": HERE_DD_CHUNK}, desc={"dd": "solving"})
@@ -243,12 +241,13 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     if contract_only and auction is None and score is None and seat is None and dealer is None:
         return globals()["contract_only"](hand, deals=deals, seed=seed, over=over, contracts=contracts,
                                           play=play, threads=threads, rules=rules, progress=progress)
-    from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used
+    from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used, p_fit, weight_scale
     from ...sim.layout import StatsLayout
     from ...stats import weighted_mean_se
     from .auction import DEFAULT_POLICY, PASS, ST_CUR, history_arrays, ladder_tables, call_allowed
     from .bidding import ladder
     from .deck import N_SEATS
+    from .heard import BATCH as HERE_BATCH
     from .heard import (E_SIZE, KITTY, PWIN_SCALE, RS_AS_CALLED, RS_AS_CALLED_MADE, RS_EV, RS_EV2, RS_I_CONTRACT,
                         RS_OUR_TRICKS, RS_PWIN, RS_PWIN2, RS_SIZE, RS_THEY_MADE, RS_THROWN, RS_W, RS_WE_CONTRACT,
                         RS_WE_MADE, here_chunk)
@@ -288,9 +287,9 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     heard_seats = sorted({seat_ for seat_, _, _ in history if seat_ != asker})
     pols = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
     pool = np.array([c for c in range(DECK.size) if c not in set(hand_ids)], np.int64)
-    order, batches, rates = _order_heard(heard_seats, pool, hist, lad, acfg, pols)
+    order, rates = _order_heard(heard_seats, pool, hist, lad, acfg, pols)
     if len(order):
-        per_deal = 1.0 / rates[int(order[0])] + float(batches[1:].sum())
+        per_deal = 1.0 / rates[int(order[0])] + HERE_BATCH * (len(order) - 1)
         if per_deal * deals > MAX_HANDS_DRAWN:
             raise InputError(f"the calls heard are rare under the bidding policy: about {per_deal:,.0f} hands would "
                              f"be drawn a deal, {per_deal * deals:,.0f} in all; ask for fewer --deals (at most "
@@ -310,8 +309,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             from .dd import new_dd_table, new_stats
             v = layout.unpack(flat)
             dd, tt, dstats = solver_arrays(play == "dd", new_dd_table, new_stats)
-            here_chunk(key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand, order, batches,
-                       free, hist, st0, calls, bool(contract_only), lad, acfg, pols, tables, BYTE_TABLES, eq, esc,
+            here_chunk(key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand, order, free, hist, st0, calls, bool(contract_only), lad, acfg, pols, tables, BYTE_TABLES, eq, esc,
                        v["stats"], v["counters"], dd, tt, dstats)
         return flat
 
@@ -324,6 +322,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
         raise InputError(f"none of {run.n_done:,} deals gave hands that make the calls heard under the bidding "
                          "policy")
     sw2 = float(counters[C_W2])
+    p_calls = p_fit(counters, weight_scale(len(pool), [HAND_SIZE] * len(order), HERE_BATCH)) if len(order) else 1.0
     out = []
     for r, call in enumerate(rows):
         s = v["stats"][r].astype(float)
@@ -357,14 +356,15 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             "over": order_l[cur].name if cur >= 0 else None, "contract_only": bool(contract_only),
             "score": None if score_state is None else {"us": score_state[0], "them": score_state[1]},
             "conditioned": [_seat_name(s_) for s_ in heard_seats],
-            "acceptance": {_seat_name(s_): r_ for s_, r_ in rates.items()},
+            "acceptance": {_seat_name(s_): r_ for s_, r_ in rates.items()}, "p_calls": p_calls,
             "deals": played, "deals_dealt": int(run.n_done), "effective_deals": n_eff,
             "hands_drawn_per_deal": drawn, "seed": seed, "play": play, "rules": options.__dict__.copy(),
             "ev_meaning": EV_MEANING}
     if heard_seats:
         rate_text = ", ".join(f"{_seat_name(s_)} {100 * rates[s_]:.1f}%" for s_ in heard_seats)
         notes.append(conditioning_note([_seat_name(s_) for s_ in order], counters)
-                     + f"; acceptance (random hands that make the seat's calls): {rate_text}")
+                     + f"; acceptance (random hands that make the seat's calls): {rate_text}; "
+                       f"{100 * p_calls:.3g}% of random deals make all the calls heard")
     if play == "dd":
         notes.append("dd: the contract is solved double-dummy, every hand visible (the auction and the kitty "
                      "exchange by the policies); misère records made or failed")
@@ -372,12 +372,12 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
 
 
 def _order_heard(seats, pool, hist, lad, acfg, pols):
-    """(constrained seats rarest first, their batch sizes, pilot fit rates): a pilot of
-    PILOT_HANDS random hands of the unseen cards; a seat no pilot hand fits is an error."""
+    """(constrained seats rarest first, pilot fit rates): a pilot of PILOT_HANDS random
+    hands of the unseen cards; a seat no pilot hand fits is an error."""
     from ...errors import InputError
     from .heard import fit_rates
     if not seats:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64), {}
+        return np.zeros(0, np.int64), {}
     arr = np.array(seats, np.int64)
     counts = np.zeros(len(seats), np.int64)
     fit_rates(seed_key(PILOT_SEED), pool, np.int64(PILOT_HANDS), arr, hist, lad, acfg, pols, counts)
@@ -387,8 +387,7 @@ def _order_heard(seats, pool, hist, lad, acfg, pols):
             raise InputError(f"none of {PILOT_HANDS:,} random hands of {_seat_name(int(s))} makes its calls under "
                              "the bidding policy: the auction is too rare (or impossible) to condition on")
     order = sorted(rates, key=rates.get)
-    batches = [0] + [int(min(MAX_BATCH, max(MIN_BATCH, np.ceil(FITS_WANTED / rates[s])))) for s in order[1:]]
-    return np.array(order, np.int64), np.array(batches, np.int64), rates
+    return np.array(order, np.int64), rates
 
 
 def _recommend_here(table: pd.DataFrame, by_win: bool, contract_only: bool) -> tuple[str, str]:
