@@ -59,7 +59,7 @@ def test_parse_auction_turns_and_state():
     ("W:6S E:6H", Options(), "it is N's turn"),
     ("7S 8X", Options(), "cannot read call 2"),
     ("6S 6D 6H 6NT 7S", Options(auction="american"), "the auction is over before call 5"),
-    ("7S OPENMIS", Options(misere="none"), "not allowed"),
+    ("7S MIS", Options(misere="none"), "not allowed"),
 ])
 def test_parse_auction_refuses_what_the_rules_forbid(auction, options, needle):
     with pytest.raises(InputError, match=needle):
@@ -305,3 +305,18 @@ def test_cli_here_plot(tmp_path):
     r = run("bid", HAND, "--auction", "7S pass pass", "--dealer", "S", "--deals", "300", "--plot", str(png))
     assert r.returncode == 0, r.stderr
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "Recommendation" in r.stdout
+
+
+@pytest.mark.parametrize("misere", ["seven", "any", "none"])
+@pytest.mark.parametrize("rank", ["ladder", "value"])
+def test_kernel_ladder_matches_bidding_allowed(misere, rank):
+    """The auction kernels' call_allowed agrees with bidding.allowed for every pair."""
+    from analyzer.games.five_hundred.auction import call_allowed
+    from analyzer.games.five_hundred.bidding import allowed
+    options = Options(misere=misere, misere_rank=rank)
+    lad, acfg = ladder_tables(options)
+    order = ladder(options)
+    for cur in range(-1, len(order)):
+        over = order[cur] if cur >= 0 else None
+        for i, c in enumerate(order):
+            assert bool(call_allowed(i, cur, lad, acfg)) == allowed(c, over, options), (c, over)

@@ -280,8 +280,6 @@ def call_allowed(call, cur, lad, acfg):
         return False
     if call == acfg[A_MIS_INDEX]:
         return misere_allowed(cur, lad, acfg)
-    if call == acfg[A_OPEN_INDEX]:
-        return acfg[A_MISERE] != 2
     return True
 
 
@@ -311,7 +309,7 @@ def policy_call(v, cur, partner_holds, partner_last, lad, acfg, pol):
     best = best_top if best_top >= 0 else PASS
     if not partner_holds:
         opn = acfg[A_OPEN_INDEX]
-        if v[6] >= pol[P_OPEN_T] and opn > cur and best_value < 500 and acfg[A_MISERE] != 2:
+        if v[6] >= pol[P_OPEN_T] and opn > cur and best_value < 500:
             return opn
         if v[5] >= pol[P_MIS_T] and best_value < 250 and misere_allowed(cur, lad, acfg):
             return acfg[A_MIS_INDEX]

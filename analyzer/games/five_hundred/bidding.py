@@ -100,9 +100,9 @@ def allowed(contract: Contract, over: Contract | None, options: Options = Option
     order = ladder(options)
     if over is not None and order.index(contract) <= order.index(over):
         return False
-    if contract.is_misere and options.misere == "none":     # the seed's "no misère at all"
-        return False
     if contract == MISERE_CONTRACT:
+        if options.misere == "none":
+            return False
         if options.misere == "seven":
             return over is not None and not over.is_misere and over.level == 7
     return True
