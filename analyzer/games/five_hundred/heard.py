@@ -21,7 +21,7 @@ from .play import TRACE_COLS
 from .selfplay import play_contract, score_contract
 
 KITTY = N_SEATS          # slot of the kitty in ``hands``
-BATCH = 64               # hands drawn for each later heard seat (about 45 fits for a common pass)
+BATCH = 32               # hands drawn for each later heard seat (about 22 fits for a common pass)
 PWIN_SCALE = float(1 << 20)   # P(win) is booked in fixed point (integer statistics merge exactly)
 
 # here_chunk's statistics per row (int64, weighted by the deal's weight w)
