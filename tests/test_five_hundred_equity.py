@@ -3,8 +3,7 @@ against hand-computed values and a plain-Python reference, symmetry and monotoni
 the defend_cap option, the cache, score parsing and the CLI.
 
 Everything but the last tests runs on synthetic deal-outcome counts (the self-play
-``selfplay.deal_outcomes`` is tested by its own tests; the tests that need it skip when it
-cannot be imported)."""
+``selfplay.deal_outcomes``; the last tests build tables from it)."""
 
 import json
 import os
@@ -437,18 +436,7 @@ def test_cli_equity_and_table_out(monkeypatch, tmp_path, capsys):
     assert 0 < data["p_thrown"] < 1 and 0 < data["p_dealer_contracts"] < 1
 
 
-def real_auction():
-    """The self-play module, or a skip when it cannot be imported (it is written separately)."""
-    try:
-        from analyzer.games.five_hundred import selfplay as auction
-    except ImportError as err:
-        pytest.skip(f"analyzer.games.five_hundred.selfplay cannot be imported ({err}): "
-                    "the self-play deal outcomes behind equity_table")
-    return auction
-
-
 def test_equity_from_self_play(monkeypatch, tmp_path):
-    real_auction()
     monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path))
     one = eq.equity_table(Options(), deals=20_000, seed=1, threads=1)
     two = eq.equity_table(Options(), deals=20_000, seed=1, threads=2, cap=1490)
@@ -460,7 +448,6 @@ def test_equity_from_self_play(monkeypatch, tmp_path):
 
 
 def test_cli_equity_from_self_play(tmp_path):
-    real_auction()
     env = dict(os.environ, ANALYZER_CACHE=str(tmp_path))
     r = subprocess.run([sys.executable, "-m", "analyzer.cli.main", "500", "equity", "--score", "380:440",
                         "--deals", "20000", "--json"], capture_output=True, text=True, env=env)

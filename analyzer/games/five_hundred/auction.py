@@ -156,15 +156,21 @@ def suit_features(hand, fm, s, f):
 
 
 @njit(cache=True, inline="always")
-def nt_features(hand, fm, f):
-    """Fill ``f`` (N_NT_F) with the no-trump features of ``hand``."""
-    row = fm[4]
+def _plain_ranks(hand, row, f):
+    """f[0..5]: 1, the joker, aces, kings, queens, jacks (no-trump layout ``row``)."""
     f[0] = 1.0
     f[1] = popcount(hand & row[FM_JOKER])
     f[2] = popcount(hand & row[FM_ACES])
     f[3] = popcount(hand & row[FM_KINGS])
     f[4] = popcount(hand & row[FM_QUEENS])
     f[5] = popcount(hand & row[FM_JACKS])
+
+
+@njit(cache=True, inline="always")
+def nt_features(hand, fm, f):
+    """Fill ``f`` (N_NT_F) with the no-trump features of ``hand``."""
+    row = fm[4]
+    _plain_ranks(hand, row, f)
     longest = 0
     voids = 0
     stoppers = 0
@@ -186,12 +192,7 @@ def nt_features(hand, fm, f):
 def misere_features(hand, fm, f):
     """Fill ``f`` (N_MIS_F) with the misère features of ``hand``."""
     row = fm[4]
-    f[0] = 1.0
-    f[1] = popcount(hand & row[FM_JOKER])
-    f[2] = popcount(hand & row[FM_ACES])
-    f[3] = popcount(hand & row[FM_KINGS])
-    f[4] = popcount(hand & row[FM_QUEENS])
-    f[5] = popcount(hand & row[FM_JACKS])
+    _plain_ranks(hand, row, f)
     f[6] = popcount(hand & row[FM_LOW])
     voids = 0
     no_low = 0
