@@ -129,6 +129,9 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
                   {"distribution": dist, "elapsed": run.elapsed}, notes)
 
 
+_contract_only = contract_only     # ``bid``'s argument of that name hides the function there
+
+
 def _recommend(table: pd.DataFrame) -> tuple[str, str]:
     allowed_rows = table[table["allowed"]]
     if allowed_rows.empty:
@@ -239,8 +242,8 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     right-hand opponent, nobody conditioned."""
     from ...errors import InputError
     if contract_only and auction is None and score is None and seat is None and dealer is None:
-        return globals()["contract_only"](hand, deals=deals, seed=seed, over=over, contracts=contracts,
-                                          play=play, threads=threads, rules=rules, progress=progress)
+        return _contract_only(hand, deals=deals, seed=seed, over=over, contracts=contracts, play=play,
+                              threads=threads, rules=rules, progress=progress)
     from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used, p_fit, weight_scale
     from ...sim.layout import StatsLayout
     from ...stats import weighted_mean_se
