@@ -128,3 +128,39 @@ def test_cli_errors_are_one_line():
                  ["five-hundred", "solve", "--deal", DEAL, "--contract", "8H", "--contractor", "Q"]):
         r = run(*args)
         assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
+
+
+def test_partner_entry_bound_records_the_entry_rank():
+    """Quick tricks' "a low card to partner's winners" with no opposing card in the suit
+    used the rank of the partner's top card (it must beat the leader's card) without
+    recording it, so a table entry stored where the partner headed the suit also answered
+    for positions where the leader did: here (no-trumps, North on lead, every suit led
+    before, so East's joker waits for the last trick) the solver claimed 3 tricks of 2."""
+    from analyzer.games.five_hundred.rules import BIT_OF, NT, rule_table
+    from analyzer.tricks.dd import Solver
+    from tests.reference.minimax import solve as brute
+    hands = "5C 6H KC TC; 8C 8D AD JD; 4D 9C AC KS; 5S 6S JK JS"   # S W N E (seats 0-3)
+    masks = [sum(1 << int(BIT_OF[NT, i]) for i in DECK.parse_cards(h)) for h in hands.split(";")]
+    rules = rule_table(NT)
+    kw = dict(n_seats=4, count_side=0b0101, suits_led=0b1111)
+    expect = brute(rules, masks, 2, 0b0101, suits_led=0b1111)
+    assert expect == 2
+    assert Solver(1.0).solve(rules, masks, 2, 0b0101, **kw) == expect
+    assert [Solver(1.0).solve(rules, masks, 2, 0b0101, target=t, **kw) for t in (2, 3)] == [1, 0]
+
+
+def test_survey_deals_that_once_solved_a_trick_high():
+    """Two deals of the double-dummy survey (seed 0, indices 595 and 7364, South
+    contracting after the exchange) that the solver of aa43398 solved one trick high
+    through the entry bound above; the values are from a plain-Python search over
+    tests/reference/five_hundred.py."""
+    d595 = ("S: 7S 9S AS JC 6D TD 7H TH KH JK; W: 8S TS QS KS 7C TC 8D 9H JH QH; "
+            "N: 6S 6C 4D 5D 7D 9D AD 4H 6H 8H; E: 5S JS 5C 8C QC KC AC JD QD 5H; K: 9C KD AH")
+    d7364 = ("S: 7S QS 5C 9C TC 4D 5D JD JH KH; W: 5S 6S 8S 9S AS 7C 8C 6D QD 4H; "
+             "N: JS 6C KC AC KD AD 6H 9H QH AH; E: TS 7D 8D 9D TD 5H 7H 8H TH JK; K: KS JC QC")
+    r = d5.solve_deal(d595, "10H", "S")
+    assert (r["contractor_tricks"], r["discards"]) == (8, "9C JC 6D")
+    assert max(x["tricks"] for x in r["leads"]) == 8
+    r = d5.solve_deal(d7364, "10NT", "S")
+    assert (r["contractor_tricks"], r["discards"]) == (7, "4D JH KH")
+    assert max(x["tricks"] for x in r["leads"]) == 7

@@ -286,7 +286,10 @@ def _quick(rules, cfg, hands, leader, left, need):
             # the partner must keep those winners while the leader cashes q tricks
             if limit > pe_best and popcount(hp) - limit >= q:
                 pe_best = limit
-                pe_w = _top_k(winners, limit) if opp_s else ZERO
+                # with no opposing card in the suit the partner's top card still has to
+                # beat the leader's (a leader holding the top card keeps the lead): its
+                # rank is used, or a table entry would cover such positions too
+                pe_w = _top_k(winners, limit) if opp_s else high_bit(winners)
     # or a low card to a partner who then cashes his top cards in every suit he heads
     # (DDS's communication with partner): only with no opposing trumps, a leader who
     # never has to ruff his partner's winners and a partner who can keep his winners
