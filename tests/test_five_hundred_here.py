@@ -11,7 +11,7 @@ import pytest
 
 from analyzer.errors import InputError
 from analyzer.games.five_hundred import questions as q
-from analyzer.games.five_hundred.auction import (DEFAULT_POLICY, FMASKS, PASS, ST_CUR, ST_NEXT, V_SIZE,
+from analyzer.games.five_hundred.auction import (DEFAULT_POLICY, FMASKS, PASS, ST_CUR, ST_NEXT, ST_SPOKE, V_SIZE,
                                                  finish_auction, fits, history_arrays, ladder_tables, new_state,
                                                  parse_auction, policy_call, valuation)
 from analyzer.games.five_hundred.bidding import ladder, parse_contract
@@ -118,6 +118,25 @@ def _heard(auction, dealer=S):
     return history_arrays(history)
 
 
+def _dealt(ids, hist, order, seed, n):
+    """Deal ``n`` deals to fit ``hist`` (S holds ``ids``; ``order`` the heard seats, the
+    kitty free) by ``heard.deal_heard``; yields (weight, hands) for the deals kept."""
+    pool = _pool(ids)
+    lad, acfg = ladder_tables(Options())
+    hands = np.zeros(5, np.uint64)
+    hands[S] = DECK.mask(ids)
+    rem = np.empty(len(pool), np.int64)
+    v = np.empty(V_SIZE)
+    sizes = np.array([10, 10, 10, 10, 3], np.int64)
+    cand, fit, deal = np.empty(BATCH, np.uint64), np.zeros(BATCH, np.bool_), np.zeros(D_SIZE, np.int64)
+    key = seed_key(seed)
+    for i in range(n):
+        deal_heard(np.uint64(stream_key(key, np.int64(i))), pool, rem, hands, sizes, np.array(order, np.int64),
+                   np.array([KITTY], np.int64), hist, lad, acfg, POLS, v, cand, fit, deal)
+        if deal[D_W] > 0:
+            yield int(deal[D_W]), hands
+
+
 def test_west_holds_more_spades_after_7s():
     """After W's 7♠ (and two passes) W's hand, dealt to fit, holds more spades than an
     unconditioned hand of the same unseen cards (measured against the exact 10 x 7/33)."""
@@ -127,23 +146,11 @@ def test_west_holds_more_spades_after_7s():
     hist = _heard("7S pass pass")
     spades = np.uint64(sum(1 << c for c in range(DECK.size)
                            if DECK.format(c).endswith("S") and c not in set(ids)))
-    hands = np.zeros(5, np.uint64)
-    hands[S] = DECK.mask(ids)
-    rem = np.empty(len(pool), np.int64)
-    v = np.empty(V_SIZE)
-    sizes = np.array([10, 10, 10, 10, 3], np.int64)
-    cand, fit, deal = np.empty(BATCH, np.uint64), np.zeros(BATCH, np.bool_), np.zeros(D_SIZE, np.int64)
     ws, counts = [], []
-    key = seed_key(4)
-    for i in range(1500):
-        deal_heard(np.uint64(stream_key(key, np.int64(i))), pool, rem, hands, sizes, np.array([W, N, E], np.int64),
-                   np.array([KITTY], np.int64), hist, lad, acfg, POLS, v, cand, fit, deal)
-        w = deal[D_W]
-        if w > 0:
-            ws.append(w)
-            counts.append(bin(int(hands[W] & spades)).count("1"))
-            v2 = values(hands[W])
-            assert fits(v2, W, hist, lad, acfg, POLS)
+    for w, hands in _dealt(ids, hist, [W, N, E], 4, 1500):
+        ws.append(w)
+        counts.append(bin(int(hands[W] & spades)).count("1"))
+        assert fits(values(hands[W]), W, hist, lad, acfg, POLS)
     ws, counts = np.array(ws, float), np.array(counts, float)
     unconditioned = 10 * bin(int(spades)).count("1") / len(pool)
     mean = (ws * counts).sum() / ws.sum()
@@ -158,12 +165,6 @@ def test_seat_by_seat_dealing_matches_rejection():
     pool = _pool(ids)
     lad, acfg = ladder_tables(Options())
     hist = _heard("pass 6NT pass")          # W passes, N bids 6NT, E passes
-    hands = np.zeros(5, np.uint64)
-    hands[S] = DECK.mask(ids)
-    rem = np.empty(len(pool), np.int64)
-    v = np.empty(V_SIZE)
-    sizes = np.array([10, 10, 10, 10, 3], np.int64)
-    cand, fit, deal = np.empty(BATCH, np.uint64), np.zeros(BATCH, np.bool_), np.zeros(D_SIZE, np.int64)
     joker = np.uint64(1 << (DECK.size - 1))
 
     def features(w_hand, n_hand, e_hand):
@@ -171,14 +172,9 @@ def test_seat_by_seat_dealing_matches_rejection():
                 float(bool(e_hand & joker))]
 
     ws, xs = [], []
-    key = seed_key(11)
-    for i in range(2500):
-        deal_heard(np.uint64(stream_key(key, np.int64(i))), pool, rem, hands, sizes, np.array([N, W, E], np.int64),
-                   np.array([KITTY], np.int64), hist, lad, acfg, POLS, v, cand, fit, deal)
-        w = deal[D_W]
-        if w > 0:
-            ws.append(w)
-            xs.append(features(hands[W], hands[N], hands[E]))
+    for w, hands in _dealt(ids, hist, [N, W, E], 11, 2500):
+        ws.append(w)
+        xs.append(features(hands[W], hands[N], hands[E]))
     ws, xs = np.array(ws, float), np.array(xs)
     weighted = (ws[:, None] * xs).sum(axis=0) / ws.sum()
     n_eff = ws.sum() ** 2 / (ws ** 2).sum()
@@ -290,7 +286,7 @@ def test_american_auction_is_one_round_and_own_raise():
     lad_a, acfg_a = ladder_tables(Options(auction="american"))
     st = new_state(S)
     assert finish_auction(vals, st, lad_a, acfg_a, POLS) == (S, index("9S"))
-    assert st[4] == 15                    # ST_SPOKE: every seat spoke, once
+    assert st[ST_SPOKE] == 15             # every seat spoke, once
     vals[W, 0] = 0.0                      # W passes first; N then E then S bid
     assert finish_auction(vals, new_state(S), lad_a, acfg_a, POLS) == (S, index("9S"))
     # own_raise: the last bidder raises his own 7♥ to the level he reaches once the others pass
