@@ -18,6 +18,9 @@ def five_hundred():
     """
 
 
+WORLDS_OPTION = click.option("--worlds", type=int, default=None, metavar="W",
+                             help="With --play pimc: sampled layouts per card played [default: 32].")
+
 HERE_OPTIONS = [
     click.option("--seat", metavar="SEAT", default=None, help="Your seat: N, E, S or W [default: S, or whose turn "
                  "it is after --auction with --dealer]."),
@@ -48,10 +51,12 @@ def _here_options(f):
               help="The bid to beat, held by your right-hand opponent (without --auction; nobody conditioned).")
 @click.option("--contracts", metavar="LIST", default=None,
               help="Only these contracts' rows, e.g. 8H,8NT,MIS (pass stays).")
-@simulation_options(default_deals=50_000, play_models=("heuristic", "dd"), dd_deals=200)
+@simulation_options(default_deals=50_000, play_models=("heuristic", "dd", "pimc"),
+                    deals_help="50,000; 200 with --play dd or pimc (pimc --contract-only: 200 a row)")
+@WORLDS_OPTION
 @output_options
 def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, deals, seed, play, threads, rules,
-        as_json, as_csv, plot_path):
+        worlds, as_json, as_csv, plot_path):
     """What to call now with HAND (your 10 cards): every allowed bid and pass.
 
     The other hands are dealt to fit the calls heard (each seat that spoke makes its calls
@@ -61,13 +66,16 @@ def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, deal
     the score after it (`analyzer 500 equity`).  Rules options: misere=seven|any|none,
     misere_rank=ladder|value, joker_lead=any|last, joker_name=unled|not_void,
     auction=standard|american, own_raise=no|after_passes, defend_cap=none|490|480.
+
+    --play pimc: single-dummy play at every seat (each card chosen in --worlds sampled
+    layouts of the cards that player cannot see, solved double-dummy).
     """
     from ..games.five_hundred.questions import bid as ask
 
     check_plot_path(plot_path)
     answer = ask(hand, seat=seat, dealer=dealer, auction=auction, score=score, contract_only=contract_only,
                  over=over, contracts=contracts, deals=deals, seed=seed, play=play, threads=threads,
-                 rules=list(rules), progress=wants_progress(as_json))
+                 rules=list(rules), progress=wants_progress(as_json), worlds=worlds)
     if "contract" in answer.table.columns:          # the old question (contract_only without an auction)
         if plot_path:
             from ..report.five_hundred import plot_trick_distribution
@@ -83,17 +91,74 @@ def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, deal
 def render_bid(answer) -> str:
     t = answer.table
     m = answer.meta
+    sd = m.get("play") == "pimc"
+    model = f"single-dummy play ({m['worlds']} worlds a card)" if sd else f"{m['play']} play"
     lines = [f"Five Hundred — hand {m['hand']} (you contract each contract)",
-             f"{m['deals']:,} deals, seed {m['seed']}, {m['play']} play"
+             f"{m['deals']:,} deals, seed {m['seed']}, {model}"
              + (f", over {m['over']}" if m.get("over") else "")
              + f" ({answer.extra.get('elapsed', 0):.1f} s)", ""]
     header = f"{'contract':<12} {'P(make)':>7}  {'95% interval':>12}  {'tricks':>6}  {'EV':>6} {'±se':>5}"
+    if sd:
+        header += f"  {'heuristic':>9}  {'gain':>6}  {'95% interval':>14}"
     lines += [header, "-" * len(header)]
     for row in t.itertuples():
         flag = "" if row.allowed else "  (not allowed)"
         mark = "→ " if row.action == answer.best else "  "
-        lines.append(f"{mark}{row.contract:<10} {pct(row.p_make):>7}  {interval(row.p_make_lo, row.p_make_hi):>12}"
-                     f"  {row.mean_tricks:6.2f}  {row.ev:+6.0f} {row.ev_se:5.1f}{flag}")
+        line = (f"{mark}{row.contract:<10} {pct(row.p_make):>7}  {interval(row.p_make_lo, row.p_make_hi):>12}"
+                f"  {row.mean_tricks:6.2f}  {row.ev:+6.0f} {row.ev_se:5.1f}")
+        if sd:
+            giv = f"{100 * row.p_make_gain_lo:+.1f} to {100 * row.p_make_gain_hi:+.1f}"
+            line += f"  {pct(row.p_make_heuristic):>9}  {100 * row.p_make_gain:>+6.1f}  {giv:>14}"
+        lines.append(line + flag)
+    if sd:
+        lines += ["", "heuristic: P(make) by the heuristic players on the same deals; gain: single-dummy minus "
+                  "heuristic, in points of P(make)"]
+    lines += ["", f"Recommendation: {answer.recommendation}"]
+    return "\n".join(lines)
+
+
+@five_hundred.command()
+@click.argument("hand")
+@click.option("--contract", required=True, metavar="BID", help="The contract you play, e.g. 8H, 7NT, MIS.")
+@click.option("--discards", metavar="CARDS", default=None,
+              help="The 3 cards you put away (HAND then has your 13 cards: 10 and the kitty) [default: the "
+                   "policy's exchange; with a 10-card HAND the discards are unknown].")
+@simulation_options(default_deals=1_000, play_models=("dd", "pimc", "heuristic"),
+                    deals_help="1,000 with --play dd; 40 with pimc; 20,000 with heuristic")
+@WORLDS_OPTION
+@output_options
+def lead(hand, contract, discards, deals, seed, play, threads, rules, worlds, as_json, as_csv, plot_path):
+    """Which card to lead to the first trick as contractor: every distinct lead with P(make)
+    and mean tricks on the same deals, the rest played by --play (default: double-dummy)."""
+    from ..games.five_hundred.questions import lead as ask
+
+    check_plot_path(plot_path)
+    answer = ask(hand, contract, discards=discards, deals=deals, seed=seed, play=play, worlds=worlds,
+                 threads=threads, rules=list(rules), progress=wants_progress(as_json))
+    if plot_path:
+        from ..report.five_hundred import plot_leads
+        plot_leads(answer, plot_path)
+    emit(answer, as_json, as_csv, render_lead)
+
+
+def render_lead(answer) -> str:
+    t = answer.table
+    m = answer.meta
+    model = {"dd": "double-dummy", "pimc": f"single-dummy ({m['worlds']} worlds a card)",
+             "heuristic": "heuristic"}[m["play"]]
+    lines = [f"Five Hundred — lead to {m['contract']} with {m['hand']}"
+             + (f" (discards {m['discards']})" if m.get("discards") else ""),
+             f"{m['deals']:,} deals, seed {m['seed']}, the rest played {model} ({answer.extra.get('elapsed', 0):.1f} s)",
+             ""]
+    header = f"{'lead':<16} {'P(make)':>7}  {'95% interval':>12}  {'tricks':>6}  {'vs best':>7}  {'95% interval':>14}"
+    lines += [header, "-" * len(header)]
+    for row in t.itertuples():
+        mark = "→ " if row.Index == 0 else "  "
+        lead_ = row.lead if row.equivalent == row.lead else f"{row.lead} (={row.equivalent})"
+        vs = "" if row.Index == 0 else f"{100 * row.vs_best:+.1f}"
+        viv = "" if row.Index == 0 else f"{100 * row.vs_best_lo:+.1f} to {100 * row.vs_best_hi:+.1f}"
+        lines.append(f"{mark}{lead_:<14} {pct(row.p_make):>7}  {interval(row.p_make_lo, row.p_make_hi):>12}"
+                     f"  {row.mean_tricks:6.2f}  {vs:>7}  {viv:>14}")
     lines += ["", f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)
 

@@ -175,7 +175,7 @@ def solve_deal(deal: str, contract: str, contractor: str, kitty: bool = True,
     from ...errors import InputError
     from ...tricks.dd import Solver
     from .bidding import parse_contract
-    from .rules import BIT_OF, ID_OF, STRAIN_NAMES, Options, rule_table
+    from .rules import ID_OF, STRAIN_NAMES, Options, from_layout, rule_table, to_layout
     from .deck import DECK, KITTY_SIZE, SEAT_NAMES
 
     options = Options.parse(rules)
@@ -198,10 +198,7 @@ def solve_deal(deal: str, contract: str, contractor: str, kitty: bool = True,
     cseat = seat_of[who]
 
     def layout(ids):
-        m = 0
-        for i in ids:
-            m |= 1 << int(BIT_OF[strain, i])
-        return m
+        return to_layout(DECK.mask(ids), strain)
 
     hands = [0] * N_SEATS
     for name in DEAL_SEATS:
@@ -210,7 +207,7 @@ def solve_deal(deal: str, contract: str, contractor: str, kitty: bool = True,
     if kitty:
         kept, disc = exchange(table, np.uint64(hands[cseat] | layout(parts["K"])), c.is_misere)
         hands[cseat] = int(kept)
-        discards = [int(ID_OF[strain, b]) for b in range(64) if (int(disc) >> b) & 1]
+        discards = from_layout(disc, strain)
     solver = solver or Solver(DD_TABLE_MB)
     active, maxside, count = (int(x) for x in _seats(cseat, c.is_misere))
     play_hands = [h if (active >> s) & 1 else 0 for s, h in enumerate(hands)]

@@ -18,7 +18,8 @@ from .auction import (A_AMERICAN, FMASKS, NO_SEAT, ST_NEXT, ST_PASSED, ST_SIZE, 
 from .deck import N_SEATS
 from .equity import p_win_after, p_win_of_deal
 from .play import TRACE_COLS
-from .selfplay import play_contract, score_contract
+from .pimc import play_contract_model, world_key
+from .selfplay import score_contract
 
 KITTY = N_SEATS          # slot of the kitty in ``hands``
 BATCH = 32               # hands drawn for each later heard seat (about 22 fits for a common pass)
@@ -71,12 +72,13 @@ def fit_rates(state, pool, n, seats, hist, lad, acfg, pols, out):
 
 @njit(cache=True, nogil=True)
 def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, st0, calls, contract_only,
-               lad, acfg, pols, tables, bts, eq, esc, stats, counters, dd, tt, dstats):
+               lad, acfg, pols, tables, bts, eq, esc, stats, counters, model, n_worlds, tt, dstats):
     """Deals ``start..start+n-1`` for the player at seat ``asker`` holding ``my_hand``,
     the other hands dealt by ``deal_heard``.  For every row r, the player makes call
     ``calls[r]`` (a ladder index or PASS) in auction state ``st0``, the auction goes on by
     the policies (``contract_only``: it ends there, the player contracting), the contract
-    is played (heuristic, or double-dummy with ``dd``) and ``stats[r]`` books the RS_*
+    is played (``model``: 0 heuristic, 1 double-dummy, 2 single-dummy with ``n_worlds``
+    worlds; ``pimc.play_contract_model``) and ``stats[r]`` books the RS_*
     sums, EV being the player's side's score minus the other side's; with a score
     (``esc[E_ON]``) also P(win the game) from the equity table ``eq``."""
     rem = np.empty(pool.shape[0], np.int64)
@@ -99,6 +101,7 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
                    fit, deal)
         if not book_deal(counters, deal):
             continue
+        wkey = world_key(stream_key(key0, start + i))
         w = deal[D_W]
         for s in range(N_SEATS):
             valuation(hands[s], FMASKS, pols[s], vals[s])
@@ -127,8 +130,8 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
                 continue
             tricks = cache[d, c]
             if tricks < 0:
-                tricks = play_contract(hands, hands[KITTY], d, c, lad, tables, bts, lay, trace, work, dd, tt, dstats,
-                                       gen)
+                tricks = play_contract_model(hands, hands[KITTY], d, c, lad, tables, bts, lay, trace, work, model,
+                                             n_worlds, stream_key(wkey, d * 64 + c), tt, dstats, gen)
                 cache[d, c] = tricks
             pc, pd, made = score_contract(c, tricks, lad)
             ours = (d & 1) == (asker & 1)

@@ -237,6 +237,93 @@ def _next_seat(seat, active):
     return s
 
 
+@njit(cache=True, inline="always")
+def heuristic_move(rules, hands, seat, pos, t, contractor, discards, misere, open_misere, active,
+                   n_active, played, voids, suits_led, leader, led, best, winner):
+    """The heuristic players' card for ``seat`` at a position of ``play_out`` (see there);
+    returns (card, suit led: the named suit when it leads the free joker, else ``led``
+    unchanged when following)."""
+    deck = rules[R_DECK]
+    trump_suit = np.int64(rules[R_TRUMP_SUIT])
+    free = rules[R_FREE]
+    hand = hands[seat]
+    declaring = (seat & 1) == (contractor & 1)
+    unseen = deck & ~played & ~hand
+    if seat == contractor:
+        unseen &= ~discards
+    exposed = ZERO
+    if open_misere and t >= 1 and seat != contractor:
+        exposed = hands[contractor]
+        unseen &= ~exposed
+    if pos == 0:
+        # ---- lead
+        names = free_lead_names(rules, hand, suits_led, _voids(voids, seat))
+        if misere:
+            if seat == contractor:
+                opp_voids = 15
+                for o in range(N_SEATS):
+                    if ((active >> o) & 1) and o != seat:
+                        opp_voids &= _voids(voids, o)
+                card = misere_lead(rules, hand & ~free, unseen, opp_voids)
+            else:
+                card = defender_lead(rules, hand, _voids(voids, contractor), exposed)
+            if card == ZERO or (card & free):
+                card = hand & free if hand & free else low_bit(hand)
+        else:
+            partner = (seat + 2) % N_SEATS
+            opp_voids = _voids(voids, seat + 1) | _voids(voids, seat + 3)
+            opps_trump = trump_suit < 4 and not (
+                ((_voids(voids, seat + 1) >> trump_suit) & 1)
+                and ((_voids(voids, seat + 3) >> trump_suit) & 1))
+            partner_trump = trump_suit < 4 and not ((_voids(voids, partner) >> trump_suit) & 1)
+            card = lead_for_tricks(rules, hand, unseen, declaring, _voids(voids, partner),
+                                   opp_voids, partner_trump, opps_trump)
+            if names and (card & free) == ZERO:
+                s = suit_of(rules, card)
+                if s < 0 or not is_master(card, rules[R_SUIT + s], unseen):
+                    card = hand & free
+        if card & free:
+            # Name the allowed suit we hold fewest of (or any suit on the last trick).
+            if names == 0:
+                names = 15
+            led = -1
+            fewest = 99
+            for s in range(4):
+                if (names >> s) & 1:
+                    n = popcount(hand & rules[R_SUIT + s])
+                    if n < fewest:
+                        fewest = n
+                        led = s
+        else:
+            led = suit_of(rules, card)
+        return card, led
+    # ---- follow
+    legal = legal_follow(rules, hand, led, best)
+    last = pos == n_active - 1
+    if misere:
+        if seat == contractor:
+            card = misere_follow(rules, hand, legal, led, best, last)
+        else:
+            contractor_played = False
+            s2 = leader
+            for _ in range(pos):
+                if s2 == contractor:
+                    contractor_played = True
+                s2 = _next_seat(s2, active)
+            card = defender_follow(rules, hand, legal, led, best, winner == contractor,
+                                   contractor_played, exposed)
+    else:
+        # Four players alternate sides: after 2nd hand come an opponent and
+        # partner, after 3rd hand an opponent, after 4th hand nobody.
+        partner_after = pos == 1
+        opponents_after = pos < 3
+        ruff_threat = opponents_after and ((_voids(voids, seat + 1) >> led) & 1) != 0
+        card = follow_for_tricks(rules, hand, legal, led, best,
+                                 (winner & 1) == (seat & 1), partner_after,
+                                 opponents_after, ruff_threat, unseen)
+    return card, led
+
+
 @njit(cache=True)
 def play_out(rules, hands, contractor, discards, misere, open_misere, trace, record):
     """Play ten tricks from ``hands`` (modified in place); returns the contractor side's tricks.
@@ -250,9 +337,6 @@ def play_out(rules, hands, contractor, discards, misere, open_misere, trace, rec
     if misere:
         active = 15 & ~(1 << ((contractor + 2) % N_SEATS))
     n_active = popcount(np.uint64(active))
-    deck = rules[R_DECK]
-    trump_suit = np.int64(rules[R_TRUMP_SUIT])
-    free = rules[R_FREE]
     played = ZERO
     voids = 0  # 4 bits a seat: suits each seat has shown void in
     suits_led = 0
@@ -266,83 +350,14 @@ def play_out(rules, hands, contractor, discards, misere, open_misere, trace, rec
         led = 0
         for pos in range(n_active):
             hand = hands[seat]
-            declaring = (seat & 1) == (contractor & 1)
-            unseen = deck & ~played & ~hand
-            if seat == contractor:
-                unseen &= ~discards
-            exposed = ZERO
-            if open_misere and t >= 1 and seat != contractor:
-                exposed = hands[contractor]
-                unseen &= ~exposed
+            card, led = heuristic_move(rules, hands, seat, pos, t, contractor, discards, misere,
+                                       open_misere, active, n_active, played, voids, suits_led,
+                                       leader, led, best, winner)
             if pos == 0:
-                # ---- lead
-                names = free_lead_names(rules, hand, suits_led, _voids(voids, seat))
-                if misere:
-                    if seat == contractor:
-                        opp_voids = 15
-                        for o in range(N_SEATS):
-                            if ((active >> o) & 1) and o != seat:
-                                opp_voids &= _voids(voids, o)
-                        card = misere_lead(rules, hand & ~free, unseen, opp_voids)
-                    else:
-                        card = defender_lead(rules, hand, _voids(voids, contractor), exposed)
-                    if card == ZERO or (card & free):
-                        card = hand & free if hand & free else low_bit(hand)
-                else:
-                    partner = (seat + 2) % N_SEATS
-                    opp_voids = _voids(voids, seat + 1) | _voids(voids, seat + 3)
-                    opps_trump = trump_suit < 4 and not (
-                        ((_voids(voids, seat + 1) >> trump_suit) & 1)
-                        and ((_voids(voids, seat + 3) >> trump_suit) & 1))
-                    partner_trump = trump_suit < 4 and not ((_voids(voids, partner) >> trump_suit) & 1)
-                    card = lead_for_tricks(rules, hand, unseen, declaring, _voids(voids, partner),
-                                           opp_voids, partner_trump, opps_trump)
-                    if names and (card & free) == ZERO:
-                        s = suit_of(rules, card)
-                        if s < 0 or not is_master(card, rules[R_SUIT + s], unseen):
-                            card = hand & free
-                if card & free:
-                    # Name the allowed suit we hold fewest of (or any suit on the last trick).
-                    if names == 0:
-                        names = 15
-                    led = -1
-                    fewest = 99
-                    for s in range(4):
-                        if (names >> s) & 1:
-                            n = popcount(hand & rules[R_SUIT + s])
-                            if n < fewest:
-                                fewest = n
-                                led = s
-                else:
-                    led = suit_of(rules, card)
                 suits_led |= 1 << led
                 best = card
                 winner = seat
             else:
-                # ---- follow
-                legal = legal_follow(rules, hand, led, best)
-                last = pos == n_active - 1
-                if misere:
-                    if seat == contractor:
-                        card = misere_follow(rules, hand, legal, led, best, last)
-                    else:
-                        contractor_played = False
-                        s2 = leader
-                        for _ in range(pos):
-                            if s2 == contractor:
-                                contractor_played = True
-                            s2 = _next_seat(s2, active)
-                        card = defender_follow(rules, hand, legal, led, best, winner == contractor,
-                                               contractor_played, exposed)
-                else:
-                    # Four players alternate sides: after 2nd hand come an opponent and
-                    # partner, after 3rd hand an opponent, after 4th hand nobody.
-                    partner_after = pos == 1
-                    opponents_after = pos < 3
-                    ruff_threat = opponents_after and ((_voids(voids, seat + 1) >> led) & 1) != 0
-                    card = follow_for_tricks(rules, hand, legal, led, best,
-                                             (winner & 1) == (seat & 1), partner_after,
-                                             opponents_after, ruff_threat, unseen)
                 if not (hand & rules[R_SUIT + led]):
                     voids |= 1 << (4 * seat + led)
                 if beats(rules, card, best, led):

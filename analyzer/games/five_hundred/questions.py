@@ -8,7 +8,7 @@ import pandas as pd
 from ...answer import Answer
 from ...sim.question import Plan
 from ...sim.rng import seed_key
-from ...stats import Z95, hist_mean_se, wilson
+from ...stats import Z95, hist_mean_se, moments_mean_se, wilson
 from .bidding import ALL_CONTRACTS, Contract, allowed, parse_contract, parse_contracts
 from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_TRICKS
 from .rules import N_STRAINS, Options, BIT_OF, rule_tables
@@ -17,11 +17,18 @@ from .scoring import score_deal
 DEFAULT_DEALS = 100_000
 DEFAULT_DEALS_DD = 1_000      # double-dummy play: answers in well under a minute on 2 cores
 DD_CHUNK = 64                 # deals per chunk with double-dummy play (progress, interrupts)
-PLAY_MODELS = ("heuristic", "dd")
+DEFAULT_DEALS_PIMC = 200      # single-dummy play, per contract row
+PIMC_CHUNK = 2
+PIMC_ROWS = 6                 # single-dummy rows without --contracts: the likeliest contracts
+PIMC_PILOT_DEALS = 20_000     # ... picked by a heuristic pre-run on other deals
+PLAY_MODELS = ("heuristic", "dd", "pimc")
+PIMC_NOTE = ("pimc: single-dummy play at every seat; each card chosen in {w} sampled layouts of the unseen cards "
+             "(uniform given the play; the auction is not used), solved double-dummy, aiming at the contract")
 
 
-PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_DEALS, "dd": DEFAULT_DEALS_DD}, chunk_size={"dd": DD_CHUNK},
-            desc={"heuristic": "playing", "dd": "solving"})
+PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_DEALS, "dd": DEFAULT_DEALS_DD, "pimc": DEFAULT_DEALS_PIMC},
+            chunk_size={"dd": DD_CHUNK, "pimc": PIMC_CHUNK},
+            desc={"heuristic": "playing", "dd": "solving", "pimc": "single-dummy"})
 
 
 def _byte_tables() -> np.ndarray:
@@ -84,19 +91,37 @@ def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progres
     return PLAN.run(chunk, deals, play, threads, progress)
 
 
+def check_worlds(worlds) -> int:
+    """The number of sampled layouts per single-dummy decision (``--worlds``), validated."""
+    from ...errors import InputError
+    from .pimc import DEFAULT_WORLDS
+    if worlds is None:
+        return DEFAULT_WORLDS
+    if int(worlds) < 1 or int(worlds) > 4096:
+        raise InputError(f"--worlds must be 1 to 4096, got {worlds}")
+    return int(worlds)
+
+
 def contract_only(hand: str, deals: int | None = None, seed: int | None = None, over: str | None = None,
                   contracts: str | None = None, play: str = "heuristic", threads: int | None = None,
-                  rules: list[str] | None = None, progress: bool = False) -> Answer:
+                  rules: list[str] | None = None, progress: bool = False, worlds: int | None = None) -> Answer:
     """P(make), tricks and expected score of every contract for the player's 10 cards,
     the player being the contractor (seat S, partner N) after taking the kitty, whatever
     the others hold (``bid(..., contract_only=True)``).  ``deals`` defaults to
-    DEFAULT_DEALS (heuristic play) or DEFAULT_DEALS_DD (dd)."""
+    DEFAULT_DEALS (heuristic play), DEFAULT_DEALS_DD (dd) or DEFAULT_DEALS_PIMC (pimc:
+    single-dummy play at every seat with ``worlds`` layouts a decision; without
+    ``contracts`` its rows are the PIMC_ROWS contracts of best heuristic EV among those
+    the heuristic makes 3-97 % of the time)."""
     deals, seed = PLAN.check(deals, seed, threads, play)
+    n_worlds = check_worlds(worlds) if play == "pimc" else None
     options = Options.parse(rules)
     hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
     over_c = parse_contract(over) if over is not None else None
     chosen = parse_contracts(contracts) if contracts is not None else list(ALL_CONTRACTS)
     chosen.sort(key=ALL_CONTRACTS.index)  # rows in table order: 6♠ … 10NT, misère, open misère
+    if play == "pimc":
+        return _contract_only_pimc(hand_ids, chosen, contracts is None, deals, seed, options, threads, progress,
+                                   n_worlds, over_c)
     kinds = sorted({kind_of(c) for c in chosen})
     run = simulate_tricks(hand_ids, kinds, deals, seed, options, threads, progress, play)
     notes = PLAN.notes(run, deals, play)
@@ -132,6 +157,82 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
 _contract_only = contract_only     # ``bid``'s argument of that name hides the function there
 
 
+def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, progress, n_worlds, over_c):
+    """``contract_only`` with single-dummy play: one play-out per contract (each aims at
+    its own level), the heuristic players on the same deals beside it (paired)."""
+    from .pimc import bid_chunk_pimc
+    notes = []
+    if pick:
+        pilot = contract_only(DECK.format_cards(hand_ids), deals=PIMC_PILOT_DEALS, seed=seed + 1, play="heuristic",
+                              threads=threads, rules=[f"{k}={v}" for k, v in options.__dict__.items()])
+        t = pilot.table
+        t = t[(t["p_make"] >= 0.03) & (t["p_make"] <= 0.97) & t["allowed"]]
+        if t.empty:
+            t = pilot.table[pilot.table["allowed"]]
+        names = list(t.sort_values("ev", ascending=False)["action"][:PIMC_ROWS])
+        chosen = [c for c in chosen if c.name in names]
+        notes.append(f"rows: the {len(chosen)} contracts of best heuristic EV among those the heuristic players make "
+                     f"3-97% of the time ({PIMC_PILOT_DEALS:,}-deal pre-run); --contracts for others")
+    hand_mask = DECK.mask(hand_ids)
+    pool = np.array([c for c in range(DECK.size) if c not in set(hand_ids)], np.int64)
+    counts = np.array([KITTY_SIZE, 0, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
+    fixed = np.array([0, hand_mask, 0, 0, 0], np.uint64)
+    kinds = np.array([kind_of(c) for c in chosen], np.int64)
+    levels = np.array([c.level if not c.is_misere else 0 for c in chosen], np.int64)
+    tables = rule_tables(options)
+    key0 = seed_key(seed)
+    nr = len(chosen)
+
+    def chunk(start, n):
+        from .dd import new_dd_table, new_stats
+        out = np.zeros((3, nr, 4 * (N_TRICKS + 1)), np.int64)
+        if n:
+            hist = np.zeros((nr, N_TRICKS + 1), np.int64)
+            hist_h = np.zeros((nr, N_TRICKS + 1), np.int64)
+            pair = np.zeros((nr, 4), np.int64)
+            bid_chunk_pimc(key0, np.int64(start), np.int64(n), pool, counts, fixed, kinds, levels, tables,
+                           BYTE_TABLES, np.int64(n_worlds), hist, hist_h, pair, new_dd_table(), new_stats())
+            out[0, :, :N_TRICKS + 1] = hist
+            out[1, :, :N_TRICKS + 1] = hist_h
+            out[2, :, :4] = pair
+        return out
+
+    run = PLAN.run(chunk, deals, "pimc", threads, progress)
+    notes = [PIMC_NOTE.format(w=n_worlds)] + notes + PLAN.notes(run, deals, "pimc")
+    n = run.n_done
+    tricks = np.arange(N_TRICKS + 1)
+    rows = []
+    for j, c in enumerate(chosen):
+        h = run.stats[0, j, :N_TRICKS + 1]
+        hh = run.stats[1, j, :N_TRICKS + 1]
+        pr = run.stats[2, j, :4]
+        made = h[0] if c.is_misere else h[c.level:].sum()
+        made_h = hh[0] if c.is_misere else hh[c.level:].sum()
+        lo, hi = wilson(made, n)
+        ours_minus_theirs = np.array([np.subtract(*score_deal(c, t)) for t in tricks], float)
+        ev, ev_se = hist_mean_se(ours_minus_theirs, h)
+        ev_h, _ = hist_mean_se(ours_minus_theirs, hh)
+        d_n = float(pr[2] - pr[1])           # pimc made, heuristic failed  minus  the reverse
+        diff, diff_se = moments_mean_se(n, d_n, float(pr[2] + pr[1]))
+        rows.append({
+            "action": c.name, "contract": c.label, "allowed": allowed(c, over_c, options),
+            "p_make": made / n, "p_make_lo": float(lo), "p_make_hi": float(hi),
+            "mean_tricks": float((tricks * h).sum() / n), "ev": ev, "ev_se": ev_se,
+            "p_make_heuristic": made_h / n, "mean_tricks_heuristic": float((tricks * hh).sum() / n),
+            "ev_heuristic": ev_h, "p_make_gain": diff, "p_make_gain_lo": diff - Z95 * diff_se,
+            "p_make_gain_hi": diff + Z95 * diff_se,
+        })
+    table = pd.DataFrame(rows)
+    best, recommendation = _recommend(table)
+    meta = {"hand": DECK.format_cards(hand_ids), "deals": int(n), "seed": seed, "play": "pimc", "worlds": n_worlds,
+            "over": over_c.name if over_c else None, "rules": options.__dict__.copy()}
+    dist = pd.DataFrame(run.stats[0, :, :N_TRICKS + 1] / n, index=[c.label for c in chosen], columns=tricks)
+    notes.append("p_make_heuristic, p_make_gain: the heuristic players on the same deals, and single-dummy's gain "
+                 "over them (paired, 95% interval)")
+    return Answer("five-hundred", "bid", table, best, recommendation, meta,
+                  {"distribution": dist, "elapsed": run.elapsed}, notes)
+
+
 def _recommend(table: pd.DataFrame) -> tuple[str, str]:
     allowed_rows = table[table["allowed"]]
     if allowed_rows.empty:
@@ -152,8 +253,11 @@ HERE_DD_CHUNK = 8
 PILOT_HANDS = 20_000               # random hands that order the heard seats (rarest first)
 PILOT_SEED = 54321
 MAX_HANDS_DRAWN = 4e9              # a run's bound on hands drawn for the heard seats (about 10 minutes on 2 cores)
-HERE_PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_HERE_DEALS, "dd": DEFAULT_HERE_DEALS_DD},
-                 chunk_size={"heuristic": 2048, "dd": HERE_DD_CHUNK}, desc={"dd": "solving"})
+DEFAULT_HERE_DEALS_PIMC = 200
+HERE_PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_HERE_DEALS, "dd": DEFAULT_HERE_DEALS_DD,
+                                  "pimc": DEFAULT_HERE_DEALS_PIMC},
+                 chunk_size={"heuristic": 2048, "dd": HERE_DD_CHUNK, "pimc": PIMC_CHUNK},
+                 desc={"dd": "solving", "pimc": "single-dummy"})
 EV_MEANING = "EV: your side's score for the deal minus the other side's (a thrown-in deal scores 0)"
 
 
@@ -225,7 +329,8 @@ def _setup_here(seat, dealer, auction, over, options):
 def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: str | None = None,
         score: str | None = None, contract_only: bool = False, over: str | None = None,
         contracts: str | None = None, deals: int | None = None, seed: int | None = None, play: str = "heuristic",
-        threads: int | None = None, rules: list[str] | None = None, progress: bool = False) -> Answer:
+        threads: int | None = None, rules: list[str] | None = None, progress: bool = False,
+        worlds: int | None = None) -> Answer:
     """What to call now with these 10 cards: every call you may make (each allowed bid,
     and pass) with its EV, who ends up contracting and, given ``score`` ("US:THEM"),
     P(winning the game).
@@ -236,14 +341,15 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     bidding policy (``heard.deal_heard``; the answer states the acceptance rate and the
     effective number of deals).  After your call the auction goes on by the policies (an
     opponent may outbid you, your partner may raise), the contract is played (the
-    heuristic players or ``play="dd"``) and scored.  ``contract_only``: the old question —
+    heuristic players, ``play="dd"``, or ``play="pimc"``: single-dummy at every seat with
+    ``worlds`` sampled layouts a card) and scored.  ``contract_only``: the old question —
     you contract each contract yourself (without ``auction``/``score``/``seat``/``dealer``
     it is ``contract_only(...)``, unchanged).  ``over``: the bid to beat, held by your
     right-hand opponent, nobody conditioned."""
     from ...errors import InputError
     if contract_only and auction is None and score is None and seat is None and dealer is None:
         return _contract_only(hand, deals=deals, seed=seed, over=over, contracts=contracts, play=play,
-                              threads=threads, rules=rules, progress=progress)
+                              threads=threads, rules=rules, progress=progress, worlds=worlds)
     from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used, p_fit, weight_scale
     from ...sim.layout import StatsLayout
     from ...stats import weighted_mean_se
@@ -259,6 +365,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
     asker, dealer_seat, history, st0, notes = _setup_here(seat, dealer, auction, over, options)
     deals, seed = HERE_PLAN.check(deals, seed, threads, play)
+    n_worlds = check_worlds(worlds) if play == "pimc" else 0
     lad, acfg = ladder_tables(options)
     order_l = ladder(options)
     cur = int(st0[ST_CUR])
@@ -311,9 +418,11 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             from ...sim.question import solver_arrays
             from .dd import new_dd_table, new_stats
             v = layout.unpack(flat)
-            dd, tt, dstats = solver_arrays(play == "dd", new_dd_table, new_stats)
-            here_chunk(key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand, order, free, hist, st0, calls, bool(contract_only), lad, acfg, pols, tables, BYTE_TABLES, eq, esc,
-                       v["stats"], v["counters"], dd, tt, dstats)
+            _, tt, dstats = solver_arrays(play != "heuristic", new_dd_table, new_stats)
+            model = {"heuristic": 0, "dd": 1, "pimc": 2}[play]
+            here_chunk(key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand, order, free, hist,
+                       st0, calls, bool(contract_only), lad, acfg, pols, tables, BYTE_TABLES, eq, esc,
+                       v["stats"], v["counters"], np.int64(model), np.int64(n_worlds), tt, dstats)
         return flat
 
     run = HERE_PLAN.run(chunk, deals, play, threads, progress)
@@ -371,6 +480,9 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     if play == "dd":
         notes.append("dd: the contract is solved double-dummy, every hand visible (the auction and the kitty "
                      "exchange by the policies); misère records made or failed")
+    if play == "pimc":
+        meta["worlds"] = n_worlds
+        notes.append(PIMC_NOTE.format(w=n_worlds))
     return Answer("five-hundred", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
 
 
@@ -474,3 +586,165 @@ def policy_call(hand: str, seat: str | None = None, dealer: str | None = None, a
             "over": over, "call": "pass" if call == PASS else order[call].name, "rules": options.__dict__.copy(),
             "margin": margin}
     return Answer("five-hundred", "auction", table, meta["call"], text, meta, {}, [])
+
+
+# ----------------------------------------------------------------------------- lead
+DEFAULT_LEAD_DEALS = {"dd": 1_000, "pimc": 40, "heuristic": 20_000}
+LEAD_PLAN = Plan("Five Hundred", {"dd": DEFAULT_LEAD_DEALS["dd"], "pimc": DEFAULT_LEAD_DEALS["pimc"],
+                                  "heuristic": DEFAULT_LEAD_DEALS["heuristic"]},
+                 chunk_size={"dd": 16, "pimc": 1, "heuristic": 1024},
+                 desc={"dd": "solving", "pimc": "single-dummy", "heuristic": "playing"})
+
+
+def lead(hand: str, contract: str, discards: str | None = None, deals: int | None = None, seed: int | None = None,
+         play: str = "dd", worlds: int | None = None, threads: int | None = None, rules: list[str] | None = None,
+         progress: bool = False) -> Answer:
+    """Which card should the contractor lead to the first trick?
+
+    ``hand``: the contractor's 13 cards (10 and the kitty) with ``discards`` naming the 3
+    put away (default: the policy's exchange), or the 10 kept after the exchange (the
+    discards are then any 3 of the unseen cards).  Every distinct lead (one of each run
+    of equivalent cards; the joker once per suit it may name) is played on the same
+    deals, the other 30 cards dealt at random, the rest of the play by ``play``: "dd"
+    (double-dummy), "pimc" (single-dummy at every seat, ``worlds`` layouts a card) or
+    "heuristic".  Rows: P(make) with its interval, mean tricks, and each lead's paired
+    difference from the best (95% interval).  In no-trumps and misère a contractor
+    holding the joker nominates it first as the heuristic does (its longest suit)."""
+    from ...errors import InputError
+    from ...tricks.engine import free_lead_names
+    from ...tricks.pimc import candidates
+    from ...tricks.tables import R_DECK, R_FREE, R_SUIT
+    from ...tricks.dd import MAX_MOVES
+    from .dd import new_dd_table, new_stats
+    from .pimc import lead_chunk
+    from .play import exchange, nominate_joker
+    from .rules import ID_OF, MISERE, from_layout, to_layout
+
+    deals, seed = LEAD_PLAN.check(deals, seed, threads, play)
+    n_worlds = check_worlds(worlds) if play == "pimc" else 1
+    options = Options.parse(rules)
+    c = parse_contract(contract)
+    ids = DECK.parse_cards(hand, "hand")
+    if len(ids) not in (HAND_SIZE, HAND_SIZE + KITTY_SIZE):
+        raise InputError(f"the hand has {len(ids)} cards; give the contractor's {HAND_SIZE + KITTY_SIZE} (hand and "
+                         f"kitty) or the {HAND_SIZE} kept after the exchange")
+    strain = c.strain if not c.is_misere else MISERE
+    tables = rule_tables(options)
+    rules_t = tables[strain]
+    bt = BYTE_TABLES[strain]
+
+    def layout(id_list):
+        return to_layout(DECK.mask(id_list), strain)
+
+    if discards is not None:
+        if len(ids) != HAND_SIZE + KITTY_SIZE:
+            raise InputError(f"--discards needs the hand with the kitty ({HAND_SIZE + KITTY_SIZE} cards)")
+        disc = DECK.parse_cards(discards, "discards", KITTY_SIZE)
+        missing = [d for d in disc if d not in ids]
+        if missing:
+            raise InputError(f"--discards: {DECK.format_cards(missing)} not in the hand")
+        kept = [i for i in ids if i not in disc]
+    elif len(ids) == HAND_SIZE + KITTY_SIZE:
+        k_lay, d_lay = exchange(rules_t, np.uint64(layout(ids)), c.is_misere)
+        kept = from_layout(k_lay, strain)
+        disc = [i for i in ids if i not in kept]
+    else:
+        kept, disc = ids, None
+    hand_lay = np.uint64(layout(kept))
+    work = np.empty(tables.shape[1], np.uint64)
+    played_rules = rules_t
+    nominated = None
+    if rules_t[R_FREE] and (hand_lay & rules_t[R_FREE]):
+        played_rules = nominate_joker(rules_t, hand_lay, work).copy()
+        nominated = next(s for s in range(4) if int(played_rules[R_SUIT + s]) & int(rules_t[R_FREE]))
+    known = DECK.mask(disc) if disc is not None else 0
+    unpl = np.uint64(int(played_rules[R_DECK]) & ~layout(disc or []))
+    names = free_lead_names(played_rules, hand_lay, 0, 0)
+    codes = np.zeros(MAX_MOVES, np.int64)
+    members = np.zeros(MAX_MOVES, np.uint64)
+    nl = int(candidates(played_rules, hand_lay, hand_lay, np.int64(names), unpl, codes, members))
+    codes = codes[:nl].copy()
+    pool = np.array([x for x in range(DECK.size) if x not in set(ids) | set(disc or [])], np.int64)
+    counts = np.array([0 if disc is not None else KITTY_SIZE, 0, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
+    fixed = np.array([0, DECK.mask(kept), 0, 0, 0], np.uint64)
+    level = 0 if c.is_misere else c.level
+    model = {"heuristic": 0, "pimc": 1, "dd": 2}[play]
+    key0 = seed_key(seed)
+
+    def chunk(start, n):
+        out = np.zeros((3, nl, max(nl, 3)), np.int64)
+        if n:
+            sums = np.zeros((nl, 3), np.int64)
+            cm = np.zeros((nl, nl), np.int64)
+            ct = np.zeros((nl, nl), np.int64)
+            tt = new_dd_table() if model else np.zeros((1, 8), np.uint64)
+            lead_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, played_rules, bt,
+                       np.bool_(c.is_misere), np.bool_(c.is_misere and c.open), np.int64(level), np.uint64(known),
+                       codes, np.int64(model), np.int64(n_worlds), sums, cm, ct, tt, new_stats())
+            out[0, :, :3] = sums
+            out[1, :, :nl] = cm
+            out[2, :, :nl] = ct
+        return out
+
+    run = LEAD_PLAN.run(chunk, deals, play, threads, progress)
+    notes = LEAD_PLAN.notes(run, deals, play)
+    n = run.n_done
+    sums, cm, ct = run.stats[0, :, :3].astype(float), run.stats[1, :, :nl].astype(float), run.stats[2, :, :nl].astype(float)
+    p = sums[:, 0] / n
+    mean_t = sums[:, 1] / n
+    # the contractor's side wants tricks, except in misère (its own tricks: fewer is better)
+    order_key = p * 1000 + (-mean_t if c.is_misere else mean_t)
+    top = int(np.argmax(order_key))
+
+    def paired(cross, diag_j, i, j):
+        """Mean and se of x_i - x_j over the deals, from the sums of products."""
+        e2 = (cross[i, i] + cross[j, j] - 2 * cross[i, j]) / n
+        d = diag_j[i] / n - diag_j[j] / n
+        var = max(e2 - d * d, 0.0) * n / max(n - 1, 1)
+        return d, float(np.sqrt(var / n))
+
+    rows = []
+    for i in range(nl):
+        code = int(codes[i])
+        bit = code & 63
+        card = DECK.format(int(ID_OF[strain, bit]))
+        if (code >> 6) and nominated is None:
+            card += f" (names {'SCDH'[(code >> 6) - 1]})"
+        run_cards = [DECK.format(int(ID_OF[strain, b])) for b in range(64) if (int(members[i]) >> b) & 1]
+        lo, hi = wilson(sums[i, 0], n)
+        dm, dm_se = paired(cm, sums[:, 0], i, top)
+        dt, dt_se = paired(ct, sums[:, 1], i, top)
+        _, t_se = moments_mean_se(n, sums[i, 1], sums[i, 2])
+        rows.append({"lead": card, "equivalent": " ".join(run_cards), "p_make": p[i], "p_make_lo": float(lo),
+                     "p_make_hi": float(hi), "mean_tricks": mean_t[i], "mean_tricks_se": t_se,
+                     "vs_best": dm, "vs_best_lo": dm - Z95 * dm_se, "vs_best_hi": dm + Z95 * dm_se,
+                     "tricks_vs_best": dt, "tricks_vs_best_se": dt_se})
+    table = pd.DataFrame(rows)
+    table = table.iloc[np.argsort(-order_key, kind="stable")].reset_index(drop=True)
+    best = table.iloc[0]
+    if len(table) > 1:
+        nxt = table.iloc[1]
+        gap = best["p_make"] - nxt["p_make"]
+        d_lo = -nxt["vs_best_hi"]
+        d_hi = -nxt["vs_best_lo"]
+        recommendation = (f"lead {best['lead']}: makes {100 * best['p_make']:.1f}% ({100 * best['p_make_lo']:.1f}-"
+                          f"{100 * best['p_make_hi']:.1f}%), {best['mean_tricks']:.2f} tricks; "
+                          f"{100 * gap:.1f} points ahead of {nxt['lead']} (paired 95% interval "
+                          f"{100 * d_lo:.1f} to {100 * d_hi:.1f})")
+    else:
+        recommendation = f"lead {best['lead']}: the only distinct lead"
+    meta = {"hand": DECK.format_cards(kept), "contract": c.name, "discards": DECK.format_cards(disc) if disc else None,
+            "nominated": None if nominated is None else "SCDH"[nominated], "deals": int(n), "seed": seed,
+            "play": play, "worlds": n_worlds if play == "pimc" else None, "rules": options.__dict__.copy()}
+    if disc is None:
+        notes.append("the discards are unknown: dealt at random from the unseen cards")
+    if nominated is not None:
+        notes.append(f"the joker is nominated as the top {'SCDH'[nominated]} (the heuristic's choice: the longest "
+                     "suit) before the lead")
+    if play == "pimc":
+        notes.append(PIMC_NOTE.format(w=n_worlds))
+    if c.is_misere:
+        notes.append("misère: P(make) is P(the contractor takes no trick); mean tricks are the contractor's")
+    notes.append("vs_best: P(make) minus the best lead's on the same deals (paired)")
+    return Answer("five-hundred", "lead", table, str(best["lead"]), recommendation, meta,
+                  {"elapsed": run.elapsed}, notes)

@@ -44,6 +44,18 @@ def score_contract(c, tricks, lad):
     return -value, defenders, False
 
 
+@njit(cache=True, inline="always")
+def relabel_contract(hands, kitty, c, lad, byte_tables, lay):
+    """(kind, strain, kitty) of ladder contract ``c``, ``hands`` (deck ids) relabelled into
+    its strain's layout in ``lay``."""
+    kind = lad[LAD_KIND, c]
+    strain = kind if kind < MISERE else MISERE
+    bt = byte_tables[strain]
+    for s in range(N_SEATS):
+        lay[s] = relabel(hands[s], bt)
+    return kind, strain, relabel(kitty, bt)
+
+
 @njit(cache=True)
 def play_contract(hands, kitty, contractor, c, lad, tables, byte_tables, lay, trace, work, dd, tt, stats, gen):
     """The contractor side's tricks when ``contractor`` plays ladder contract ``c`` on
@@ -51,12 +63,7 @@ def play_contract(hands, kitty, contractor, c, lad, tables, byte_tables, lay, tr
     and ten tricks by the heuristic players, or with ``dd`` solved double-dummy (misère:
     0 when the contractor can avoid every trick, else 1).  ``lay`` (N_SEATS) and ``work``
     (R_SIZE) are scratch."""
-    kind = lad[LAD_KIND, c]
-    strain = kind if kind < MISERE else MISERE
-    bt = byte_tables[strain]
-    for s in range(N_SEATS):
-        lay[s] = relabel(hands[s], bt)
-    k = relabel(kitty, bt)
+    kind, strain, k = relabel_contract(hands, kitty, c, lad, byte_tables, lay)
     if dd:
         res, _ = dd_deal(tables[strain], lay, k, np.int64(contractor), kind >= MISERE, tt, stats, gen)
         return res

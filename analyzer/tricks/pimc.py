@@ -1,0 +1,273 @@
+"""Single-dummy decisions: the card a player chooses from what it can see (perfect-
+information Monte Carlo, the method of the strongest bridge programs).
+
+The player to move cannot see the other hands.  Its game samples ``worlds``: layouts of
+the cards it cannot see, consistent with everything it has seen (``analyzer.sim.hidden``).
+In every world each candidate card is played and the rest solved by the double-dummy
+solver; the card that succeeds in most worlds is played.  No game code lives here: a game
+hands over its rule vector, a solver configuration per world and the position.
+
+Cheap by design, and still the decision of the plain method (every world, every legal card,
+exact values: ``choose_plain``), which ``tests/test_pimc.py`` checks move for move:
+
+* **Zero-window searches at the threshold.**  The score decides what a card is worth: a
+  contractor needs ``target`` tricks (or points) from here on, a defender needs the
+  contractor to fall short.  One zero-window search per world and card ("does the counted
+  side reach ``target``?") answers that, where an exact value costs several.
+* **Equivalent cards searched once** (no unplayed card lies between them: the same in every
+  world) and **forced plays not searched** (``candidates`` returns one class).
+* **Candidates dropped** once they cannot catch the leader even if they succeed in every
+  world still to come; the worlds stop when one candidate is left.
+* **The solver's table is reused** across the candidate moves of a world (one generation a
+  world: entries are bounds of positions of that world).
+
+Ties go to the game's own (heuristic) card when it is among the best, else to the lowest
+of the best cards.  A move code is a layout bit, plus ``(suit + 1) << 6`` for a free card
+(500's joker) led naming a suit.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..bits import ONE, ZERO, high_bit, low_index
+from .dd.core import C_GEN, C_MAX, C_NEXT, MAX_MOVES, MAX_SEATS, PEXT8, _equiv_up, _next_higher
+from .dd.search import _mtd, _play, _scratch, _search, _value_bounds
+from .tables import F_POINTS, R_FLAGS, R_FREE
+
+GEN_LIMIT = 0xFFFF   # the solver's generation stamps run 1..GEN_LIMIT
+
+
+@njit(cache=True, nogil=True)
+def candidates(rules, hand, legal, names, unpl, codes, members):
+    """The distinct moves of a player: one per run of equivalent legal cards, a free card
+    once per suit it may name (``names``: 4-bit mask, bit 4 for a free card followed).
+
+    ``unpl``: every card not yet played as the player sees it (its hand, the cards it
+    cannot see, the trick's cards), so a run is equivalent in every world.  Fills
+    ``codes`` (move codes, high cards first) and ``members`` (each run's cards); returns
+    the number of moves."""
+    free = rules[R_FREE]
+    points = (rules[R_FLAGS] & F_POINTS) != ZERO
+    n = 0
+    rest = legal & ~free
+    while rest:
+        c = high_bit(rest)
+        rest ^= c
+        nxt = _next_higher(rules, c, unpl)
+        if n > 0 and (members[n - 1] & nxt) != ZERO and _equiv_up(rules, c, nxt, hand, unpl, points):
+            members[n - 1] |= c
+            continue
+        codes[n] = low_index(c)
+        members[n] = c
+        n += 1
+    return _free_codes(rules, hand, names, codes, members, n)
+
+
+@njit(cache=True, inline="always")
+def _free_codes(rules, hand, names, codes, members, n):
+    """Append a free card's moves (one per suit it may name) after ``n`` moves; returns
+    the new count."""
+    free = rules[R_FREE]
+    if names and (hand & free):
+        fc = np.int64(low_index(free & hand))
+        for nm in range(5):
+            if (names >> nm) & 1:
+                codes[n] = fc | ((nm + 1) << 6) if nm < 4 else fc
+                members[n] = free & hand
+                n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos, code, leader, led, best,
+                winner, trick, suits_led, left, target):
+    """Play move ``code`` in world ``h`` and evaluate the rest: with ``target`` >= 0, 1 if
+    the counted side reaches it (one zero-window search) else 0; with ``target`` < 0 the
+    exact value.  ``h`` and ``vw`` are restored."""
+    c = ONE << np.uint64(code & 63)
+    name = (code >> 6) - 1
+    hand = h[seat]
+    oldv = vw[seat]
+    nled, nbest, nwin, nsuits, ntrick, done, tv, _ = _play(
+        rules, cfg, h, vw, seat, pos, c, name, led, best, winner, trick, suits_led, left)
+    zero = np.int64(0)
+    ok = False
+    if done:
+        # the trick is complete: the rest starts from its winner's lead
+        npos, nleader, nled, nbest, nwin_, ntrick, nleft = zero, nwin, zero, ZERO, nwin, ZERO, left - 1
+        nseat = nwin
+    else:
+        tv = zero
+        npos, nleader, nwin_, nleft = pos + 1, leader, nwin, left
+        nseat = cfg[C_NEXT + seat]
+    if nleft == 0:
+        v = zero
+        exact = True
+    else:
+        lo, hi = _value_bounds(rules, cfg, h, ntrick, nleft)
+        t = target - tv
+        if target < 0:
+            v = _mtd(rules, cfg, h, vw, tt, stats, PEXT8, mv, rel, killer, fi, fu, nseat, npos, nleader, nled, nbest,
+                     nwin_, ntrick, nsuits, nleft, lo, hi, (lo + hi + 1) // 2)
+            exact = True
+        elif t <= lo:
+            v = zero
+            exact = False
+            ok = True
+        elif t > hi:
+            v = zero
+            exact = False
+            ok = False
+        else:
+            w, _ = _search(rules, cfg, h, vw, tt, mv, rel, killer, stats, PEXT8, fi, fu, nseat, npos, nleader, nled,
+                           nbest, nwin_, ntrick, nsuits, nleft, t)
+            exact = False
+            ok = w >= t
+    h[seat] = hand
+    vw[seat] = oldv
+    if target < 0:
+        return tv + v
+    if exact:
+        return np.int64(1) if tv + v >= target else np.int64(0)
+    return np.int64(1) if ok else np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def _class_of(codes, members, n, hint):
+    """The index of the move class holding the move code ``hint`` (-1: none)."""
+    hb = ONE << np.uint64(hint & 63)
+    for i in range(n):
+        if (codes[i] >> 6) != 0 or (hint >> 6) != 0:
+            if codes[i] == hint:
+                return i
+        elif members[i] & hb:
+            return i
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _pick(codes, members, n, scores, alive, hint):
+    """The move to play: the hint's if its class is among the best, else the lowest card
+    of the last (lowest) best class."""
+    top = np.int64(-1)
+    for i in range(n):
+        if alive[i] and scores[i] > top:
+            top = scores[i]
+    h = _class_of(codes, members, n, hint)
+    if h >= 0 and alive[h] and scores[h] == top:
+        return hint
+    for i in range(n - 1, -1, -1):
+        if alive[i] and scores[i] == top:
+            if codes[i] >> 6:
+                return codes[i]
+            return low_index(members[i])
+    return hint
+
+
+@njit(cache=True, inline="always")
+def _bump(cfg, genbox, tt):
+    genbox[0] += 1
+    if genbox[0] > GEN_LIMIT:
+        tt[:, :] = 0
+        genbox[0] = 1
+    cfg[C_GEN] = genbox[0]
+
+
+@njit(cache=True, inline="always")
+def _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt):
+    """World ``w`` into ``cfg``, ``h`` and ``vw`` (a new table generation); returns whether
+    ``seat`` is of the maximising side there."""
+    cfg[:] = cfgs[w % cfgs.shape[0]]
+    _bump(cfg, genbox, tt)
+    for s in range(MAX_SEATS):
+        h[s] = worlds[w, s]
+        vw[s] = voids[s]
+    return ((cfg[C_MAX] >> seat) & 1) != 0
+
+
+@njit(cache=True, nogil=True)
+def choose(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
+           seat, pos, leader, led, best, winner, trick, suits_led, left, target,
+           codes, members, n, hint, scores):
+    """The move code ``seat`` plays: the class of ``candidates`` reaching the threshold in
+    most worlds.
+
+    ``worlds[w]`` (MAX_SEATS masks): world ``w``'s hands, the player's own in every one;
+    ``cfgs[w % len(cfgs)]``: its solver configuration (``tricks.dd.make_cfg``; a world may
+    change who partners whom); ``voids``: the suits each seat has shown void in (the
+    solver reads them for the free card's naming rule).  The position: the seat to move,
+    its place in the trick, the trick's leader, suit led, best card, winner and cards,
+    the suits led so far, the tricks left (this one included).  ``target``: what the
+    counted side needs from here on (this trick included); a seat of the maximising
+    side wants it reached, the other side wants it missed.  ``genbox[0]``: the table's
+    generation, bumped once a world.  ``scores[i]``: worlds in which class ``i``
+    succeeds (a dropped class: a lower bound)."""
+    alive = np.ones(n, np.bool_)
+    for i in range(n):
+        scores[i] = 0
+    if n <= 1:
+        return _pick(codes, members, n, scores, alive, hint)
+    mv, rel, killer, fi, fu = _scratch()
+    h = np.zeros(MAX_SEATS, np.uint64)
+    vw = np.zeros(MAX_SEATS, np.int64)
+    cfg = np.zeros(cfgs.shape[1], np.int64)
+    n_alive = n
+    for w in range(n_worlds):
+        if n_alive <= 1:
+            break
+        want = _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt)
+        for i in range(n):
+            if not alive[i]:
+                continue
+            ok = _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos, codes[i], leader, led,
+                             best, winner, trick, suits_led, left, target) == 1
+            if ok == want:
+                scores[i] += 1
+        # drop the classes that can no longer catch the leader
+        remaining = n_worlds - w - 1
+        top = np.int64(-1)
+        for i in range(n):
+            if alive[i] and scores[i] > top:
+                top = scores[i]
+        for i in range(n):
+            if alive[i] and scores[i] + remaining < top:
+                alive[i] = False
+                n_alive -= 1
+    return _pick(codes, members, n, scores, alive, hint)
+
+
+@njit(cache=True, nogil=True)
+def choose_plain(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
+                 seat, pos, leader, led, best, winner, trick, suits_led, left, target,
+                 legal, names, hint, values):
+    """The plain method, for tests and the benchmark: every world, every legal card (a free
+    card once per suit it may name), its exact value; then the same decision as ``choose``
+    (the card reaching ``target`` in most worlds, ties as there).  ``values[w, i]``: the
+    exact value of move ``i`` in world ``w``.  Returns the move code."""
+    codes = np.empty(MAX_MOVES, np.int64)
+    members = np.empty(MAX_MOVES, np.uint64)
+    free = rules[R_FREE]
+    n = 0
+    rest = legal & ~free
+    while rest:              # high cards first, as ``candidates``
+        c = high_bit(rest)
+        rest ^= c
+        codes[n] = low_index(c)
+        members[n] = c
+        n += 1
+    n = _free_codes(rules, worlds[0, seat], names, codes, members, n)
+    mv, rel, killer, fi, fu = _scratch()
+    h = np.zeros(MAX_SEATS, np.uint64)
+    vw = np.zeros(MAX_SEATS, np.int64)
+    cfg = np.zeros(cfgs.shape[1], np.int64)
+    scores = np.zeros(n, np.int64)
+    alive = np.ones(n, np.bool_)
+    for w in range(n_worlds):
+        want = _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt)
+        for i in range(n):
+            v = _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos, codes[i], leader, led,
+                            best, winner, trick, suits_led, left, np.int64(-1))
+            values[w, i] = v
+            if (v >= target) == want:
+                scores[i] += 1
+    return _pick(codes, members, n, scores, alive, hint)
