@@ -721,11 +721,80 @@ def section_here500(quick):
           f"solve, start-up included) {build:.1f} s, {size / 1e6:.1f} MB on disk")
 
 
+def _pimc500_deals(strain, level, n, worlds, mode, seed=7):
+    """Per-deal times (s, one thread) and results of single-dummy play at every seat on
+    random Five Hundred deals, seat 0 contracting ``level`` in ``strain``."""
+    from analyzer.games.five_hundred import pimc
+    from analyzer.games.five_hundred.questions import BYTE_TABLES
+    from analyzer.games.five_hundred.rules import MISERE, rule_tables
+    from analyzer.sim.deal import deal_batch
+    from analyzer.tricks.dd import S_SIZE, new_table
+    tables = rule_tables()
+    deals = deal_batch(seed, 0, n, np.arange(43), np.array([3, 10, 10, 10, 10]))
+    tt = new_table(16)
+    stats = np.zeros(S_SIZE, np.int64)
+    genbox = np.ones(1, np.int64)
+    trace = np.zeros((40, 4), np.int64)
+    work = np.zeros(tables.shape[1], np.uint64)
+    bt = BYTE_TABLES[strain]
+    times, results = [], []
+    for i in range(n):
+        hands = np.array([pimc.relabel(deals[i, 1 + s], bt) for s in range(4)], np.uint64)
+        kitty = np.uint64(pimc.relabel(deals[i, 0], bt))
+        t0 = time.thread_time()
+        r = pimc.pimc_deal(tables[strain], hands, kitty, np.int64(0), np.bool_(strain == MISERE), np.bool_(False),
+                           np.int64(level), np.int64(15), np.int64(worlds), np.int64(mode), np.uint64(i), tt, stats,
+                           genbox, trace, np.bool_(False), work)
+        times.append(time.thread_time() - t0)
+        results.append(r)
+    return times, results
+
+
+def section_pimc500(quick):
+    """Five Hundred single-dummy play at every seat, W = 32 worlds a card, one thread: the
+    time a deal (median, p90) in 8H and 7NT on random deals, next to the plain method
+    (every world, every legal card, exact values: ``choose_plain``) on the first deals of
+    the same set; both decide the same cards."""
+    from analyzer.games.five_hundred.pimc import MODE_PLAIN, MODE_SAMPLE
+    n = 20 if quick else 200
+    n_plain = 4 if quick else 20
+    _pimc500_deals(3, 8, 2, 32, MODE_SAMPLE)           # warm-up (compile)
+    _pimc500_deals(3, 8, 1, 32, MODE_PLAIN)
+    for strain, level, name in ((3, 8, "8H"), (4, 7, "7NT")):
+        t, r = _pimc500_deals(strain, level, n, 32, MODE_SAMPLE)
+        tp, rp = _pimc500_deals(strain, level, n_plain, 32, MODE_PLAIN)
+        assert r[:n_plain] == rp, "the plain method decided differently"
+        ours = statistics.median(t[:n_plain])
+        plain = statistics.median(tp)
+        print(f"pimc500 {name}: {1000 * statistics.median(t):.1f} ms a deal median, p90 "
+              f"{1000 * float(np.percentile(t, 90)):.1f} ms, max {1000 * max(t):.0f} ms ({n} deals, W=32, one thread); "
+              f"on the first {n_plain}: {1000 * ours:.1f} ms against the plain method's {1000 * plain:.1f} ms "
+              f"(x{plain / ours:.1f}, the same results)")
+
+
+def section_lead500(quick):
+    """`500 lead` at its default (1,000 deals, double-dummy) and `500 bid --contract-only
+    --play pimc --contracts 8H,9H` at its default (200 deals a row), wall time with
+    start-up on every core; the contract-only heuristic bid (100,000 deals) as the baseline."""
+    base = [sys.executable, "-m", "analyzer.cli.main", "500"]
+    env = dict(os.environ)
+    extra = ["--deals", "100"] if quick else []
+    baseline = _wall(base + ["bid", "AH KH QH 9H 8H AS 7S AD 5C 6C", "--contract-only"], env)
+    t_lead = _wall(base + ["lead", "AH KH QH 9H 8H AS 7S AD 5C 6C JH 5S 4D", "--contract", "8H"] + extra, env)
+    pim = base + ["bid", "AH KH QH 9H 8H AS 7S AD 5C 6C", "--contract-only", "--play", "pimc",
+                  "--contracts", "8H,9H"] + (["--deals", "10"] if quick else [])
+    t_pimc = _wall(pim, env, repeats=1)
+    print(f"lead500: 500 lead (default 1,000 deals, dd) {t_lead:.2f} s wall; 500 bid --contract-only --play pimc "
+          f"--contracts 8H,9H (default 200 deals) {t_pimc:.1f} s; baseline contract-only heuristic bid "
+          f"{baseline:.2f} s (ratios {t_lead / baseline:.2f}, {t_pimc / baseline:.1f})")
+
+
 SECTIONS = {"deal": section_deal, "here500": section_here500, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
             "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "ddbridge": section_ddbridge,
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
             "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle,
-            "pinochle_dd": section_pinochle_dd, "rummy": section_rummy}
+            "pinochle_dd": section_pinochle_dd, "rummy": section_rummy, "pimc500": section_pimc500,
+            "lead500": section_lead500}
 
 
 def main():

@@ -224,7 +224,7 @@ def test_full_sight_single_dummy_is_double_dummy(strain):
         rules, hands, disc = _prepared(i, strain)
         level = 7 if strain == NT else 8
         got = P.play_out_pimc(rules, hands.copy(), np.int64(0), disc, np.bool_(misere), np.bool_(False), np.int64(level),
-                              np.int64(15), np.int64(1), np.bool_(True), np.int64(-1), U(i), tt, stats, genbox, trace,
+                              np.int64(15), np.int64(1), np.int64(P.MODE_SEE_ALL), np.int64(-1), U(i), tt, stats, genbox, trace,
                               np.bool_(False))
         dd = D.solve_position(rules, hands.copy(), np.int64(0), np.bool_(misere), np.int64(-1), tt, stats, work8)
         if misere:
@@ -256,7 +256,7 @@ def test_single_dummy_lies_between_heuristic_and_double_dummy():
                              np.bool_(False), work.copy())
             rules, hh, disc = _prepared(100 + i, strain)
             sd = P.play_out_pimc(rules, hh.copy(), np.int64(0), disc, np.bool_(False), np.bool_(False), np.int64(level),
-                                 np.int64(15), np.int64(16), np.bool_(False), np.int64(-1), U(i), tt, stats, genbox,
+                                 np.int64(15), np.int64(16), np.int64(P.MODE_SAMPLE), np.int64(-1), U(i), tt, stats, genbox,
                                  trace, np.bool_(False))
             ddv = D.solve_position(rules, hh.copy(), np.int64(0), np.bool_(False), np.int64(-1), tt, stats, work8)
             trumps = bin(int(hh[0]) & int(rules[R_TRUMP])).count("1")

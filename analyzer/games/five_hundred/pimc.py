@@ -23,7 +23,7 @@ from ...sim.hidden import sample_worlds
 from ...sim.rng import mix64, stream_key
 from ...tricks.dd import C_NEXT, C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, PEXT8, _make_cfg, _solve_kernel
 from ...tricks.engine import beats, free_lead_names, legal_follow, suit_of
-from ...tricks.pimc import candidates, choose
+from ...tricks.pimc import candidates, choose, choose_plain
 from ...tricks.tables import F_FREE_MUST_PLAY, R_DECK, R_FLAGS, R_FREE, R_SUIT
 from .deck import KITTY_SIZE, N_SEATS, N_TRICKS
 from .dd import _seats
@@ -33,6 +33,7 @@ from .rules import MISERE
 from .selfplay import play_contract, relabel_contract
 
 DEFAULT_WORLDS = 32
+MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play_out_pimc's ``mode``
 REJECTION_TRIES = 16
 WORLD_SALT = np.uint64(0x5EED0F5D0A11)   # separates the worlds' streams from the deal's
 
@@ -94,13 +95,15 @@ def seat_worlds(rules, hands, viewer, contractor, discards, exposed, played, voi
 
 @njit(cache=True, nogil=True)
 def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level, pimc_seats,
-                  n_worlds, see_all, first, key, tt, stats, genbox, trace, record):
+                  n_worlds, mode, first, key, tt, stats, genbox, trace, record):
     """``play.play_out`` with the seats of ``pimc_seats`` (mask) playing single-dummy;
     returns the contractor side's tricks (misère: the contractor's).  ``hands`` is
     modified; ``key`` seeds the worlds (one stream per card played); ``genbox`` (int64,
-    >= 1) carries the solver table's generation.  ``see_all``: the one world is the true
-    deal (the threshold's double-dummy play, for tests).  ``first`` >= 0: the move code
-    of the opening lead, forced (the lead question)."""
+    >= 1) carries the solver table's generation.  ``mode``: MODE_SAMPLE; MODE_SEE_ALL, the
+    one world is the true deal (the threshold's double-dummy play, for tests);
+    MODE_PLAIN, the same worlds decided by ``tricks.pimc.choose_plain`` (every legal
+    card, exact values: the benchmark's baseline).  ``first`` >= 0: the move code of the
+    opening lead, forced (the lead question)."""
     if record:
         trace[:, :] = -1
     active, maxside, count = _seats(contractor, misere)
@@ -120,6 +123,8 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
     codes = np.zeros(MAX_MOVES, np.int64)
     members = np.zeros(MAX_MOVES, np.uint64)
     scores = np.zeros(MAX_MOVES, np.int64)
+    values = np.zeros((max(n_worlds, 1), MAX_MOVES), np.int64) if mode == MODE_PLAIN else np.zeros((1, MAX_MOVES),
+                                                                                                   np.int64)
     played = ZERO
     voids = 0
     suits_led = 0
@@ -157,7 +162,7 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
                 if n > 1:
                     exposed = open_misere and t >= 1 and seat != contractor
                     wkey = stream_key(key, t * 8 + pos)
-                    if see_all:
+                    if mode == MODE_SEE_ALL:
                         for s in range(MAX_SEATS):
                             worlds[0, s] = hands[s] if s < N_SEATS and (active >> s) & 1 else ZERO
                         got = 1
@@ -167,10 +172,16 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
                     if got > 0:
                         for s in range(N_SEATS):
                             v5[s] = _voids(voids, s)
-                        code = choose(rules, cfgs, worlds, got, v5, tt, stats, genbox,
-                                      seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
-                                      np.int64(suits_led), np.int64(left), np.int64(target),
-                                      codes, members, n, hint, scores)
+                        if mode == MODE_PLAIN:
+                            code = choose_plain(rules, cfgs, worlds, got, v5, tt, stats, genbox,
+                                                seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
+                                                np.int64(suits_led), np.int64(left), np.int64(target),
+                                                legal, np.int64(names), hint, values)
+                        else:
+                            code = choose(rules, cfgs, worlds, got, v5, tt, stats, genbox,
+                                          seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
+                                          np.int64(suits_led), np.int64(left), np.int64(target),
+                                          codes, members, n, hint, scores)
                         card = ONE << np.uint64(code & 63)
                         if pos == 0:
                             hled = (code >> 6) - 1 if (card & free) else suit_of(rules, card)
@@ -208,7 +219,7 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
 
 @njit(cache=True, nogil=True)
 def pimc_deal(rules, hands, kitty, contractor, misere, open_misere, level, pimc_seats, n_worlds,
-              see_all, key, tt, stats, genbox, trace, record, work):
+              mode, key, tt, stats, genbox, trace, record, work):
     """Exchange with the kitty and nominate the joker as the heuristic contractor does
     (``play.play_deal``), then ``play_out_pimc``.  Returns the contractor side's tricks."""
     kept, discards = exchange(rules, hands[contractor] | kitty, misere)
@@ -216,7 +227,7 @@ def pimc_deal(rules, hands, kitty, contractor, misere, open_misere, level, pimc_
     if rules[R_FREE]:
         rules = nominate_joker(rules, kept, work)
     return play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level, pimc_seats,
-                         n_worlds, see_all, np.int64(-1), key, tt, stats, genbox, trace, record)
+                         n_worlds, mode, np.int64(-1), key, tt, stats, genbox, trace, record)
 
 
 @njit(cache=True, inline="always")
@@ -253,7 +264,7 @@ def bid_chunk_pimc(key0, start, n, pool, counts, fixed, kinds, levels, tables, b
             for s in range(N_SEATS):
                 hands[s] = relabel(deal[1 + s], bt)
             tricks = pimc_deal(tables[strain], hands, kitty, np.int64(0), misere, kind == KIND_OPEN_MISERE,
-                               levels[j], np.int64(15), n_worlds, no, stream_key(wkey, j), tt, stats,
+                               levels[j], np.int64(15), n_worlds, np.int64(MODE_SAMPLE), stream_key(wkey, j), tt, stats,
                                genbox, trace, no, work)
             for s in range(N_SEATS):
                 hands[s] = relabel(deal[1 + s], bt)
@@ -316,7 +327,8 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
                                   np.int64(N_TRICKS), np.int64(-1), np.int64(-1))
             else:
                 v = play_out_pimc(rules, hands, np.int64(0), discards, misere, open_misere, level, pimc_seats,
-                                  n_worlds, no, code, stream_key(wkey, j), tt, stats, genbox, trace, no)
+                                  n_worlds, np.int64(MODE_SAMPLE), code, stream_key(wkey, j), tt, stats, genbox,
+                                  trace, no)
             got[j] = v
             made[j] = (v == 0) if misere else (v >= level)
         for j in range(nl):
@@ -339,5 +351,5 @@ def play_contract_model(hands, kitty, contractor, c, lad, tables, byte_tables, l
                              tt, stats, gen)
     kind, strain, k = relabel_contract(hands, kitty, c, lad, byte_tables, lay)
     return pimc_deal(tables[strain], lay, k, np.int64(contractor), kind >= MISERE, kind == KIND_OPEN_MISERE,
-                     np.int64(lad[LAD_LEVEL, c]), np.int64(15), n_worlds, np.bool_(False), key, tt, stats, gen,
+                     np.int64(lad[LAD_LEVEL, c]), np.int64(15), n_worlds, np.int64(MODE_SAMPLE), key, tt, stats, gen,
                      trace, np.bool_(False), work)
