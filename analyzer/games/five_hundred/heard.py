@@ -131,7 +131,7 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
             tricks = cache[d, c]
             if tricks < 0:
                 tricks = play_contract_model(hands, hands[KITTY], d, c, lad, tables, bts, lay, trace, work, model,
-                                             n_worlds, stream_key(wkey, d * 64 + c), tt, dstats, gen)
+                                             n_worlds, np.int64(15), stream_key(wkey, d * 64 + c), tt, dstats, gen)
                 cache[d, c] = tricks
             pc, pd, made = score_contract(c, tricks, lad)
             ours = (d & 1) == (asker & 1)

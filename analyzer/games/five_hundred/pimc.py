@@ -28,9 +28,9 @@ from ...tricks.tables import F_FREE_MUST_PLAY, R_DECK, R_FLAGS, R_FREE, R_SUIT
 from .deck import KITTY_SIZE, N_SEATS, N_TRICKS
 from .dd import _seats
 from .play import KIND_OPEN_MISERE, _next_seat, _voids, exchange, heuristic_move, nominate_joker, play_deal, relabel
-from .auction import LAD_LEVEL
+from .auction import FMASKS, LAD_LEVEL, ST_SIZE, V_SIZE, finish_auction, start_state, valuation
 from .rules import MISERE
-from .selfplay import play_contract, relabel_contract
+from .selfplay import play_contract, relabel_contract, score_contract
 
 DEFAULT_WORLDS = 32
 MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play_out_pimc's ``mode``
@@ -342,14 +342,64 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
 
 @njit(cache=True, nogil=True)
 def play_contract_model(hands, kitty, contractor, c, lad, tables, byte_tables, lay, trace, work, model, n_worlds,
-                        key, tt, stats, gen):
+                        pimc_seats, key, tt, stats, gen):
     """``selfplay.play_contract`` for a play model: 0 heuristic, 1 double-dummy, 2
-    single-dummy at every seat (``n_worlds`` worlds, seeded by ``key``, aiming at the
-    contract's level).  ``gen[0]``: the solver table's generation."""
+    single-dummy at the seats of ``pimc_seats`` and the heuristic at the others
+    (``n_worlds`` worlds, seeded by ``key``, aiming at the contract's level).  ``gen[0]``:
+    the solver table's generation."""
     if model != 2:
         return play_contract(hands, kitty, contractor, c, lad, tables, byte_tables, lay, trace, work, model == 1,
                              tt, stats, gen)
     kind, strain, k = relabel_contract(hands, kitty, c, lad, byte_tables, lay)
     return pimc_deal(tables[strain], lay, k, np.int64(contractor), kind >= MISERE, kind == KIND_OPEN_MISERE,
-                     np.int64(lad[LAD_LEVEL, c]), np.int64(15), n_worlds, np.int64(MODE_SAMPLE), key, tt, stats, gen,
+                     np.int64(lad[LAD_LEVEL, c]), pimc_seats, n_worlds, np.int64(MODE_SAMPLE), key, tt, stats, gen,
                      trace, np.bool_(False), work)
+
+
+@njit(cache=True, nogil=True)
+def match_chunk(key0, start, n, pool, counts, lad, acfg, pols, tables, byte_tables, a_pimc, b_pimc, n_worlds, out,
+                tt, stats):
+    """A duplicate match of two play models (``a_pimc`` / ``b_pimc``: the side plays
+    single-dummy, else heuristic) on self-play deals ``start..start+n-1`` (the dealer
+    rotating, the auction and the exchange by the policies): every deal is played twice,
+    model A at seats 0 and 2 then at 1 and 3.  ``out``: [deals, thrown in, sum and sum of
+    squares of (A's points - B's points) over the two plays, contracts made by A's side
+    as contractor, A's contracts, the same for B]."""
+    buf = np.empty(pool.shape[0], np.int64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    hands = np.empty(N_SEATS, np.uint64)
+    lay = np.empty(N_SEATS, np.uint64)
+    vals = np.empty((N_SEATS, V_SIZE), np.float64)
+    st = np.empty(ST_SIZE, np.int64)
+    trace = np.empty((1, 4), np.int64)
+    work = np.empty(tables.shape[1], np.uint64)
+    gen = np.ones(8, np.int64)
+    for i in range(n):
+        dkey = stream_key(key0, start + i)
+        _deal_into(dkey, pool, counts, fixed, buf, deal)
+        for s in range(N_SEATS):
+            hands[s] = deal[1 + s]
+            valuation(hands[s], FMASKS, pols[s], vals[s])
+        start_state(st, (start + i) % N_SEATS)
+        d, c = finish_auction(vals, st, lad, acfg, pols)
+        out[0] += 1
+        if d < 0:
+            out[1] += 1
+            continue
+        wkey = world_key(dkey)
+        diff = np.int64(0)
+        for rnd in range(2):
+            a_seats = 5 if rnd == 0 else 10            # seats 0, 2 then 1, 3
+            seats = (a_seats if a_pimc else 0) | ((15 & ~a_seats) if b_pimc else 0)
+            tricks = play_contract_model(hands, deal[0], d, c, lad, tables, byte_tables, lay, trace, work,
+                                         np.int64(2), n_worlds, np.int64(seats), stream_key(wkey, rnd), tt, stats,
+                                         gen)
+            pc, pd, made = score_contract(c, tricks, lad)
+            a_contracts = ((a_seats >> d) & 1) != 0
+            diff += (pc - pd) if a_contracts else (pd - pc)
+            k = 4 if a_contracts else 6
+            out[k] += np.int64(made)
+            out[k + 1] += 1
+        out[2] += diff
+        out[3] += diff * diff
