@@ -60,7 +60,7 @@ def test_same_seed_same_stats():
 
 def test_report_files(tmp_path):
     out = tmp_path / "rep"
-    summary = write_report("five-hundred", 4000, str(out), seed=1, threads=2, dd_deals=0)
+    summary = write_report("five-hundred", 4000, str(out), seed=1, threads=2, dd_deals=0, pimc_deals=0)
     files = set(os.listdir(out))
     assert "README.md" in files and not any(f.startswith(".checkpoint") for f in files)
     pngs = [f for f in summary["files"] if f.endswith(".png")]
@@ -109,12 +109,12 @@ def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch):
     out = tmp_path / "r"
     monkeypatch.setitem(build.GAMES, "five-hundred", lambda: dataclasses.replace(real, run=run_then_interrupt))
     with pytest.raises(Interrupted, match="--resume"):
-        build.write_report("five-hundred", 6000, str(out), seed=5, dd_deals=0)
+        build.write_report("five-hundred", 6000, str(out), seed=5, dd_deals=0, pimc_deals=0)
     assert (out / build.CHECKPOINT).exists()
     monkeypatch.setitem(build.GAMES, "five-hundred", lambda: dataclasses.replace(real, run=run_chunked))
-    build.write_report("five-hundred", 6000, str(out), seed=5, resume=True, dd_deals=0)
+    build.write_report("five-hundred", 6000, str(out), seed=5, resume=True, dd_deals=0, pimc_deals=0)
     resumed = pd.read_csv(out / "suit_by_trumps_top.csv")
-    build.write_report("five-hundred", 6000, str(tmp_path / "direct"), seed=5, dd_deals=0)
+    build.write_report("five-hundred", 6000, str(tmp_path / "direct"), seed=5, dd_deals=0, pimc_deals=0)
     direct = pd.read_csv(tmp_path / "direct" / "suit_by_trumps_top.csv")
     pd.testing.assert_frame_equal(resumed, direct)
 
@@ -123,9 +123,13 @@ def test_report_with_double_dummy_section(tmp_path):
     from analyzer.games.five_hundred import survey_dd
 
     out = tmp_path / "dd"
-    summary = write_report("five-hundred", 2000, str(out), seed=2, threads=2, dd_deals=48)
-    assert summary["dd_deals"] == 48
-    for name in ("dd_suit_by_trumps_top", "dd_minus_heuristic", "dd_nt_by_joker_aces", "dd_misere"):
+    summary = write_report("five-hundred", 2000, str(out), seed=2, threads=2, dd_deals=48, pimc_deals=6)
+    assert summary["dd_deals"] == 48 and summary["pimc_deals"] == 6
+    assert "## Three play models on the same deals" in (out / "README.md").read_text()
+    models = pd.read_csv(out / "models_by_class.csv")
+    assert models.groupby("contract")["deals"].sum().tolist() == [6, 6]
+    assert ((models["p_make_pimc_lo"] <= models["p_make_pimc"]) & (models["p_make_pimc"] <= models["p_make_pimc_hi"])).all()
+    for name in ("dd_suit_by_trumps_top", "dd_minus_heuristic", "dd_nt_by_joker_aces", "dd_misere", "models_by_class"):
         assert (out / f"{name}.csv").exists()
     for f in summary["files"]:
         if f.endswith(".png"):

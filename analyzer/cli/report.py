@@ -21,7 +21,10 @@ from .common import check_writable, wants_progress
 @click.option("--resume", is_flag=True, help="Continue an interrupted run from its checkpoint in --out.")
 @click.option("--dd-deals", type=click.IntRange(min=0), default=None,
               help="Deals for the double-dummy section (default: the game's; 0: none).")
-def report(game, deals, seed, out_dir, threads, resume, dd_deals):
+@click.option("--pimc-deals", type=click.IntRange(min=0), default=None,
+              help="Deals for the section comparing heuristic, single-dummy and double-dummy play on the same "
+                   "deals (default: the game's; 0: none).")
+def report(game, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals):
     """Write a self-contained strategy report for GAME (e.g. five-hundred) into --out."""
     import os
 
@@ -36,7 +39,7 @@ def report(game, deals, seed, out_dir, threads, resume, dd_deals):
     command = "analyzer report " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else ""
     summary = write_report(game, deals, out_dir, seed=seed, threads=threads,
                            progress=wants_progress(False), resume=resume, command=command,
-                           dd_deals=dd_deals)
+                           dd_deals=dd_deals, pimc_deals=pimc_deals)
     click.echo(f"wrote {len(summary['files']) + 1} files to {out_dir} "
                f"({summary['deals']:,} deals in {summary['elapsed']:.1f} s)")
 

@@ -40,6 +40,10 @@ class GameReport:
     # A last section that runs its own short simulations (not checkpointed):
     # extra(writer, deals, seed, threads, progress) -> the preamble's line on it.
     extra: callable = None
+    # The play models compared on the same deals (heuristic, single-dummy, double-dummy):
+    # pimc(writer, deals, seed, threads, progress) -> the preamble's line; not checkpointed.
+    pimc: callable = None
+    pimc_deals: int = 0       # default sample for it
 
 
 def _runner(run_survey):
@@ -70,7 +74,12 @@ def _five_hundred() -> GameReport:
         dd_run=_runner(_five_hundred_dd_survey), dd_build=_five_hundred_dd_build, dd_deals=10_000,
         dd_description="Each is played in its suit, in no-trumps and in misère, double-dummy "
                        "and by the heuristic players.",
-        extra=_five_hundred_auction)
+        extra=_five_hundred_auction, pimc=_five_hundred_pimc, pimc_deals=400)
+
+
+def _five_hundred_pimc(*args, **kw):
+    from .five_hundred import build_pimc_section
+    return build_pimc_section(*args, **kw)
 
 
 def _five_hundred_auction(*args, **kw):
@@ -260,7 +269,7 @@ def _checkpointed(run, deals, seed, threads, progress, resume, ckpt_path, params
 
 def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | None = None,
                  progress: bool = False, resume: bool = False, command: str = "",
-                 dd_deals: int | None = None) -> dict:
+                 dd_deals: int | None = None, pimc_deals: int | None = None) -> dict:
     """Run the game's survey (resumable) and, where the game has a double-dummy section,
     a smaller double-dummy survey (``dd_deals``; None: the game's default; 0: none); then
     write the report folder.  Returns a summary."""
@@ -271,6 +280,10 @@ def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | 
     if dd_deals < 0:
         raise InputError(f"--dd-deals must be 0 or more, got {dd_deals}")
     dd_deals = min(dd_deals, deals)  # the first deals of the same survey
+    pimc_deals = (spec.pimc_deals if pimc_deals is None else pimc_deals) if spec.pimc else 0
+    if pimc_deals < 0:
+        raise InputError(f"--pimc-deals must be 0 or more, got {pimc_deals}")
+    pimc_deals = min(pimc_deals, deals)
     os.makedirs(out, exist_ok=True)
     paths = [os.path.join(out, CHECKPOINT), os.path.join(out, CHECKPOINT_DD)]
     params = {"game": game, "deals": deals, "seed": seed, "version": __version__}
@@ -288,6 +301,8 @@ def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | 
         spec.dd_build(dd_result.stats, result.stats, writer, MIN_CELL)
     dd_line = (f"\n- **Double-dummy section:** the first {dd_deals:,} of the same deals, "
                f"solved double-dummy in {dd_elapsed:.1f} s. {spec.dd_description}" if dd_deals else "")
+    if pimc_deals:
+        dd_line += spec.pimc(writer, pimc_deals, seed, threads, progress)
     if spec.extra is not None:
         dd_line += spec.extra(writer, deals, seed, threads, progress)
     cmd = command or f"analyzer report {game} --deals {deals} --seed {seed} --out {out}"
@@ -310,7 +325,7 @@ seed writes the same numbers.
         if os.path.exists(path):
             os.remove(path)
     return {"game": game, "deals": deals, "seed": seed, "out": out, "elapsed": elapsed,
-            "dd_deals": dd_deals, "dd_elapsed": dd_elapsed, "files": writer.files}
+            "dd_deals": dd_deals, "dd_elapsed": dd_elapsed, "pimc_deals": pimc_deals, "files": writer.files}
 
 
 def result_threads(threads):

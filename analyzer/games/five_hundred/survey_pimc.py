@@ -1,0 +1,150 @@
+"""Five Hundred: the three play models on the same deals, for the report.
+
+The first deals of the heuristic survey (same seed, same deal indices) are played in their
+suit (deal index mod 4) aiming at 8 tricks and in no-trumps aiming at 7, seat S
+contracting after the kitty exchange, three ways: by the heuristic players, single-dummy
+at every seat (``pimc``) and double-dummy.  Per hand class the report shows each model's
+mean tricks and P(make), and the paired differences single-dummy − heuristic and
+double-dummy − single-dummy (each deal is played by all three, so the intervals are those
+of per-deal differences).  The single-dummy players aim at the contract's level, so
+P(make) is what they maximise; mean tricks come with it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from ...sim.deal import _deal_into
+from ...sim.rng import stream_key
+from ...stats import moments_mean_se, wilson
+from .dd import dd_deal
+from .deck import N_SEATS, N_TRICKS
+from .pimc import MODE_SAMPLE, pimc_deal, world_key
+from .play import TRACE_COLS, play_deal, relabel
+from .rules import NT
+from .survey import _hand_features, _nt_features, survey_inputs
+
+SUIT_LEVEL = 8
+NT_LEVEL = 7
+N_CLASSES = 11
+# per (kind, class): deals; made and tricks by model (heuristic, single-, double-dummy);
+# sums of squared paired differences of made and of tricks (sd - h, dd - sd)
+P_N, P_MADE, P_TRICKS, P_T2, P_DMADE2, P_DTRICKS2 = 0, 1, 4, 7, 10, 12
+P_SIZE = 14
+
+
+@njit(cache=True, nogil=True)
+def _three_ways(table, bt, deal, level, n_worlds, key, hands, trace, work, tt, stats, genbox):
+    """(heuristic, single-dummy, double-dummy) tricks of seat 0's side on ``deal``."""
+    no = np.bool_(False)
+    for s in range(N_SEATS):
+        hands[s] = relabel(deal[1 + s], bt)
+    heur = play_deal(table, hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
+    for s in range(N_SEATS):
+        hands[s] = relabel(deal[1 + s], bt)
+    sd = pimc_deal(table, hands, relabel(deal[0], bt), np.int64(0), no, no, np.int64(level), np.int64(15),
+                   n_worlds, np.int64(MODE_SAMPLE), key, tt, stats, genbox, trace, no, work)
+    for s in range(N_SEATS):
+        hands[s] = relabel(deal[1 + s], bt)
+    dd, _ = dd_deal(table, hands, relabel(deal[0], bt), np.int64(0), no, tt, stats, genbox)
+    return heur, sd, dd
+
+
+@njit(cache=True, inline="always")
+def _book(row, level, heur, sd, dd):
+    t = (heur, sd, dd)
+    row[P_N] += 1
+    for m in range(3):
+        row[P_MADE + m] += 1 if t[m] >= level else 0
+        row[P_TRICKS + m] += t[m]
+        row[P_T2 + m] += t[m] * t[m]
+    ms = (1 if sd >= level else 0) - (1 if heur >= level else 0)
+    md = (1 if dd >= level else 0) - (1 if sd >= level else 0)
+    row[P_DMADE2] += ms * ms
+    row[P_DMADE2 + 1] += md * md
+    row[P_DTRICKS2] += (sd - heur) * (sd - heur)
+    row[P_DTRICKS2 + 1] += (dd - sd) * (dd - sd)
+
+
+@njit(cache=True, nogil=True)
+def _survey_pimc_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, n_worlds, tt, stats, out):
+    """``out[0, trumps]``: the deal's suit at SUIT_LEVEL by trumps held before the kitty;
+    ``out[1, aces + 5 * joker]``: no-trumps at NT_LEVEL by aces and the joker."""
+    buf = np.empty(pool.shape[0], np.int64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    hands = np.empty(N_SEATS, np.uint64)
+    trace = np.empty((N_TRICKS * N_SEATS, TRACE_COLS), np.int64)
+    work = np.empty(tables.shape[1], np.uint64)
+    genbox = np.ones(8, np.int64)
+    for i in range(n):
+        index = start + i
+        dkey = stream_key(key0, index)
+        _deal_into(dkey, pool, counts, fixed, buf, deal)
+        wkey = world_key(dkey)
+        strain = index & 3
+        bt = byte_tables[strain]
+        trumps, _, _ = _hand_features(relabel(deal[1], bt), strain)
+        h, s, d = _three_ways(tables[strain], bt, deal, SUIT_LEVEL, n_worlds, stream_key(wkey, 0), hands, trace,
+                              work, tt, stats, genbox)
+        _book(out[0, trumps], SUIT_LEVEL, h, s, d)
+        bt = byte_tables[NT]
+        joker, aces, _, _ = _nt_features(relabel(deal[1], bt), tables[NT])
+        h, s, d = _three_ways(tables[NT], bt, deal, NT_LEVEL, n_worlds, stream_key(wkey, 1), hands, trace, work,
+                              tt, stats, genbox)
+        _book(out[1, aces + 5 * joker], NT_LEVEL, h, s, d)
+
+
+def run_survey_pimc(deals: int, seed: int = 0, worlds: int = 32, threads: int | None = None,
+                    progress: bool = False, options=None):
+    """The three-model survey of deal indices 0..deals-1 (the heuristic survey's deals)."""
+    from ...sim.runner import run_chunks
+    from .dd import new_dd_table, new_stats
+    from .questions import BYTE_TABLES
+    from .rules import Options
+
+    pool, counts, fixed, tables, key0 = survey_inputs(seed, options or Options())
+
+    def chunk(start, n):
+        out = np.zeros((2, N_CLASSES, P_SIZE), np.int64)
+        if n:
+            _survey_pimc_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, tables, BYTE_TABLES,
+                               np.int64(worlds), new_dd_table(), new_stats(), out)
+        return out
+
+    return run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=4,
+                      desc="five-hundred single-dummy survey")
+
+
+def models_table(out: np.ndarray) -> pd.DataFrame:
+    """One row per (contract, class): each model's P(make) (Wilson interval) and mean
+    tricks, and the paired differences with their standard errors."""
+    rows = []
+    for kind in range(2):
+        for cls in range(N_CLASSES):
+            r = out[kind, cls].astype(float)
+            n = r[P_N]
+            if not n:
+                continue
+            if kind == 0:
+                row = {"contract": f"{SUIT_LEVEL} in a suit", "class": f"{cls} trumps"}
+            else:
+                row = {"contract": f"{NT_LEVEL}NT", "class": f"{cls % 5} aces" + (" + joker" if cls >= 5 else "")}
+            row["deals"] = int(n)
+            for m, name in enumerate(("heuristic", "pimc", "dd")):
+                lo, hi = wilson(r[P_MADE + m], n)
+                row[f"p_make_{name}"] = r[P_MADE + m] / n
+                row[f"p_make_{name}_lo"] = float(lo)
+                row[f"p_make_{name}_hi"] = float(hi)
+                row[f"tricks_{name}"] = r[P_TRICKS + m] / n
+            for j, (a, b) in enumerate(((1, 0), (2, 1))):
+                label = ("pimc_minus_heuristic", "dd_minus_pimc")[j]
+                dm, dm_se = moments_mean_se(n, r[P_MADE + a] - r[P_MADE + b], r[P_DMADE2 + j])
+                dt, dt_se = moments_mean_se(n, r[P_TRICKS + a] - r[P_TRICKS + b], r[P_DTRICKS2 + j])
+                row[f"p_make_{label}"] = dm
+                row[f"p_make_{label}_se"] = dm_se
+                row[f"tricks_{label}"] = dt
+                row[f"tricks_{label}_se"] = dt_se
+            rows.append(row)
+    return pd.DataFrame(rows)
