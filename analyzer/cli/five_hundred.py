@@ -52,7 +52,7 @@ def _here_options(f):
 @click.option("--contracts", metavar="LIST", default=None,
               help="Only these contracts' rows, e.g. 8H,8NT,MIS (pass stays).")
 @simulation_options(default_deals=50_000, play_models=("heuristic", "dd", "pimc"),
-                    deals_help="50,000; 200 with --play dd or pimc (pimc --contract-only: 200 a row)")
+                    deals_help="50,000; 200 with --play dd; 100 with pimc (200 a row with --contract-only)")
 @WORLDS_OPTION
 @output_options
 def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, deals, seed, play, threads, rules,

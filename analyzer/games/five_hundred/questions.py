@@ -253,7 +253,7 @@ HERE_DD_CHUNK = 8
 PILOT_HANDS = 20_000               # random hands that order the heard seats (rarest first)
 PILOT_SEED = 54321
 MAX_HANDS_DRAWN = 4e9              # a run's bound on hands drawn for the heard seats (about 10 minutes on 2 cores)
-DEFAULT_HERE_DEALS_PIMC = 200
+DEFAULT_HERE_DEALS_PIMC = 100       # single-dummy: every call row plays its own contracts (about 1 s a deal on one thread)
 HERE_PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_HERE_DEALS, "dd": DEFAULT_HERE_DEALS_DD,
                                   "pimc": DEFAULT_HERE_DEALS_PIMC},
                  chunk_size={"heuristic": 2048, "dd": HERE_DD_CHUNK, "pimc": PIMC_CHUNK},
