@@ -54,7 +54,7 @@ def euchre():
 @click.option("--upcard", required=True, metavar="CARD", help="The card turned up, e.g. 9H.")
 @game_options
 @simulation_options(default_deals=100_000, play_models=("heuristic", "dd", "pimc"),
-                    deals_help="100,000; 20,000 with --play dd; 2,000 with --play pimc")
+                    deals_help="100,000; 20,000 with --play dd; with --play pimc 2,000, or 6,000 ÷ actions (at least 500) when more than 3 actions")
 @WORLDS_OPTION
 @output_options
 def order(hand, upcard, dealer, seat, players, deck, stick_the_dealer, deals, seed, play,
@@ -84,7 +84,7 @@ order.help = inspect.cleandoc(order.help) + "\n\n" + PLAY_HELP + "\n\n" + RULES_
               help="The upcard everybody passed in round one, e.g. 9H.")
 @game_options
 @simulation_options(default_deals=100_000, play_models=("heuristic", "dd", "pimc"),
-                    deals_help="100,000; 20,000 with --play dd; 2,000 with --play pimc")
+                    deals_help="100,000; 20,000 with --play dd; with --play pimc 2,000, or 6,000 ÷ actions (at least 500) when more than 3 actions")
 @WORLDS_OPTION
 @output_options
 def call(hand, turned_down, dealer, seat, players, deck, stick_the_dealer, deals, seed, play,
@@ -121,8 +121,8 @@ call.help = inspect.cleandoc(call.help) + "\n\n" + PLAY_HELP + "\n\n" + RULES_HE
               help="Two-handed (the seed game) or four-handed (partners opposite).")
 @click.option("--deck", type=click.Choice(["24", "32", "25"]), default="24", show_default=True,
               help="24 cards (9-A), 32 (7-A) or 25 (24 + the joker, the top trump).")
-@simulation_options(default_deals=5_000, play_models=("dd", "pimc", "heuristic"),
-                    deals_help="5,000 with --play dd; 300 with pimc; 100,000 with heuristic")
+@simulation_options(default_deals=20_000, play_models=("dd", "pimc", "heuristic"),
+                    deals_help="20,000 with --play dd; 1,000 with pimc; 100,000 with heuristic")
 @WORLDS_OPTION
 @output_options
 def lead(hand, trump, maker, alone, upcard, players, deck, deals, seed, play, threads, rules, worlds,

@@ -40,7 +40,9 @@ from .scoring import N_OUTCOMES, OUTCOME_POINTS, REDEAL
 DEFAULT_DEALS = 100_000
 DEFAULT_DEALS_DD = 20_000       # double-dummy: see README (a few seconds on 2 cores)
 DD_CHUNK = 1_000                # deals per chunk with double-dummy play (progress, interrupts)
-DEFAULT_DEALS_PIMC = 2_000      # single-dummy: see README (well under a minute on 2 cores)
+DEFAULT_DEALS_PIMC = 2_000      # single-dummy: see README (well under a minute on 2 cores) ...
+PIMC_PLAYOUTS = 6_000           # ... and at most this many play-outs (deals x actions) by default
+MIN_DEALS_PIMC = 500
 PIMC_CHUNK = 25
 PLAY_MODELS = ("heuristic", "dd", "pimc")
 DD_NOTE = ("dd: double-dummy play of the five tricks, every hand visible and perfect play by "
@@ -151,6 +153,7 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
     """Round one: order up / accept (with the best discard) / go alone / pass.  ``play``:
     "heuristic", "dd" (double-dummy) or "pimc" (single-dummy at every seat, ``worlds``
     layouts a card)."""
+    given = deals
     deals, seed = PLAN.check(deals, seed, threads, play)
     n_worlds = check_worlds(worlds)
     options = Options.make(players, deck, stick_the_dealer, rules)
@@ -185,6 +188,7 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
                     label += " (the dealer sits out)"
                 actions.append(Action("order_alone" if alone else "order", label, 2 * ut + alone))
         actions.append(Action("pass", "pass", PASS))
+    deals = default_pimc_deals(given, deals, play, len(actions))
     return _ask("order", options, d, hand_ids, up_id, pos, dealer_seat, pos - 1, actions,
                 deals, seed, play, threads, progress, n_worlds)
 
@@ -196,6 +200,7 @@ def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | Non
          progress: bool = False, worlds: int | None = None) -> Answer:
     """Round two: name each allowed suit (alone too, four-handed) or pass (``play`` as
     for ``order``)."""
+    given = deals
     deals, seed = PLAN.check(deals, seed, threads, play)
     n_worlds = check_worlds(worlds)
     options = Options.make(players, deck, stick_the_dealer, rules)
@@ -216,8 +221,17 @@ def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | Non
             actions.append(Action(f"call_{SUITS[s]}_alone", f"call {_suit_text(s)} alone", 2 * s + 1))
     if PASS in calls:
         actions.append(Action("pass", "pass", PASS))
+    deals = default_pimc_deals(given, deals, play, len(actions))
     return _ask("call", options, d, hand_ids, up_id, pos, dealer_seat, n + pos - 1, actions,
                 deals, seed, play, threads, progress, n_worlds)
+
+
+def default_pimc_deals(given, deals, play, n_actions) -> int:
+    """With single-dummy play and no --deals: DEFAULT_DEALS_PIMC, fewer for many actions
+    (PIMC_PLAYOUTS play-outs, at least MIN_DEALS_PIMC deals)."""
+    if given is not None or play != "pimc":
+        return deals
+    return max(MIN_DEALS_PIMC, min(DEFAULT_DEALS_PIMC, PIMC_PLAYOUTS // max(n_actions, 1)))
 
 
 def deal_layout(n, deck, hand_ids, up_id):
@@ -433,8 +447,8 @@ def _recommend(table: pd.DataFrame) -> tuple[str, str]:
 
 
 # ----------------------------------------------------------------------------- lead
-DEFAULT_LEAD_DEALS = {"dd": 5_000, "pimc": 300, "heuristic": 100_000}
-LEAD_PLAN = Plan("Euchre", dict(DEFAULT_LEAD_DEALS), chunk_size={"dd": 250, "pimc": 10, "heuristic": 5_000},
+DEFAULT_LEAD_DEALS = {"dd": 20_000, "pimc": 1_000, "heuristic": 100_000}
+LEAD_PLAN = Plan("Euchre", dict(DEFAULT_LEAD_DEALS), chunk_size={"dd": 1_000, "pimc": 20, "heuristic": 5_000},
                  desc={"dd": "solving", "pimc": "single-dummy", "heuristic": "playing"})
 LEAD_MODELS = ("dd", "pimc", "heuristic")
 SEAT_NAMES = {2: {"me": 1, "dealer": 2}, 4: {"me": 1, "partner": 3, "dealer": 4}}
