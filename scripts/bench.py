@@ -772,6 +772,78 @@ def section_pimc500(quick):
               f"(x{plain / ours:.1f}, the same results)")
 
 
+def _pimc_euchre_deals(n_players, count, seed):
+    """``_euchre_bid_deals`` with the upcard the dealer picked up (layout; 0 when turned
+    down): the arguments of ``pimc.play_out_pimc`` a deal."""
+    from analyzer.games.euchre.bidding import DEFAULT_POLICY
+    from analyzer.games.euchre.deck import DECKS, nat_bits
+    from analyzer.games.euchre.pimc import held_upcard
+    from analyzer.games.euchre.play import NO_SEAT, auction, prepare_play
+    from analyzer.games.euchre.rules import rule_tables
+
+    rng = np.random.default_rng(seed)
+    pool = np.array(nat_bits(DECKS[24]), np.int64)
+    tables = rule_tables(24)
+    out = []
+    while len(out) < count:
+        cards = rng.permutation(pool)
+        hands = np.array([sum(1 << int(b) for b in cards[5 * p:5 * p + 5]) for p in range(n_players)], np.uint64)
+        up = np.uint64(1 << int(cards[5 * n_players]))
+        dealer = len(out) % n_players
+        maker, trump, alone, rnd = auction(hands, n_players, dealer, up, 0, 2 * n_players, -2, 0, 0, DEFAULT_POLICY)
+        if maker == NO_SEAT:
+            continue
+        lay = np.zeros(n_players, np.uint64)
+        leader, sits_out, known, dk = prepare_play(tables, hands, lay, n_players, dealer, up, maker, trump, alone,
+                                                   rnd, np.uint64(0), 0)
+        out.append((tables[trump], lay, np.int64(n_players), np.int64(leader), np.int64(sits_out), np.int64(maker),
+                    np.uint64(known), np.int64(dealer), np.uint64(dk),
+                    np.uint64(held_upcard(up, trump, rnd, dealer, sits_out)), np.bool_(True)))
+    return out
+
+
+def _pimc_euchre_times(deals, worlds, mode):
+    """Per-deal times (s, thread CPU) and makers' tricks of Euchre single-dummy play at every
+    seat on ``deals`` (``_pimc_euchre_deals``), ``worlds`` worlds a card."""
+    from analyzer.games.euchre import pimc
+    from analyzer.games.euchre.dd import new_dd_table, new_stats
+    tt, stats = new_dd_table(), new_stats()
+    genbox = np.ones(1, np.int64)
+    trace = np.zeros((1, 4), np.int64)
+    times, results = [], []
+    for i, args in enumerate(deals):
+        n = int(args[2])
+        args = (args[0], args[1].copy()) + args[2:]
+        t0 = time.thread_time()
+        r = pimc.play_out_pimc(*args, np.int64((1 << n) - 1), np.int64(worlds), np.int64(mode), np.int64(-1),
+                               np.uint64(i), tt, stats, genbox, trace, np.bool_(False))
+        times.append(time.thread_time() - t0)
+        results.append(int(r))
+    return times, results
+
+
+def section_pimc_euchre(quick):
+    """Euchre single-dummy play at every seat, W = 32 worlds a card, one thread: the time a
+    deal (median, p90; thread CPU time) on random 24-card deals the policy auction made
+    (after the pickup and discard), two- and four-handed, next to the plain method (every
+    world, every legal card, exact values: ``choose_plain``) on the same deals; both decide
+    the same cards."""
+    from analyzer.games.euchre.pimc import MODE_PLAIN, MODE_SAMPLE
+    n_deals = 40 if quick else 400
+    for n in (2, 4):
+        deals = _pimc_euchre_deals(n, n_deals + 1, seed=13)
+        _pimc_euchre_times(deals[:1], 32, MODE_SAMPLE)      # warm-up (compile)
+        _pimc_euchre_times(deals[:1], 32, MODE_PLAIN)
+        t, r = _pimc_euchre_times(deals[1:], 32, MODE_SAMPLE)
+        tp, rp = _pimc_euchre_times(deals[1:], 32, MODE_PLAIN)
+        assert r == rp, "the plain method decided differently"
+        med, plain = statistics.median(t), statistics.median(tp)
+        print(f"pimc_euchre {n}-handed: {1000 * med:.2f} ms a deal median, p90 {1000 * float(np.percentile(t, 90)):.2f} ms, "
+              f"max {1000 * max(t):.1f} ms ({n_deals} deals, W=32, one thread); plain method {1000 * plain:.2f} ms "
+              f"median, p90 {1000 * float(np.percentile(tp, 90)):.2f} ms (x{plain / med:.1f} at the median, "
+              f"x{sum(tp) / sum(t):.1f} in total; the same results)")
+
+
 def section_lead500(quick):
     """`500 lead` at its default (1,000 deals, double-dummy) and `500 bid --contract-only
     --play pimc --contracts 8H,9H` at its default (200 deals a row), wall time with
@@ -794,7 +866,7 @@ SECTIONS = {"deal": section_deal, "here500": section_here500, "play500": section
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
             "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle,
             "pinochle_dd": section_pinochle_dd, "rummy": section_rummy, "pimc500": section_pimc500,
-            "lead500": section_lead500}
+            "lead500": section_lead500, "pimc_euchre": section_pimc_euchre}
 
 
 def main():

@@ -124,6 +124,60 @@ def _beats(trump, led_suit, card, best):
 
 
 @njit(cache=True, inline="always")
+def heuristic_card(suits, trump, free, shift, ts, deck, hand, seat, pos, n, out, n_active, maker_side,
+                   played, known, dealer, dealer_known, voids, led, led_suit, best, winner):
+    """The heuristic player's card for ``seat`` (``hand``, two cards or more) at place ``pos``
+    of the trick (``play_tricks``'s state: the rule scalars, the cards played, the voids
+    shown, the suit led and its lane mask, the best card and its seat)."""
+    side = seat & 1
+    unseen = deck & ~played & ~hand & ~known
+    if seat == dealer:
+        unseen &= ~dealer_known
+    if pos == 0:
+        partner = seat ^ 2
+        has_partner = n == 4 and partner != out
+        p_voids = (voids >> (4 * partner)) & 15 if has_partner else 0
+        o_voids = 0
+        o_may_trump = False
+        o = side ^ 1
+        for _ in range(n >> 1):     # the opponents: seats side ^ 1 (and + 2)
+            if o != out:
+                v = (voids >> (4 * o)) & 15
+                o_voids |= v
+                if not ((v >> ts) & 1):
+                    o_may_trump = True
+            o += 2
+        p_may_trump = has_partner and not ((p_voids >> ts) & 1)
+        if n == 2:  # the same call with its constant arguments folded in
+            return lead_core(suits, trump, free, ts, hand, unseen, side == maker_side,
+                             0, o_voids, False, o_may_trump)
+        return lead_core(suits, trump, free, ts, hand, unseen, side == maker_side,
+                         p_voids, o_voids, p_may_trump, o_may_trump)
+    follow = hand & led_suit
+    legal = follow if follow else hand
+    if n == 2:
+        # Second to the opponent's lead, nobody after: the same call with its constant
+        # arguments folded in.
+        return follow_core(suits, trump, shift, hand, legal, led_suit, best, False,
+                           False, False, False, unseen)
+    partner_after = False
+    opponents_after = False
+    ruff_threat = False
+    s2 = seat
+    for _ in range(n_active - 1 - pos):
+        s2 = _next(s2, n, out)
+        if (s2 & 1) == side:
+            partner_after = True
+        else:
+            opponents_after = True
+            if (voids >> (4 * s2 + led)) & 1:
+                ruff_threat = True
+    return follow_core(suits, trump, shift, hand, legal, led_suit, best,
+                       (winner & 1) == side, partner_after, opponents_after,
+                       ruff_threat, unseen)
+
+
+@njit(cache=True, inline="always")
 def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known, trace, record):
     """Play five tricks from layout ``hands`` (modified); returns the makers' tricks.
 
@@ -156,79 +210,23 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
         led_suit = ZERO
         for pos in range(n_active):
             hand = hands[seat]
-            side = seat & 1
             if hand & (hand - ONE) == ZERO:
-                # The last card: nothing to choose.
-                card = hand
-                if pos == 0:
-                    led = low_index(card) >> 4
-                    led_suit = deck & (LANE << np.uint64(16 * led))
-                    best = card
-                    winner = seat
-                else:
-                    if not (hand & led_suit):
-                        voids |= 1 << (4 * seat + led)
-                    if _beats(trump, led_suit, card, best):
-                        best = card
-                        winner = seat
+                card = hand     # the last card: nothing to choose
             else:
-                unseen = deck & ~played & ~hand & ~known
-                if seat == dealer:
-                    unseen &= ~dealer_known
-                if pos == 0:
-                    partner = seat ^ 2
-                    has_partner = n == 4 and partner != out
-                    p_voids = (voids >> (4 * partner)) & 15 if has_partner else 0
-                    o_voids = 0
-                    o_may_trump = False
-                    o = side ^ 1
-                    for _ in range(n >> 1):     # the opponents: seats side ^ 1 (and + 2)
-                        if o != out:
-                            v = (voids >> (4 * o)) & 15
-                            o_voids |= v
-                            if not ((v >> ts) & 1):
-                                o_may_trump = True
-                        o += 2
-                    p_may_trump = has_partner and not ((p_voids >> ts) & 1)
-                    if n == 2:  # the same call with its constant arguments folded in
-                        card = lead_core(suits, trump, free, ts, hand, unseen, side == maker_side,
-                                         0, o_voids, False, o_may_trump)
-                    else:
-                        card = lead_core(suits, trump, free, ts, hand, unseen, side == maker_side,
-                                         p_voids, o_voids, p_may_trump, o_may_trump)
-                    led = low_index(card) >> 4
-                    led_suit = deck & (LANE << np.uint64(16 * led))
+                card = heuristic_card(suits, trump, free, shift, ts, deck, hand, seat, pos, n, out,
+                                      n_active, maker_side, played, known, dealer, dealer_known,
+                                      voids, led, led_suit, best, winner)
+            if pos == 0:
+                led = low_index(card) >> 4
+                led_suit = deck & (LANE << np.uint64(16 * led))
+                best = card
+                winner = seat
+            else:
+                if not (hand & led_suit):
+                    voids |= 1 << (4 * seat + led)
+                if _beats(trump, led_suit, card, best):
                     best = card
                     winner = seat
-                else:
-                    follow = hand & led_suit
-                    legal = follow if follow else hand
-                    if n == 2:
-                        # Second to the opponent's lead, nobody after: the same call with
-                        # its constant arguments folded in.
-                        card = follow_core(suits, trump, shift, hand, legal, led_suit, best, False,
-                                           False, False, False, unseen)
-                    else:
-                        partner_after = False
-                        opponents_after = False
-                        ruff_threat = False
-                        s2 = seat
-                        for _ in range(n_active - 1 - pos):
-                            s2 = _next(s2, n, out)
-                            if (s2 & 1) == side:
-                                partner_after = True
-                            else:
-                                opponents_after = True
-                                if (voids >> (4 * s2 + led)) & 1:
-                                    ruff_threat = True
-                        card = follow_core(suits, trump, shift, hand, legal, led_suit, best,
-                                           (winner & 1) == side, partner_after, opponents_after,
-                                           ruff_threat, unseen)
-                    if not follow:
-                        voids |= 1 << (4 * seat + led)
-                    if _beats(trump, led_suit, card, best):
-                        best = card
-                        winner = seat
             hands[seat] = hand & ~card
             played |= card
             if record:

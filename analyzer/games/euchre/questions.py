@@ -40,9 +40,17 @@ from .scoring import N_OUTCOMES, OUTCOME_POINTS, REDEAL
 DEFAULT_DEALS = 100_000
 DEFAULT_DEALS_DD = 20_000       # double-dummy: see README (a few seconds on 2 cores)
 DD_CHUNK = 1_000                # deals per chunk with double-dummy play (progress, interrupts)
-PLAY_MODELS = ("heuristic", "dd")
+DEFAULT_DEALS_PIMC = 2_000      # single-dummy: see README (well under a minute on 2 cores) ...
+PIMC_PLAYOUTS = 6_000           # ... and at most this many play-outs (deals x actions) by default
+MIN_DEALS_PIMC = 500
+PIMC_CHUNK = 25
+PLAY_MODELS = ("heuristic", "dd", "pimc")
 DD_NOTE = ("dd: double-dummy play of the five tricks, every hand visible and perfect play by "
            "both sides (the auction and the dealer's discard as with heuristic play)")
+PIMC_NOTE = ("pimc: single-dummy play of the five tricks at every seat; each card chosen in {w} sampled "
+             "layouts of the cards the player cannot see (uniform given its hand, the cards played, the "
+             "voids shown and the upcard; the auction is not used), solved double-dummy, aiming at the "
+             "makers' 3 tricks (then the march); the auction and the dealer's discard as with heuristic play")
 # Hands drawn for each constrained seat after the first (``sim.constrained``; a seat with
 # at most this many possible hands gets every one, as the last of three does from the 8
 # cards left of the 24-card deck).  The weights' spread comes mostly from how much the
@@ -73,14 +81,26 @@ def flags_of(options: Options) -> int:
     return f
 
 
-PLAN = Plan("Euchre", {"heuristic": DEFAULT_DEALS, "dd": DEFAULT_DEALS_DD}, chunk_size={"dd": DD_CHUNK},
-            model_notes={"dd": DD_NOTE}, desc={"dd": "solving"})
+PLAN = Plan("Euchre", {"heuristic": DEFAULT_DEALS, "dd": DEFAULT_DEALS_DD, "pimc": DEFAULT_DEALS_PIMC},
+            chunk_size={"dd": DD_CHUNK, "pimc": PIMC_CHUNK},
+            model_notes={"dd": DD_NOTE}, desc={"dd": "solving", "pimc": "single-dummy"})
 
 
 def solver_arrays(play):
     """(dd flag, transposition table, stats) for the chunk kernels (``question.solver_arrays``)."""
     from .dd import new_dd_table, new_stats
-    return question.solver_arrays(play == "dd", new_dd_table, new_stats)
+    return question.solver_arrays(play in ("dd", "pimc"), new_dd_table, new_stats)
+
+
+def check_worlds(worlds) -> int:
+    """The number of sampled layouts per single-dummy decision (``--worlds``), validated
+    whenever given; the default when None."""
+    from .pimc import DEFAULT_WORLDS
+    if worlds is None:
+        return DEFAULT_WORLDS
+    if isinstance(worlds, bool) or int(worlds) != worlds or not 1 <= int(worlds) <= 4096:
+        raise InputError(f"--worlds must be 1 to 4096, got {worlds}")
+    return int(worlds)
 
 
 def seat_and_dealer(options: Options, dealer: str | None, seat: int | None) -> tuple[int, int]:
@@ -129,9 +149,13 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
           players: int = 2, deck: int = 24, stick_the_dealer: bool = False,
           deals: int | None = None, seed: int | None = 0, play: str = "heuristic",
           threads: int | None = None, rules: list[str] | None = None,
-          progress: bool = False) -> Answer:
-    """Round one: order up / accept (with the best discard) / go alone / pass."""
+          progress: bool = False, worlds: int | None = None) -> Answer:
+    """Round one: order up / accept (with the best discard) / go alone / pass.  ``play``:
+    "heuristic", "dd" (double-dummy) or "pimc" (single-dummy at every seat, ``worlds``
+    layouts a card)."""
+    given = deals
     deals, seed = PLAN.check(deals, seed, threads, play)
+    n_worlds = check_worlds(worlds)
     options = Options.make(players, deck, stick_the_dealer, rules)
     d, hand_ids, up_id, pos, dealer_seat = _setup(hand, upcard, "upcard", options, dealer, seat)
     n = options.players
@@ -164,17 +188,21 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
                     label += " (the dealer sits out)"
                 actions.append(Action("order_alone" if alone else "order", label, 2 * ut + alone))
         actions.append(Action("pass", "pass", PASS))
+    deals = default_pimc_deals(given, deals, play, len(actions))
     return _ask("order", options, d, hand_ids, up_id, pos, dealer_seat, pos - 1, actions,
-                deals, seed, play, threads, progress)
+                deals, seed, play, threads, progress, n_worlds)
 
 
 def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | None = None,
          players: int = 2, deck: int = 24, stick_the_dealer: bool = False,
          deals: int | None = None, seed: int | None = 0, play: str = "heuristic",
          threads: int | None = None, rules: list[str] | None = None,
-         progress: bool = False) -> Answer:
-    """Round two: name each allowed suit (alone too, four-handed) or pass."""
+         progress: bool = False, worlds: int | None = None) -> Answer:
+    """Round two: name each allowed suit (alone too, four-handed) or pass (``play`` as
+    for ``order``)."""
+    given = deals
     deals, seed = PLAN.check(deals, seed, threads, play)
+    n_worlds = check_worlds(worlds)
     options = Options.make(players, deck, stick_the_dealer, rules)
     d, hand_ids, up_id, pos, dealer_seat = _setup(hand, turned_down, "turned-down", options,
                                                   dealer, seat)
@@ -193,8 +221,17 @@ def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | Non
             actions.append(Action(f"call_{SUITS[s]}_alone", f"call {_suit_text(s)} alone", 2 * s + 1))
     if PASS in calls:
         actions.append(Action("pass", "pass", PASS))
+    deals = default_pimc_deals(given, deals, play, len(actions))
     return _ask("call", options, d, hand_ids, up_id, pos, dealer_seat, n + pos - 1, actions,
-                deals, seed, play, threads, progress)
+                deals, seed, play, threads, progress, n_worlds)
+
+
+def default_pimc_deals(given, deals, play, n_actions) -> int:
+    """With single-dummy play and no --deals: DEFAULT_DEALS_PIMC, fewer for many actions
+    (PIMC_PLAYOUTS play-outs, at least MIN_DEALS_PIMC deals)."""
+    if given is not None or play != "pimc":
+        return deals
+    return max(MIN_DEALS_PIMC, min(DEFAULT_DEALS_PIMC, PIMC_PLAYOUTS // max(n_actions, 1)))
 
 
 def deal_layout(n, deck, hand_ids, up_id):
@@ -250,7 +287,7 @@ def passing_tables(pool, seats, n, dealer_seat, up, decision_turn, flags) -> dic
 
 
 def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed,
-             threads=None, progress=False, play="heuristic"):
+             threads=None, progress=False, play="heuristic", n_worlds=32):
     """Run the question kernel; returns (weighted hist (A, outcomes), weighted trick_hist
     (A, 2, 6), dealing counters (``sim.constrained``), the constrained seats in the order
     dealt, the chance that they pass (``sim.constrained.p_fit``), run).
@@ -288,10 +325,18 @@ def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions
             hist = np.zeros((A, N_OUTCOMES), np.int64)
             trick_hist = np.zeros((A, 2, N_TRICKS + 1), np.int64)
             counters = np.zeros(C_SIZE, np.int64)
-            question_chunk(key0, np.int64(start), np.int64(count), pool, sizes, constrained_a, free_a,
-                           table, my, up, np.int64(n), np.int64(dealer_seat), np.int64(decision_turn), acts,
-                           discards, tables, np.int64(flags), DEFAULT_POLICY, np.int64(BATCH),
-                           hist, trick_hist, counters, *solver_arrays(play))
+            if play == "pimc":
+                from .pimc import question_chunk_pimc
+                _, tt, dstats = solver_arrays(play)
+                question_chunk_pimc(key0, np.int64(start), np.int64(count), pool, sizes, constrained_a, free_a,
+                                    table, my, up, np.int64(n), np.int64(dealer_seat), np.int64(decision_turn),
+                                    acts, discards, tables, np.int64(flags), DEFAULT_POLICY, np.int64(BATCH),
+                                    hist, trick_hist, counters, np.int64(n_worlds), tt, dstats)
+            else:
+                question_chunk(key0, np.int64(start), np.int64(count), pool, sizes, constrained_a, free_a,
+                               table, my, up, np.int64(n), np.int64(dealer_seat), np.int64(decision_turn), acts,
+                               discards, tables, np.int64(flags), DEFAULT_POLICY, np.int64(BATCH),
+                               hist, trick_hist, counters, *solver_arrays(play))
             out[:size_h] = hist.ravel()
             out[size_h:size_h + size_t] = trick_hist.ravel()
             out[size_h + size_t:] = counters
@@ -329,11 +374,13 @@ def _row(action: Action, h, th, deck, sw2) -> dict:
 
 
 def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_turn, actions,
-         deals, seed, play, threads, progress) -> Answer:
+         deals, seed, play, threads, progress, n_worlds=32) -> Answer:
     hist, trick_hist, counters, constrained, p_passes, run = simulate(
         options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed, threads,
-        progress, play)
+        progress, play, n_worlds)
     notes = PLAN.notes(run, deals, play)
+    if play == "pimc":
+        notes.insert(0, PIMC_NOTE.format(w=n_worlds))
     n_players = options.players
     labels = sorted(position_of(p, n_players, dealer_seat) for p in constrained)
     if counters[C_W] == 0:
@@ -367,6 +414,8 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
             "conditioned": labels, "effective_deals": n_eff, "acceptance": accepted,
             "hands_drawn_per_deal": drawn, "p_passes": p_passes, "seed": seed, "play": play,
             "rules": options.as_dict(), "ev_meaning": EV_MEANING}
+    if play == "pimc":
+        meta["worlds"] = n_worlds
     if discard_table:
         meta["discards"] = {k: sorted(v, key=lambda x: -x["ev"]) for k, v in discard_table.items()}
     if constrained:
@@ -395,3 +444,177 @@ def _recommend(table: pd.DataFrame) -> tuple[str, str]:
                            f"marches {100 * top['p_march']:.0f}%, is euchred "
                            f"{100 * top['p_euchred']:.0f}%; expected {top['ev']:+.2f} ± "
                            f"{top['ev_se']:.2f} points{vs}")
+
+
+# ----------------------------------------------------------------------------- lead
+DEFAULT_LEAD_DEALS = {"dd": 20_000, "pimc": 1_000, "heuristic": 100_000}
+LEAD_PLAN = Plan("Euchre", dict(DEFAULT_LEAD_DEALS), chunk_size={"dd": 1_000, "pimc": 20, "heuristic": 5_000},
+                 desc={"dd": "solving", "pimc": "single-dummy", "heuristic": "playing"})
+LEAD_MODELS = ("dd", "pimc", "heuristic")
+SEAT_NAMES = {2: {"me": 1, "dealer": 2}, 4: {"me": 1, "partner": 3, "dealer": 4}}
+
+
+def parse_seat(text, n: int) -> int:
+    """A seat named by its position after the dealer (1 = left of the dealer, on lead to the
+    first trick, ... n = the dealer; two-handed 1 non-dealer, 2 dealer) or by name
+    (me = 1, partner = 3, dealer = n)."""
+    key = str(text).strip().lower()
+    names = SEAT_NAMES[n]
+    if key in names:
+        return names[key]
+    if key.isdigit() and 1 <= int(key) <= n:
+        return int(key)
+    raise InputError(f"--maker must be a seat 1..{n} or {', '.join(names)} at a {n}-handed table, got {text!r}")
+
+
+def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, upcard: str | None = None,
+         deck: int = 24, deals: int | None = None, seed: int | None = 0, play: str = "dd",
+         worlds: int | None = None, threads: int | None = None, rules: list[str] | None = None,
+         progress: bool = False) -> Answer:
+    """Which card should the player on lead to the first trick (left of the dealer) lead?
+
+    Seats are positions after the dealer: 1 the player asking (left of the dealer, on lead),
+    then clockwise, n the dealer (four-handed: 3 the partner).  ``maker``: the seat that
+    made ``trump`` (going ``alone``, four-handed; the maker cannot be the asker's partner
+    then: the asker would sit out).  ``upcard`` (optional): of the trump suit (or the joker)
+    the dealer picked it up and discarded (the heuristic's discard; his partner going alone,
+    it is turned down instead); of another suit it was turned down (trump named in round
+    two); without it the undealt cards are simply unseen.  The other hands are dealt at
+    random from the cards the player does not see (the auction is not used); every
+    distinct lead is played on the same deals, the rest by ``play``: "dd" (double-dummy),
+    "pimc" (single-dummy at every seat, ``worlds`` layouts a card) or "heuristic".  Rows:
+    P(make) for a maker's side, P(set) for a defender's, mean tricks of the player's side,
+    and the paired difference from the best lead (95% interval)."""
+    from ...tricks.dd import MAX_MOVES
+    from ...tricks.pimc import candidates
+    from ...tricks.tables import R_DECK
+    from ...cards import parse_suit
+    from ...stats import Z95, moments_mean_se
+    from .dd import new_dd_table, new_stats
+    from .deck import ids_of_nat
+    from .pimc import MODEL_DD, MODEL_HEURISTIC, MODEL_PIMC, lead_chunk
+    from .rules import from_trump, to_trump
+
+    deals, seed = LEAD_PLAN.check(deals, seed, threads, play)
+    n_worlds = check_worlds(worlds)
+    options = Options.make(players, deck, False, rules)
+    n = options.players
+    d = options.deck_obj
+    hand_ids = d.parse_cards(hand, "hand", HAND_SIZE)
+    ts = parse_suit(trump)
+    m_pos = parse_seat(maker, n)
+    if alone and n != 4:
+        raise InputError("--alone needs 4 players (two-handed, every player is alone)")
+    if alone and m_pos == 3:
+        raise InputError("your partner goes alone: you sit out and do not lead")
+    up_id = None
+    if upcard is not None:
+        up_id = _parse_single(d, upcard, "upcard")
+        if up_id in hand_ids:
+            raise InputError(f"the upcard {d.format(up_id)} is in your hand")
+    up_code = d.codes[up_id] if up_id is not None else None
+    rnd = 1 if up_code is not None and (up_code == JOKER or suit_of(up_code) == ts) else 2
+    maker_seat = m_pos - 1
+    flags = flags_of(options)
+    my = np.uint64(nat_mask(d, hand_ids))
+    up = np.uint64(1 << nat_bit(up_code)) if up_code is not None else np.uint64(0)
+    seen = set(hand_ids) | ({up_id} if up_id is not None else set())
+    pool = np.array([nat_bit(d.codes[i]) for i in range(d.size) if i not in seen], np.int64)
+    stock = len(pool) - HAND_SIZE * (n - 1)
+    seat_slot = np.zeros(n, np.int64)
+    if stock >= HAND_SIZE:        # the biggest slot last: it is filled without draws
+        counts = [HAND_SIZE] * (n - 1) + [stock]
+        seat_slot[1:] = np.arange(n - 1)
+    else:
+        counts = [stock] + [HAND_SIZE] * (n - 1)
+        seat_slot[1:] = np.arange(1, n)
+    counts = np.array(counts, np.int64)
+    tables = rule_tables(options.deck)
+    rules_t = tables[ts]
+    hand_lay = np.uint64(to_trump(my, ts))
+    dealer_out = alone and m_pos == 2           # the dealer's partner alone: the dealer sits out
+    turned_down = up_code is not None and (rnd == 2 or dealer_out)
+    unpl = np.uint64(int(rules_t[R_DECK]) & ~(int(to_trump(up, ts)) if turned_down else 0))
+    codes = np.zeros(MAX_MOVES, np.int64)
+    members = np.zeros(MAX_MOVES, np.uint64)
+    nl = int(candidates(rules_t, hand_lay, hand_lay, np.int64(0), unpl, codes, members))
+    codes = codes[:nl].copy()
+    model = {"heuristic": MODEL_HEURISTIC, "pimc": MODEL_PIMC, "dd": MODEL_DD}[play]
+    key0 = seed_key(seed)
+
+    def chunk(start, count):
+        out = np.zeros((3, nl, max(nl, 3)), np.int64)
+        if count:
+            sums = np.zeros((nl, 3), np.int64)
+            cm = np.zeros((nl, nl), np.int64)
+            ct = np.zeros((nl, nl), np.int64)
+            tt = new_dd_table() if model != MODEL_HEURISTIC else np.zeros((1, 8), np.uint64)
+            lead_chunk(key0, np.int64(start), np.int64(count), pool, counts, seat_slot, my, up, np.int64(rnd),
+                       np.int64(ts), np.int64(maker_seat), np.int64(1 if alone else 0), np.int64(n), np.int64(flags),
+                       tables, codes, np.int64(model), np.int64(n_worlds), sums, cm, ct, tt, new_stats())
+            out[0, :, :3] = sums
+            out[1, :, :nl] = cm
+            out[2, :, :nl] = ct
+        return out
+
+    run = LEAD_PLAN.run(chunk, deals, play, threads, progress)
+    notes = LEAD_PLAN.notes(run, deals, play)
+    n_done = run.n_done
+    sums = run.stats[0, :, :3].astype(float)
+    cm = run.stats[1, :, :nl].astype(float)
+    ct = run.stats[2, :, :nl].astype(float)
+    p = sums[:, 0] / n_done
+    mean_t = sums[:, 1] / n_done
+    order_key = p * 1000 + mean_t
+    top = int(np.argmax(order_key))
+
+    def paired(cross, diag, i, j):
+        """Mean and se of x_i - x_j over the deals, from the sums of products."""
+        e2 = (cross[i, i] + cross[j, j] - 2 * cross[i, j]) / n_done
+        dlt = diag[i] / n_done - diag[j] / n_done
+        var = max(e2 - dlt * dlt, 0.0) * n_done / max(n_done - 1, 1)
+        return dlt, float(np.sqrt(var / n_done))
+
+    def name(bits):
+        return d.format_cards(ids_of_nat(d, int(from_trump(np.uint64(bits), ts))))
+
+    rows = []
+    for i in range(nl):
+        lo, hi = wilson(sums[i, 0], n_done)
+        dm, dm_se = paired(cm, sums[:, 0], i, top)
+        dt, dt_se = paired(ct, sums[:, 1], i, top)
+        _, t_se = moments_mean_se(n_done, sums[i, 1], sums[i, 2])
+        run_cards = " ".join(name(1 << b) for b in range(63, -1, -1) if (int(members[i]) >> b) & 1)
+        rows.append({"lead": name(1 << int(codes[i])), "equivalent": run_cards, "p_success": p[i],
+                     "p_success_lo": float(lo), "p_success_hi": float(hi), "mean_tricks": mean_t[i],
+                     "mean_tricks_se": t_se, "vs_best": dm, "vs_best_lo": dm - Z95 * dm_se,
+                     "vs_best_hi": dm + Z95 * dm_se, "tricks_vs_best": dt, "tricks_vs_best_se": dt_se})
+    table = pd.DataFrame(rows)
+    table = table.iloc[np.argsort(-order_key, kind="stable")].reset_index(drop=True)
+    mine = (maker_seat & 1) == 0
+    what = "makes" if mine else "sets them"
+    best = table.iloc[0]
+    if len(table) > 1:
+        nxt = table.iloc[1]
+        gap = best["p_success"] - nxt["p_success"]
+        recommendation = (f"lead {best['lead']}: your side {what} {100 * best['p_success']:.1f}% "
+                          f"({100 * best['p_success_lo']:.1f}-{100 * best['p_success_hi']:.1f}%), "
+                          f"{best['mean_tricks']:.2f} tricks; {100 * gap:.1f} points ahead of {nxt['lead']} "
+                          f"(paired 95% interval {0.0 - 100 * nxt['vs_best_hi']:.1f} to {0.0 - 100 * nxt['vs_best_lo']:.1f})")
+    else:
+        recommendation = f"lead {best['lead']}: the only distinct lead"
+    position = ("non-dealer", "dealer") if n == 2 else ("you", "left of you", "your partner", "the dealer")
+    meta = {"hand": d.format_cards(hand_ids), "trump": SUITS[ts], "maker": m_pos,
+            "maker_position": position[m_pos - 1] if n == 4 else ("you", "the dealer")[m_pos - 1],
+            "side": "makers" if mine else "defenders", "alone": bool(alone), "players": n,
+            "upcard": d.format(up_id) if up_id is not None else None,
+            "upcard_fate": (None if up_id is None else "turned down" if turned_down else "picked up by the dealer"),
+            "deals": int(n_done), "seed": seed, "play": play, "worlds": n_worlds if play == "pimc" else None,
+            "success": "make" if mine else "set", "rules": options.as_dict()}
+    if play == "pimc":
+        notes.append(PIMC_NOTE.format(w=n_worlds))
+    if up_id is None:
+        notes.append("no --upcard: the cards not dealt (the upcard among them) are unseen by everybody")
+    notes.append("the other hands are dealt at random from the cards you do not see (the auction is not used)")
+    notes.append("vs_best: P(" + ("make" if mine else "set") + ") minus the best lead's on the same deals (paired)")
+    return Answer("euchre", "lead", table, str(best["lead"]), recommendation, meta, {"elapsed": run.elapsed}, notes)
