@@ -50,22 +50,32 @@ def _facts(hands, picker, info, bury, trace, cut):
     played = 0
     cs_open = cs < 0
     led = 0
+    pos = 0
+    leader = int(trace[cut, 1])
     for r in range(cut):
         t, seat, b, lane = (int(x) for x in trace[r])
         c = 1 << b
         first = r == 0 or trace[r - 1, 0] != t
         if first:
             led = lane
+            pos = 0
+            leader = seat
         elif not (h[seat] & int(RULES[R_SUIT + led])):
             voids[seat] |= 1 << led
+        pos += 1
         if led == cs and not cs_open and c != called and called:
             excl[seat] |= called
         h[seat] &= ~c
         played |= c
         if r + 1 < 30 and trace[r + 1, 0] != t and led == cs:
             cs_open = True
+    if cut == 0 or trace[cut - 1, 0] != trace[cut, 0]:
+        pos = 0
+    # the picker still keeps a card of the called suit: it was not led before, and if it
+    # is being led now, he has not played to the trick yet
+    holds = not cs_open and (pos == 0 or led != cs or (picker - leader) % 5 >= pos)
     return dict(hands=h, seat=int(trace[cut, 1]), played=played, voids=voids, excl=excl, cs=cs,
-                cs_open=cs_open, called=called)
+                holds=bool(holds and called), called=called)
 
 
 def test_worlds_honour_the_facts_of_real_play_outs():
@@ -87,7 +97,7 @@ def test_worlds_honour_the_facts_of_real_play_outs():
         for cut in rng.choice(25, size=4, replace=False):
             f = _facts(hands, picker, info, bury, trace, int(cut))
             seat, h = f["seat"], f["hands"]
-            hold = int(RULES[R_SUIT + f["cs"]]) & ~f["called"] if f["called"] and not f["cs_open"] else 0
+            hold = int(RULES[R_SUIT + f["cs"]]) & ~f["called"] if f["holds"] else 0
             # the truth honours the facts
             assert not hold or h[picker] & hold
             for s in range(5):
@@ -96,7 +106,7 @@ def test_worlds_honour_the_facts_of_real_play_outs():
                         assert not h[s] & int(RULES[R_SUIT + lane])
                 assert not h[s] & f["excl"][s]
             got = P.seat_worlds(np.array(h, U), np.int64(seat), np.int64(picker), called, np.int64(f["cs"]),
-                                np.bool_(f["cs_open"]), bury, U(f["played"]), np.array(f["voids"], np.int64),
+                                np.bool_(f["holds"]), bury, U(f["played"]), np.array(f["voids"], np.int64),
                                 np.array(f["excl"], U), U(i * 100 + int(cut)), worlds, buries)
             assert got == W
             unplayed = int(DECK_MASK) & ~f["played"]

@@ -85,12 +85,13 @@ def _lanes_cards(v):
 
 
 @njit(cache=True, nogil=True)
-def seat_worlds(hands, viewer, picker, called, cs, cs_open, bury, played, voids, excl, key, worlds, buries):
+def seat_worlds(hands, viewer, picker, called, cs, holds, bury, played, voids, excl, key, worlds, buries):
     """Fill ``worlds[:n]`` (five hands each) and ``buries[:n]`` (the bury of each world)
     with layouts of what ``viewer`` cannot see; returns the number (<= 0: none, see
     ``sample_worlds``).  ``voids[s]``: the lanes seat ``s`` showed void in; ``excl[s]``:
-    cards known not to be in its hand; ``cs``: the called card's lane (-1 alone),
-    ``cs_open``: it has been led.  Slots: every other seat's hand, and the bury (2 cards)
+    cards known not to be in its hand; ``cs``: the called card's lane (-1 alone);
+    ``holds``: the picker is known to hold a card of it (the called suit has not been led,
+    or it is being led and the picker has not played to the trick yet).  Slots: every other seat's hand, and the bury (2 cards)
     unless the viewer is the picker."""
     n_worlds = worlds.shape[0]
     mine = hands[viewer]
@@ -118,7 +119,7 @@ def seat_worlds(hands, viewer, picker, called, cs, cs_open, bury, played, voids,
         slot_seat[k] = -1
         k += 1
     # the picker's hold card, while the called suit is unopened
-    hold = DD_RULES[R_SUIT + cs] & ~called if (called != ZERO and not cs_open and pk >= 0) else ZERO
+    hold = DD_RULES[R_SUIT + cs] & ~called if (called != ZERO and holds and pk >= 0) else ZERO
     nk = need[:k].copy()
     ak = allowed[:k].copy()
     out = np.empty((n_worlds, k), np.uint64)
@@ -318,7 +319,8 @@ def play_out_pimc(rules, hands, leader, picker, partner, called, bury, pimc_seat
                         buries[0] = bury
                         got = 1
                     else:
-                        got = seat_worlds(hands, np.int64(seat), np.int64(picker), called, np.int64(cs), cs_open, bury,
+                        holds = not cs_open and (pos == 0 or led != cs or (picker - leader) % N_SEATS >= pos)
+                        got = seat_worlds(hands, np.int64(seat), np.int64(picker), called, np.int64(cs), holds, bury,
                                           played, vseat, excl, stream_key(key, t * 8 + pos), worlds, buries)
                     if got > 0 and _world_targets(worlds, buries, got, picker, called, revealed, won, tpts, t,
                                                   trick_points, r, cfgs, targets):
