@@ -796,7 +796,8 @@ def _pimc_sheepshead_deals(n, worlds, mode, seed=7):
         bury = np.uint64(take_blind(hands, blind, np.int64(picker), np.int64(MODE_POLICY), info))
         t0 = time.thread_time()
         r = pimc.play_picked_pimc(RULES, hands, np.int64(picker), info, bury, np.int64(31), np.int64(worlds),
-                                  np.int64(mode), np.uint64(i), tt, stats, genbox, trace, np.bool_(False))
+                                  np.int64(mode), np.int64(pimc.PIMC_LINES), np.uint64(i), tt, stats, genbox, trace,
+                                  np.bool_(False))
         times.append(time.thread_time() - t0)
         results.append(int(r))
     return times, results

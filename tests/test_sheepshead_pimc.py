@@ -144,7 +144,8 @@ def _play(i, mode, n_worlds, record=False, trace=None):
     h0 = hands.copy()
     trace = np.zeros((30, 4), np.int64) if trace is None else trace
     got = P.play_picked_pimc(RULES, hands, np.int64(picker), info, bury, np.int64(31), np.int64(n_worlds),
-                             np.int64(mode), U(i), TT, STATS, np.ones(1, np.int64), trace, np.bool_(record))
+                             np.int64(mode), np.int64(P.LINES_ALL), U(i), TT, STATS, np.ones(1, np.int64), trace,
+                             np.bool_(record))
     return got, h0, picker, info, bury
 
 
@@ -188,8 +189,8 @@ def test_points_and_tricks_are_counted_like_the_heuristic():
         hands, picker, info, bury = _picked(i)
         h = hands.copy()
         got = P.play_out_pimc(RULES, h, np.int64(0), np.int64(picker), np.int64(info[0]), _called(info), bury,
-                              np.int64(0), np.int64(4), np.int64(P.MODE_SAMPLE), U(i), TT, STATS,
-                              np.ones(1, np.int64), t1, np.bool_(True))
+                              np.int64(0), np.int64(4), np.int64(P.MODE_SAMPLE), np.int64(P.LINES_ALL), U(i), TT,
+                              STATS, np.ones(1, np.int64), t1, np.bool_(True))
         t2 = np.zeros((30, 4), np.int64)
         ref = play_called(RULES, hands.copy(), 0, picker, info[0], _called(info), bury, t2, True)
         assert got == ref and (t1 == t2).all()

@@ -40,7 +40,7 @@ def sheepshead():
 @click.option("--worlds", type=int, default=None, metavar="W",
               help="With --play pimc: sampled layouts per card played [default: 32].")
 @simulation_options(default_deals=200_000, play_models=PICK_PLAY_CHOICES,
-                    deals_help="200,000; 1,000 with --play dd; 40 with --play pimc")
+                    deals_help="200,000; 1,000 with --play dd; 20 with --play pimc")
 @output_options
 def pick(hand, seat, double_on_bump, no_leaster, worlds, deals, seed, play, threads, rules, as_json, as_csv,
          plot_path):

@@ -71,6 +71,8 @@ MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play_out_pimc's ``mode``
 REJECTION_TRIES = 16
 HOLD_ROUNDS = 16          # draws of n_worlds layouts to find enough with the picker's hold card
 WORLD_SALT = np.uint64(0x5EED05EE95EAD)   # separates the worlds' streams from the deal's
+LINES_61, LINES_ALL = 1, 3      # play_out_pimc's ``lines``: 61 only, or then the open schneider line
+PIMC_LINES = LINES_ALL          # the questions' choice
 THRESHOLDS = np.array([WIN_POINTS, SCHNEIDER_PICKER, SCHNEIDERED_PICKER + 1], np.int64)   # 61, 91, 31
 
 
@@ -151,7 +153,8 @@ def seat_worlds(hands, viewer, picker, called, cs, holds, bury, played, voids, e
 
 
 @njit(cache=True, inline="always")
-def _world_targets(worlds, buries, got, picker, called, revealed, won, tpts, n_done, trick_points, r, cfgs, targets):
+def _world_targets(worlds, buries, got, picker, called, revealed, won, tpts, n_done, trick_points, r, cfgs, targets,
+                   lines):
     """Each world's side (cfgs) and threshold (targets, from here on); returns whether some
     world has a line still open.  ``revealed``: the partner's seat once the called card
     is played (-1 before, or alone)."""
@@ -172,7 +175,7 @@ def _world_targets(worlds, buries, got, picker, called, revealed, won, tpts, n_d
         for s in range(N_SEATS):
             rest += mask_points(VALS, worlds[w, s])
         tgt = np.int64(0)            # decided: every card alike
-        for j in range(THRESHOLDS.shape[0]):
+        for j in range(lines):
             need = THRESHOLDS[j] - have
             if 0 < need <= rest:
                 tgt = need
@@ -185,7 +188,7 @@ def _world_targets(worlds, buries, got, picker, called, revealed, won, tpts, n_d
 
 
 @njit(cache=True, nogil=True)
-def play_out_pimc(rules, hands, leader, picker, partner, called, bury, pimc_seats, n_worlds, mode, key,
+def play_out_pimc(rules, hands, leader, picker, partner, called, bury, pimc_seats, n_worlds, mode, lines, key,
                   tt, stats, genbox, trace, record):
     """``play.play_called`` with the seats of ``pimc_seats`` (mask) playing single-dummy;
     returns the picker side's card points (bury included) * 8 + its tricks.  ``hands``
@@ -323,7 +326,7 @@ def play_out_pimc(rules, hands, leader, picker, partner, called, bury, pimc_seat
                         got = seat_worlds(hands, np.int64(seat), np.int64(picker), called, np.int64(cs), holds, bury,
                                           played, vseat, excl, stream_key(key, t * 8 + pos), worlds, buries)
                     if got > 0 and _world_targets(worlds, buries, got, picker, called, revealed, won, tpts, t,
-                                                  trick_points, r, cfgs, targets):
+                                                  trick_points, r, cfgs, targets, lines):
                         hint = np.int64(low_index(card))
                         if mode == MODE_PLAIN:
                             code = choose_plain_each(r, cfgs, worlds, np.int64(got), v5, tt, stats, genbox,
@@ -387,17 +390,17 @@ def world_key(deal_key):
 
 
 @njit(cache=True, nogil=True)
-def play_picked_pimc(rules, hands, picker, info, bury, pimc_seats, n_worlds, mode, key, tt, stats, genbox,
+def play_picked_pimc(rules, hands, picker, info, bury, pimc_seats, n_worlds, mode, lines, key, tt, stats, genbox,
                      trace, record):
     """``play.play_picked`` with single-dummy play (after ``take_blind``): points * 8 + tricks."""
     called = (ONE << np.uint64(info[2])) if info[2] >= 0 else ZERO
     return play_out_pimc(rules, hands, np.int64(0), np.int64(picker), np.int64(info[0]), called, bury, pimc_seats,
-                         n_worlds, mode, key, tt, stats, genbox, trace, record)
+                         n_worlds, mode, lines, key, tt, stats, genbox, trace, record)
 
 
 @njit(cache=True, nogil=True)
 def pick_chunk_pimc(rules, key0, start, n, pool, sizes, asker, my_hand, constrained, free, table, thresholds,
-                    doubler, blind_first, batch, hist, leaster, calls, counters, n_worlds, tt, stats):
+                    doubler, blind_first, batch, hist, leaster, calls, counters, n_worlds, lines, tt, stats):
     """``play.pick_chunk`` with single-dummy play at every seat in the picked hands
     (``n_worlds`` layouts a card; leasters stay heuristic).  The worlds of a deal come
     from its own key, so a chunk's results do not depend on which thread runs it."""
@@ -424,8 +427,8 @@ def pick_chunk_pimc(rules, key0, start, n, pool, sizes, asker, my_hand, constrai
         for opt in range(2):
             work[:] = hands
             bury = take_blind(work, blind, asker, (MODE_CALL | unk) if opt == PICK_OPT else MODE_ALONE, info)
-            packed = play_picked_pimc(rules, work, asker, info, bury, sd, n_worlds, mode, stream_key(wkey, opt), tt,
-                                      stats, genbox, trace, no)
+            packed = play_picked_pimc(rules, work, asker, info, bury, sd, n_worlds, mode, lines, stream_key(wkey, opt),
+                                      tt, stats, genbox, trace, no)
             _record(hist, opt, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed, w)
             calls[opt, info[1]] += w
         picker = -1
@@ -436,8 +439,8 @@ def pick_chunk_pimc(rules, key0, start, n, pool, sizes, asker, my_hand, constrai
         if picker >= 0:
             work[:] = hands
             bury = take_blind(work, blind, picker, MODE_POLICY | unk, info)
-            packed = play_picked_pimc(rules, work, picker, info, bury, sd, n_worlds, mode, stream_key(wkey, PASS_OPT),
-                                      tt, stats, genbox, trace, no)
+            packed = play_picked_pimc(rules, work, picker, info, bury, sd, n_worlds, mode, lines,
+                                      stream_key(wkey, PASS_OPT), tt, stats, genbox, trace, no)
             if info[0] < 0:
                 role = OUT_DEFENDER_ALONE
             elif info[0] == asker:
