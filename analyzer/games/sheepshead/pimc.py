@@ -35,8 +35,11 @@ world (reached, or out of reach of the points still in play), that world's thres
 is the schneider line still open there: 91 if 61 was reached, 31 (the picker's side
 escaping schneider) if it was missed; a world where every line is decided counts for no
 card.  When every world is decided the heuristic plays (no-trick hands are not searched
-for).  The threshold search is the same zero-window search at any line, so the
-schneider lines cost nothing extra over the heuristic fallback except the searches.
+for).  "Settled" is arithmetic: while 61 is lost double-dummy but not yet out of reach
+the line stays 61, and a defender then keeps the picker under 61 whatever it costs at
+the 31 line (ties go to the heuristic's card).  Measured on a hand worth going alone,
+the schneider lines cost no measurable time (``lines``: LINES_61 against LINES_ALL), so
+the questions use them.
 
 Not modelled: what the auction, the picker's policy bury and the heuristic's style
 reveal (worlds are uniform among the layouts consistent with the play); the "unknown"
