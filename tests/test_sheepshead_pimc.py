@@ -10,7 +10,7 @@ import numpy as np
 from analyzer.games.sheepshead import pimc as P
 from analyzer.games.sheepshead.dd import DD_RULES, new_dd_table, new_stats, solve_class
 from analyzer.games.sheepshead.play import MODE_CALL, MODE_POLICY, VALS, play_called, take_blind
-from analyzer.games.sheepshead.rules import DECK_MASK, RULES
+from analyzer.games.sheepshead.rules import DECK_MASK, FAIL_ACES, FAIL_TENS, RULES
 from analyzer.tricks.dd import MAX_SEATS
 from analyzer.tricks.points import mask_points
 from analyzer.tricks.tables import R_SUIT
@@ -20,14 +20,18 @@ BITS = [b for b in range(64) if (int(DECK_MASK) >> b) & 1]
 INFO = np.zeros(3, np.int64)
 
 
-def _picked(i, alone_ok=True):
+def _picked(i, alone_ok=True, aces=False):
     """Deal ``i``: (hands after the bury, picker, info, bury), seat i % 5 picking (policy
     bury and call, alone when overwhelming; or calling whenever a call is legal)."""
     rng = np.random.default_rng(1000 + i)
     p = rng.permutation(BITS)
+    picker = i % 5
+    if aces:             # the three fail aces among the picker's 8 cards: a ten is called
+        for k, a in enumerate(b for b in BITS if (int(FAIL_ACES) >> b) & 1):
+            j, at = list(p).index(a), 6 * picker + k
+            p[j], p[at] = p[at], p[j]
     hands = np.array([sum(1 << int(b) for b in p[6 * s:6 * s + 6]) for s in range(5)], U)
     blind = U(sum(1 << int(b) for b in p[30:]))
-    picker = i % 5
     info = np.zeros(3, np.int64)
     mode = MODE_POLICY if alone_ok else MODE_CALL
     bury = take_blind(hands, blind, np.int64(picker), np.int64(mode), info)
@@ -47,6 +51,8 @@ def _facts(hands, picker, info, bury, trace, cut):
     voids = [0] * 5
     excl = [0] * 5
     excl[picker] = called
+    if called & int(FAIL_TENS):          # a ten call: the picker had the three fail aces
+        excl = [e | (0 if s == picker else int(FAIL_ACES)) for s, e in enumerate(excl)]
     played = 0
     cs_open = cs < 0
     led = 0
@@ -88,10 +94,11 @@ def test_worlds_honour_the_facts_of_real_play_outs():
     W = 12
     worlds = np.zeros((W, MAX_SEATS), U)
     buries = np.zeros(W, U)
-    checked = hold_checked = 0
+    checked = hold_checked = tens = 0
     rng = np.random.default_rng(3)
     for i in range(60):
-        hands, picker, info, bury = _picked(i)
+        hands, picker, info, bury = _picked(i, aces=i % 4 == 0)
+        tens += bool(int(_called(info)) & int(FAIL_TENS))
         called = _called(info)
         play_called(RULES, hands.copy(), 0, picker, info[0], called, bury, trace, True)
         for cut in rng.choice(25, size=4, replace=False):
@@ -132,7 +139,7 @@ def test_worlds_honour_the_facts_of_real_play_outs():
                     assert row[picker] & hold
                     hold_checked += 1
             checked += 1
-    assert checked == 240 and hold_checked > 50
+    assert checked == 240 and hold_checked > 50 and tens >= 5
 
 
 TT = new_dd_table(8)

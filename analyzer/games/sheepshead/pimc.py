@@ -22,7 +22,9 @@ What a seat knows (the facts its worlds honour):
   picker keeps a card of it (the hold card): worlds of the other seats in which his
   hand has none are rejected (exactly uniform: a uniform draw conditioned on the event).
   A seat that plays another card to the called suit's first trick (or leads it with
-  another card) does not hold the called card (the partner must play it there);
+  another card) does not hold the called card (the partner must play it there).  A
+  called ten says the picker had all three fail aces: those not played are in his hand
+  or his bury;
 * in each world the partner is whoever holds the called card there (once it is played,
   the seat that played it), so each world has its own solver configuration
   (maximising and counted side: the picker and that seat) and its own count of the
@@ -67,7 +69,7 @@ from .play import (AFTER, ALL_SEATS, FIGHT, LEASTER_CLASSES, MODE_ALONE, MODE_CA
                    OUT_ALONE, OUT_DEFENDER, OUT_DEFENDER_ALONE, OUT_PARTNER, OUT_PICKER, PASS_OPT, PICK_OPT,
                    ROLE_DEFENDER, ROLE_PARTNER, ROLE_PICKER, VALS, _record, deal_passed, lead_card, leaster_class,
                    play_leaster, take_blind, takes, unknown_legal, unknown_mode, winners)
-from .rules import TRUMPS
+from .rules import FAIL_ACES, FAIL_TENS, TRUMPS
 
 DEFAULT_WORLDS = 32
 MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play_out_pimc's ``mode``
@@ -251,6 +253,12 @@ def play_out_pimc(rules, hands, leader, picker, partner, called, bury, pimc_seat
     values = np.zeros((nw if mode == MODE_PLAIN else 1, MAX_MOVES), np.int64)
     revealed = -1
     excl[picker] = called
+    if called & FAIL_TENS:
+        # a ten is called only by a picker who had all three fail aces: those not
+        # played are in his hand or his bury
+        for s in range(N_SEATS):
+            if s != picker:
+                excl[s] |= FAIL_ACES
     suits_led = 0
     for t in range(N_TRICKS):
         last = t == N_TRICKS - 1
