@@ -41,7 +41,7 @@ DEFAULT_BURY_DEALS = 20_000
 DEFAULT_PICK_DEALS_DD = 1_000    # double-dummy: about half a minute on 2 cores
 DEFAULT_BURY_DEALS_DD = 100      # every bury x call solved on each deal: about a minute
 DD_CHUNK = 32                    # deals per chunk with double-dummy play (progress, interrupts)
-DEFAULT_PICK_DEALS_PIMC = 20     # single-dummy play at every seat: ~5-35 s on 2 cores (a hand worth going alone: slowest)
+DEFAULT_PICK_DEALS_PIMC = 20     # single-dummy play at every seat: ~5-35 s on 2 cores (going alone: the slowest)
 PIMC_CHUNK = 1
 PLAY_MODELS = ("heuristic", "dd")
 PIMC_NOTE = ("pimc: single-dummy play at every seat of a picked hand; each card chosen in {w} sampled layouts "
@@ -221,11 +221,12 @@ def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, 
     """Run the pick question's kernel; returns the RunResult (flat stats, PICK_LAYOUT).
     ``dealing``: the question's ``Dealing`` (made here when not given); ``worlds``: the
     layouts a card with ``play="pimc"``."""
-    from .dd import new_dd_table, new_stats
-    from .pimc import PIMC_LINES, pick_chunk_pimc
     from .play import pick_chunk
 
-    lines = PIMC_LINES if lines is None else lines
+    if play == "pimc":
+        from .dd import new_dd_table, new_stats
+        from .pimc import PIMC_LINES, pick_chunk_pimc
+        lines = PIMC_LINES if lines is None else lines
     my_hand = np.uint64(to_layout(hand_ids, options))
     pool = _pool(hand_ids, options)
     d = dealing or Dealing(seat0, pool)
@@ -238,8 +239,8 @@ def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, 
             pick_chunk_pimc(options.rules, key0, np.int64(start), np.int64(n), pool, d.sizes, np.int64(seat0),
                             my_hand, d.constrained, d.free, d.table, PICK_THRESHOLDS,
                             options.nobody_picks == "doubler", options.leaster_blind == "first", np.int64(BATCH),
-                            v["hist"], v["leaster"], v["calls"], v["counters"], np.int64(worlds), np.int64(lines), new_dd_table(),
-                            new_stats())
+                            v["hist"], v["leaster"], v["calls"], v["counters"], np.int64(worlds), np.int64(lines),
+                            new_dd_table(), new_stats())
         elif n:
             v = PICK_LAYOUT.unpack(flat)
             pick_chunk(options.rules, key0, np.int64(start), np.int64(n), pool, d.sizes, np.int64(seat0), my_hand,
