@@ -177,9 +177,10 @@ def test_choose_is_the_plain_method_card_for_card():
     values): the same card at every position, so the same trace."""
     ta = np.zeros((30, 4), np.int64)
     tb = np.zeros((30, 4), np.int64)
-    differ = 0
+    differ = called = 0
     for i in range(12):
-        a = _play(i, P.MODE_SAMPLE, 8, True, ta)[0]
+        a, _, _, info, _ = _play(i, P.MODE_SAMPLE, 8, True, ta)
+        called += info[0] >= 0           # a secret partner: the worlds' sides and thresholds differ
         b = _play(i, P.MODE_PLAIN, 8, True, tb)[0]
         assert a == b and (ta == tb).all(), i
         hands, picker, info, bury = _picked(i)
@@ -187,6 +188,7 @@ def test_choose_is_the_plain_method_card_for_card():
         play_called(RULES, hands, 0, picker, info[0], _called(info), bury, th, True)
         differ += not (th == ta).all()
     assert differ >= 3          # single-dummy is not the heuristic under another name
+    assert called >= 6
 
 
 def test_points_and_tricks_are_counted_like_the_heuristic():
