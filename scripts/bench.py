@@ -844,6 +844,58 @@ def section_pimc_euchre(quick):
               f"x{sum(tp) / sum(t):.1f} in total; the same results)")
 
 
+def _pimc_sheepshead_deals(n, worlds, mode, seed=7):
+    """Per-deal times (s, one thread) and results of Sheepshead single-dummy play at every
+    seat on random deals: seat i % 5 picks, buries and calls by the policy (alone when
+    overwhelming), then the six tricks."""
+    from analyzer.games.sheepshead import pimc
+    from analyzer.games.sheepshead.dd import new_dd_table, new_stats
+    from analyzer.games.sheepshead.play import MODE_POLICY, take_blind
+    from analyzer.games.sheepshead.rules import DECK_MASK, RULES
+    bits = [b for b in range(64) if (int(DECK_MASK) >> b) & 1]
+    rng = np.random.default_rng(seed)
+    tt = new_dd_table()
+    stats = new_stats()
+    genbox = np.ones(1, np.int64)
+    trace = np.zeros((30, 4), np.int64)
+    info = np.zeros(3, np.int64)
+    times, results = [], []
+    for i in range(n):
+        p = rng.permutation(bits)
+        hands = np.array([sum(1 << int(b) for b in p[6 * s:6 * s + 6]) for s in range(5)], np.uint64)
+        blind = np.uint64(sum(1 << int(b) for b in p[30:]))
+        picker = i % 5
+        bury = np.uint64(take_blind(hands, blind, np.int64(picker), np.int64(MODE_POLICY), info))
+        t0 = time.thread_time()
+        r = pimc.play_picked_pimc(RULES, hands, np.int64(picker), info, bury, np.int64(31), np.int64(worlds),
+                                  np.int64(mode), np.int64(pimc.PIMC_LINES), np.uint64(i), tt, stats, genbox, trace,
+                                  np.bool_(False))
+        times.append(time.thread_time() - t0)
+        results.append(int(r))
+    return times, results
+
+
+def section_pimc_sheepshead(quick):
+    """Sheepshead single-dummy play at every seat, W = 32 worlds a card, one thread: the
+    time a picked hand's play-out (median, p90) on random deals, next to the plain method
+    (every world, every legal card, exact values) on the first deals of the same set;
+    both decide the same cards."""
+    from analyzer.games.sheepshead.pimc import MODE_PLAIN, MODE_SAMPLE
+    n = 20 if quick else 200
+    n_plain = 4 if quick else 20
+    _pimc_sheepshead_deals(2, 32, MODE_SAMPLE)          # warm-up (compile)
+    _pimc_sheepshead_deals(1, 32, MODE_PLAIN)
+    t, r = _pimc_sheepshead_deals(n, 32, MODE_SAMPLE)
+    tp, rp = _pimc_sheepshead_deals(n_plain, 32, MODE_PLAIN)
+    assert r[:n_plain] == rp, "the plain method decided differently"
+    ours = statistics.median(t[:n_plain])
+    plain = statistics.median(tp)
+    print(f"pimc_sheepshead: {1000 * statistics.median(t):.1f} ms a deal median, p90 "
+          f"{1000 * float(np.percentile(t, 90)):.1f} ms, max {1000 * max(t):.0f} ms ({n} deals, W=32, one thread); "
+          f"on the first {n_plain}: {1000 * ours:.1f} ms against the plain method's {1000 * plain:.1f} ms "
+          f"(x{plain / ours:.1f}, the same results)")
+
+
 def section_lead500(quick):
     """`500 lead` at its default (1,000 deals, double-dummy) and `500 bid --contract-only
     --play pimc --contracts 8H,9H` at its default (200 deals a row), wall time with
@@ -866,7 +918,8 @@ SECTIONS = {"deal": section_deal, "here500": section_here500, "play500": section
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
             "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle,
             "pinochle_dd": section_pinochle_dd, "rummy": section_rummy, "pimc500": section_pimc500,
-            "lead500": section_lead500, "pimc_euchre": section_pimc_euchre}
+            "lead500": section_lead500, "pimc_euchre": section_pimc_euchre,
+            "pimc_sheepshead": section_pimc_sheepshead}
 
 
 def main():

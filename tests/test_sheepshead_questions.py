@@ -221,7 +221,9 @@ def test_all_aces_means_ten_calls_and_no_call_means_alone_only():
     (dict(hand=HAND, seat=6), "--seat"),
     (dict(hand=HAND, rules=["jack_order=weird"]), "jack_order"),
     (dict(hand=HAND, rules=["partner=jack"]), "unknown rule"),
-    (dict(hand=HAND, play="pimc"), "--play pimc"),
+    (dict(hand=HAND, play="mcts"), "--play mcts"),
+    (dict(hand=HAND, play="pimc", worlds=0), "--worlds"),
+    (dict(hand=HAND, play="pimc", rules=["no_call=unknown"]), "no_call=unknown"),
     (dict(hand=HAND, deals=0), "--deals"),
 ])
 def test_bad_input(kwargs, needle):

@@ -9,6 +9,7 @@ import click
 from .common import check_plot_path, emit, interval, output_options, pct, simulation_options, wants_progress
 
 PLAY_CHOICES = ("heuristic", "dd")
+PICK_PLAY_CHOICES = ("heuristic", "dd", "pimc")
 RULES_HELP = ("Rule options: jack_order=standard|seed, leaster_blind=last|first, no_call=alone|unknown "
               "(no legal call: play alone, or call an ace of a void suit and set a face-down fail card) "
               "(also nobody_picks=leaster|doubler and bump=single|double, as the flags below).")
@@ -36,9 +37,13 @@ def sheepshead():
 @sheepshead.command()
 @click.argument("hand")
 @_game_options
-@simulation_options(default_deals=200_000, play_models=PLAY_CHOICES, dd_deals=1_000)
+@click.option("--worlds", type=int, default=None, metavar="W",
+              help="With --play pimc: sampled layouts per card played [default: 32].")
+@simulation_options(default_deals=200_000, play_models=PICK_PLAY_CHOICES,
+                    deals_help="200,000; 1,000 with --play dd; 20 with --play pimc")
 @output_options
-def pick(hand, seat, double_on_bump, no_leaster, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
+def pick(hand, seat, double_on_bump, no_leaster, worlds, deals, seed, play, threads, rules, as_json, as_csv,
+         plot_path):
     """Is HAND (your 6 cards) a pick?  Pick, pick alone, or pass, with P(win),
     schneider both ways and expected points per hand.
 
@@ -46,12 +51,17 @@ def pick(hand, seat, double_on_bump, no_leaster, deals, seed, play, threads, rul
     call is legal).  Pass: the later seats decide by the policy; if nobody picks, a
     leaster (or, with --no-leaster, a redeal worth 0).  Deals in which an earlier seat
     would have picked are not counted.  EV is your score for the hand.
+
+    --play dd: picked hands solved double-dummy (every hand visible).  --play pimc:
+    single-dummy play at every seat of a picked hand: each card chosen in --worlds
+    sampled layouts of the cards that seat cannot see, aiming at the picker side's 61.
     """
     from ..games.sheepshead.questions import pick as ask
 
     check_plot_path(plot_path)
     answer = ask(hand, seat=seat, deals=deals, seed=seed, play=play, threads=threads, rules=list(rules),
-                 double_on_bump=double_on_bump, leaster=not no_leaster, progress=wants_progress(as_json))
+                 double_on_bump=double_on_bump, leaster=not no_leaster, progress=wants_progress(as_json),
+                 worlds=worlds)
     if plot_path:
         from ..report.sheepshead import plot_pick
         plot_pick(answer, plot_path)
@@ -100,8 +110,9 @@ def _header(answer, title) -> list[str]:
         before = "seat 1" if m["seat"] == 2 else f"seats 1-{m['seat'] - 1}"
         cond = (f" ({m['effective_deals']:,.0f} effective), dealt so that {before} passed "
                 f"(as {before} would {100 * m['p_offered']:.0f}% of the time)")
+    model = (f"single-dummy play ({m['worlds']} worlds a card)" if m["play"] == "pimc" else f"{m['play']} play")
     return [f"Sheepshead — {title}",
-            f"{m['deals']:,} deals{cond}; seed {m['seed']}, {m['play']} play ({answer.extra.get('elapsed', 0):.1f} s)",
+            f"{m['deals']:,} deals{cond}; seed {m['seed']}, {model} ({answer.extra.get('elapsed', 0):.1f} s)",
             ""]
 
 

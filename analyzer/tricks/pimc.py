@@ -186,10 +186,14 @@ def _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt):
 
 
 @njit(cache=True, nogil=True)
-def choose(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
-           seat, pos, leader, led, best, winner, trick, suits_led, left, target,
-           codes, members, n, hint, scores):
-    """The move code ``seat`` plays: the class of ``candidates`` reaching the threshold in
+def choose_each(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
+                seat, pos, leader, led, best, winner, trick, suits_led, left, targets,
+                codes, members, n, hint, scores):
+    """``choose`` with a threshold per world: ``targets[w % len(targets)]`` is what the
+    counted side needs from here on in world ``w`` (in Sheepshead the partner, and so the
+    points his side has taken, and the buried points differ from world to world).
+
+    The move code ``seat`` plays: the class of ``candidates`` reaching the threshold in
     most worlds.
 
     ``worlds[w]`` (MAX_SEATS masks): world ``w``'s hands, the player's own in every one;
@@ -197,9 +201,9 @@ def choose(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
     change who partners whom); ``voids``: the suits each seat has shown void in (the
     solver reads them for the free card's naming rule).  The position: the seat to move,
     its place in the trick, the trick's leader, suit led, best card, winner and cards,
-    the suits led so far, the tricks left (this one included).  ``target``: what the
-    counted side needs from here on (this trick included); a seat of the maximising
-    side wants it reached, the other side wants it missed.  ``genbox[0]``: the table's
+    the suits led so far, the tricks left (this one included).  ``targets[w]``: what the
+    counted side needs from here on in world ``w`` (this trick included); a seat of the
+    maximising side wants it reached, the other side wants it missed.  ``genbox[0]``: the table's
     generation, bumped once a world.  ``scores[i]``: worlds in which class ``i``
     succeeds (a dropped class: a lower bound)."""
     alive = np.ones(n, np.bool_)
@@ -220,7 +224,7 @@ def choose(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
             if not alive[i]:
                 continue
             ok = _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos, codes[i], leader, led,
-                             best, winner, trick, suits_led, left, target) == 1
+                             best, winner, trick, suits_led, left, targets[w % targets.shape[0]]) == 1
             if ok == want:
                 scores[i] += 1
         # drop the classes that can no longer catch the leader
@@ -237,10 +241,23 @@ def choose(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
 
 
 @njit(cache=True, nogil=True)
-def choose_plain(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
-                 seat, pos, leader, led, best, winner, trick, suits_led, left, target,
-                 legal, names, hint, values):
-    """The plain method, for tests and the benchmark: every world, every legal card (a free
+def choose(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
+           seat, pos, leader, led, best, winner, trick, suits_led, left, target,
+           codes, members, n, hint, scores):
+    """The move code ``seat`` plays: the class of ``candidates`` reaching ``target`` (the
+    same in every world) in most worlds; see ``choose_each``."""
+    targets = np.full(1, target, np.int64)
+    return choose_each(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox, seat, pos, leader, led, best,
+                       winner, trick, suits_led, left, targets, codes, members, n, hint, scores)
+
+
+@njit(cache=True, nogil=True)
+def choose_plain_each(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
+                      seat, pos, leader, led, best, winner, trick, suits_led, left, targets,
+                      legal, names, hint, values):
+    """``choose_plain`` with a threshold per world (``targets``, as ``choose_each``).
+
+    The plain method, for tests and the benchmark: every world, every legal card (a free
     card once per suit it may name), its exact value; then the same decision as ``choose``
     (the card reaching ``target`` in most worlds, ties as there).  ``values[w, i]``: the
     exact value of move ``i`` in world ``w``.  Returns the move code."""
@@ -268,6 +285,16 @@ def choose_plain(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
             v = _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos, codes[i], leader, led,
                             best, winner, trick, suits_led, left, np.int64(-1))
             values[w, i] = v
-            if (v >= target) == want:
+            if (v >= targets[w % targets.shape[0]]) == want:
                 scores[i] += 1
     return _pick(codes, members, n, scores, alive, hint)
+
+
+@njit(cache=True, nogil=True)
+def choose_plain(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
+                 seat, pos, leader, led, best, winner, trick, suits_led, left, target,
+                 legal, names, hint, values):
+    """The plain method with one threshold ``target`` for every world (``choose_plain_each``)."""
+    targets = np.full(1, target, np.int64)
+    return choose_plain_each(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox, seat, pos, leader, led, best,
+                             winner, trick, suits_led, left, targets, legal, names, hint, values)

@@ -41,7 +41,13 @@ DEFAULT_BURY_DEALS = 20_000
 DEFAULT_PICK_DEALS_DD = 1_000    # double-dummy: about half a minute on 2 cores
 DEFAULT_BURY_DEALS_DD = 100      # every bury x call solved on each deal: about a minute
 DD_CHUNK = 32                    # deals per chunk with double-dummy play (progress, interrupts)
+DEFAULT_PICK_DEALS_PIMC = 20     # single-dummy play at every seat: ~5-35 s on 2 cores (going alone: the slowest)
+PIMC_CHUNK = 1
 PLAY_MODELS = ("heuristic", "dd")
+PIMC_NOTE = ("pimc: single-dummy play at every seat of a picked hand; each card chosen in {w} sampled layouts "
+             "of the unseen cards (uniform given the play: voids, the hold card, the bury hidden to all but the "
+             "picker; the policy's bury and the bidding are not used), solved double-dummy for the picker "
+             "side's 61 (then the open schneider line); leasters are played by the heuristic")
 DD_NOTE = ("dd: double-dummy play for card points, every hand visible and the partner known to "
            "the solver; results by scoring class (a side with all 120 points is counted as taking "
            "every trick); leasters are played by the heuristic")
@@ -55,10 +61,26 @@ _HIST_SHAPE = (TOTAL_POINTS + 1, 3)
 BATCH = 64
 
 
-PICK_PLAN = Plan("Sheepshead", {"heuristic": DEFAULT_PICK_DEALS, "dd": DEFAULT_PICK_DEALS_DD},
-                 chunk_size={"dd": DD_CHUNK}, model_notes={"dd": DD_NOTE}, desc={"dd": "solving"})
+PICK_PLAN = Plan("Sheepshead", {"heuristic": DEFAULT_PICK_DEALS, "dd": DEFAULT_PICK_DEALS_DD,
+                                "pimc": DEFAULT_PICK_DEALS_PIMC},
+                 chunk_size={"dd": DD_CHUNK, "pimc": PIMC_CHUNK}, model_notes={"dd": DD_NOTE},
+                 desc={"dd": "solving", "pimc": "single-dummy"})
 BURY_PLAN = Plan("Sheepshead", {"heuristic": DEFAULT_BURY_DEALS, "dd": DEFAULT_BURY_DEALS_DD},
                  chunk_size={"dd": DD_CHUNK}, model_notes={"dd": DD_NOTE}, desc={"dd": "solving"})
+
+
+def check_worlds(worlds, options: Options) -> int:
+    """The number of sampled layouts per single-dummy decision (``--worlds``), validated;
+    the single-dummy model does not cover the unknown call."""
+    from .pimc import DEFAULT_WORLDS
+    if options.no_call == "unknown":
+        raise InputError("--play pimc does not model --rule no_call=unknown (the face-down card); "
+                         "use --play heuristic or dd")
+    if worlds is None:
+        return DEFAULT_WORLDS
+    if int(worlds) < 1 or int(worlds) > 4096:
+        raise InputError(f"--worlds must be 1 to 4096, got {worlds}")
+    return int(worlds)
 
 
 def _check_seat(seat):
@@ -195,11 +217,16 @@ def _dealing_meta(counters, p_offered, n_done, seat) -> tuple[dict, list[str]]:
 
 
 def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, progress=False,
-                  play="heuristic", dealing=None):
+                  play="heuristic", dealing=None, worlds=None, lines=None):
     """Run the pick question's kernel; returns the RunResult (flat stats, PICK_LAYOUT).
-    ``dealing``: the question's ``Dealing`` (made here when not given)."""
+    ``dealing``: the question's ``Dealing`` (made here when not given); ``worlds``: the
+    layouts a card with ``play="pimc"``."""
     from .play import pick_chunk
 
+    if play == "pimc":
+        from .dd import new_dd_table, new_stats
+        from .pimc import PIMC_LINES, pick_chunk_pimc
+        lines = PIMC_LINES if lines is None else lines
     my_hand = np.uint64(to_layout(hand_ids, options))
     pool = _pool(hand_ids, options)
     d = dealing or Dealing(seat0, pool)
@@ -207,7 +234,14 @@ def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, 
 
     def chunk(start, n):
         flat = PICK_LAYOUT.zeros()
-        if n:
+        if n and play == "pimc":
+            v = PICK_LAYOUT.unpack(flat)
+            pick_chunk_pimc(options.rules, key0, np.int64(start), np.int64(n), pool, d.sizes, np.int64(seat0),
+                            my_hand, d.constrained, d.free, d.table, PICK_THRESHOLDS,
+                            options.nobody_picks == "doubler", options.leaster_blind == "first", np.int64(BATCH),
+                            v["hist"], v["leaster"], v["calls"], v["counters"], np.int64(worlds), np.int64(lines),
+                            new_dd_table(), new_stats())
+        elif n:
             v = PICK_LAYOUT.unpack(flat)
             pick_chunk(options.rules, key0, np.int64(start), np.int64(n), pool, d.sizes, np.int64(seat0), my_hand,
                        d.constrained, d.free, d.table, PICK_THRESHOLDS, options.nobody_picks == "doubler",
@@ -220,16 +254,22 @@ def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, 
 
 def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = None,
          play: str = "heuristic", threads: int | None = None, rules: list[str] | None = None,
-         double_on_bump: bool = False, leaster: bool = True, progress: bool = False) -> Answer:
+         double_on_bump: bool = False, leaster: bool = True, progress: bool = False,
+         worlds: int | None = None) -> Answer:
     """Pick (policy bury and call), pick alone, or pass, for these 6 cards at ``seat``.
-    ``deals`` defaults to DEFAULT_PICK_DEALS (heuristic play) or DEFAULT_PICK_DEALS_DD."""
+    ``deals`` defaults to DEFAULT_PICK_DEALS (heuristic play), DEFAULT_PICK_DEALS_DD or
+    DEFAULT_PICK_DEALS_PIMC (``play="pimc"``: single-dummy play at every seat with
+    ``worlds`` sampled layouts a card, default ``pimc.DEFAULT_WORLDS``)."""
     deals, seed = PICK_PLAN.check(deals, seed, threads, play)
     _check_seat(seat)
     options = Options.parse(rules, double_on_bump=double_on_bump, leaster=leaster)
+    n_worlds = check_worlds(worlds, options) if play == "pimc" else None
     hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
     dealing = Dealing(seat - 1, _pool(hand_ids, options))
-    run = simulate_pick(hand_ids, seat - 1, deals, seed, options, threads, progress, play, dealing)
+    run = simulate_pick(hand_ids, seat - 1, deals, seed, options, threads, progress, play, dealing, n_worlds)
     notes = PICK_PLAN.notes(run, deals, play)
+    if play == "pimc":
+        notes.insert(0, PIMC_NOTE.format(w=n_worlds))
     v = PICK_LAYOUT.unpack(run.stats)
     hist, lst, calls, counters = v["hist"], v["leaster"], v["calls"], v["counters"]
     offered = float(counters[C_W])       # the deals' total weight
@@ -264,6 +304,8 @@ def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = 
     }
     meta = {"hand": DECK.format_cards(hand_ids), "seat": seat, **dealt, "seed": seed, "play": play,
             "rules": options.as_dict(), "calls": {k: float(x) for k, x in call_share.items()}, "pass": pass_detail}
+    if play == "pimc":
+        meta["worlds"] = n_worlds
     notes += dealt_notes
     recommendation = _pick_sentence(table, best, seat)
     extra = {"elapsed": run.elapsed,
