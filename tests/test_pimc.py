@@ -318,3 +318,13 @@ def test_cli_bad_input_one_line_exit_2(args, needle):
     r = run(*args)
     assert r.returncode == 2 and r.stdout == "", r.stderr
     assert needle in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_here_question_plays_single_dummy_the_same_on_any_thread_count():
+    from analyzer.games.five_hundred.questions import bid
+    kw = dict(seat="S", dealer="S", auction="7S pass pass", play="pimc", deals=4, contracts="7H,8H", worlds=8)
+    a = bid("AH KH QH 9H 8H AS 7S AD 5C 6C", threads=1, **kw)
+    b = bid("AH KH QH 9H 8H AS 7S AD 5C 6C", threads=2, **kw)
+    assert a.table.equals(b.table)
+    assert list(a.table["action"]) == ["7H", "8H", "pass"] and a.meta["worlds"] == 8
+    assert any("single-dummy" in n for n in a.notes)
