@@ -1,6 +1,6 @@
 """The Sheepshead survey and report on a small deal count: counts, table invariants,
-paired gains, monotone probabilities, thresholds, determinism, the double-dummy survey on
-a tiny sample, valid PNGs, breakdown errors."""
+paired gains, monotone probabilities, thresholds, determinism, the double-dummy survey and
+the three-play-models survey on tiny samples, valid PNGs, breakdown errors."""
 
 import os
 import subprocess
@@ -13,11 +13,13 @@ import pytest
 from analyzer.errors import InputError
 from analyzer.games.sheepshead import survey as sv
 from analyzer.games.sheepshead import survey_dd as sd
+from analyzer.games.sheepshead import survey_pimc as sp
 from analyzer.report.build import breakdown_table, write_report
 from analyzer.stats import break_even
 
 DEALS = 30_000
 DD_DEALS = 40
+PIMC_DEALS = 10
 
 
 @pytest.fixture(scope="module")
@@ -149,7 +151,9 @@ def test_dd_survey(dd_flat):
 
 def test_report_files(tmp_path):
     out = tmp_path / "rep"
-    summary = write_report("sheepshead", 4000, str(out), seed=1, threads=2, dd_deals=DD_DEALS)
+    summary = write_report("sheepshead", 4000, str(out), seed=1, threads=2, dd_deals=DD_DEALS,
+                           pimc_deals=PIMC_DEALS)
+    assert summary["pimc_deals"] == PIMC_DEALS
     files = set(os.listdir(out))
     assert "README.md" in files and not any(f.startswith(".checkpoint") for f in files)
     text = (out / "README.md").read_text()
@@ -166,6 +170,39 @@ def test_report_files(tmp_path):
             assert len(df) == len(csv) > 0
     assert "4,000" in text and "seed:** 1" in text and "few deals" in text
     assert "## Double-dummy play" in text and "partner known to the solver" in text
+    assert "## Three play models on the same deals" in text and "Play models section" in text
+    offered = int(sv.LAYOUT.view(sv.run_survey(PIMC_DEALS, seed=1, threads=1).stats, "reach")[:, 1].sum())
+    for name in ("models_by_trumps", "models_by_policy", "models_by_seat", "models_by_trumps_queens"):
+        assert pd.read_csv(out / f"{name}.csv")["deals"].sum() == offered > 0
+    assert "models_by_trumps.png" in pngs
+
+
+def test_pimc_survey():
+    """The three-model survey: the heuristic survey's deals, seats and pick play-outs; counts
+    that add up; ordered intervals; the same numbers on one thread and two."""
+    a = sp.run_survey_pimc(PIMC_DEALS, seed=3, threads=1).stats
+    assert np.array_equal(a, sp.run_survey_pimc(PIMC_DEALS, seed=3, threads=2).stats)
+    out, reach = sp.unpack(a)
+    h = sv.LAYOUT.unpack(sv.run_survey(PIMC_DEALS, seed=3, threads=1).stats)
+    assert np.array_equal(reach, h["reach"])
+    offered = int(reach[:, 1].sum())
+    assert offered > 0 and out[..., sp.P_N].sum() == offered
+    # the heuristic model is the survey's pick play-out: same wins and card points per class
+    res = h["results"][..., 0, :].sum(axis=(3, 4))         # over jacks and fail aces
+    assert np.array_equal(out[..., sp.P_WIN], res[..., sv.WIN_FROM:sv.N_RESULTS].sum(axis=-1))
+    assert np.array_equal(out[..., sp.P_PTS], res[..., sv.N_RESULTS])
+    for by in (["trumps"], ["seat"], ["policy"], ["trumps", "queens"], ["seat", "trumps", "queens", "policy"], []):
+        t = sp.models_table(a, by)
+        assert t["deals"].sum() == offered
+    t = sp.models_table(a, ["trumps"])
+    for m in sp.MODELS:
+        assert (t[f"p_win_{m}_lo"] <= t[f"p_win_{m}"] + 1e-12).all()
+        assert (t[f"p_win_{m}"] <= t[f"p_win_{m}_hi"] + 1e-12).all()
+        assert (t[f"p_schneider_{m}"] <= t[f"p_win_{m}"] + 1e-12).all()
+        assert t[f"mean_points_{m}"].between(0, 120).all()
+    for what in ("p_win", "p_schneider", "mean_points"):
+        assert np.allclose(t[f"{what}_pimc_minus_heuristic"], t[f"{what}_pimc"] - t[f"{what}_heuristic"])
+        assert np.allclose(t[f"{what}_dd_minus_pimc"], t[f"{what}_dd"] - t[f"{what}_pimc"])
 
 
 def test_breakdown_tables():

@@ -403,3 +403,104 @@ def _dd_diff_figure(by_seat_trumps, by_trumps, min_deals):
     fig.suptitle("Sheepshead: how far the heuristic players are from double-dummy, per class (paired)",
                  fontsize=11)
     return fig
+
+
+MODEL_COLS = ["deals", "p_win_heuristic", "p_win_pimc", "p_win_dd", "p_win_pimc_minus_heuristic",
+              "p_win_pimc_minus_heuristic_se", "p_win_dd_minus_pimc", "p_win_dd_minus_pimc_se",
+              "p_schneider_heuristic", "p_schneider_pimc", "p_schneider_dd", "mean_points_heuristic",
+              "mean_points_pimc", "mean_points_dd", "mean_points_pimc_minus_heuristic",
+              "mean_points_pimc_minus_heuristic_se", "mean_points_dd_minus_pimc", "mean_points_dd_minus_pimc_se"]
+MODEL_STYLE = (("heuristic", "heuristic", "#e76f51", "o"), ("pimc", "single-dummy", "#2a9d8f", "s"),
+               ("dd", "double-dummy", "#264653", "^"))
+MODEL_MIN = 20      # classes with fewer deals are hollow in the figure
+
+
+def build_pimc_section(writer, deals: int, seed: int, threads=None, progress: bool = False) -> str:
+    """The play models on the same deals: the offered deals' picked hands played by the
+    heuristic, single-dummy (every seat) and double-dummy, per class, with the paired
+    differences.  Returns the preamble's line on it."""
+    import time
+
+    from ..games.sheepshead import survey_pimc as sp
+    from ..games.sheepshead.pimc import DEFAULT_WORLDS
+
+    t0 = time.perf_counter()
+    run = sp.run_survey_pimc(deals, seed, DEFAULT_WORLDS, threads=threads, progress=progress)
+    elapsed = time.perf_counter() - t0
+    offered = int(sp.unpack(run.stats)[1][:, 1].sum())
+    by_trumps = sp.models_table(run.stats, ["trumps"])
+    writer.heading("Three play models on the same deals")
+    writer.text(f"""
+The first {run.n_done:,} deals of the survey (same seed, same classified seat). On each of
+the {offered:,} offered deals the player **picks** as in the `pick` columns — takes the
+blind, buries and calls by the policy (alone only when no call is legal) — and that picked
+hand, with the same bury and call, is played out three ways:
+
+- by the **heuristic** players (the survey's own play-out);
+- **single-dummy** at every seat: each card chosen in {DEFAULT_WORLDS} sampled layouts of the
+  cards that player cannot see (the voids shown, the called-suit duties, who can hold the
+  called card), each solved double-dummy. Every seat plays for its side's **61 card points**
+  (the picker's side to reach them, the defenders to stop them), and once 61 is settled in a
+  layout, for the schneider line still open there (91, or 31 to escape schneider): what a
+  strong player does without seeing the other hands. The defenders play single-dummy too,
+  so this is the result when every seat plays well, not only the picker;
+- **double-dummy**: every hand visible, both sides playing perfectly for card points, the
+  partner known to the solver from the first card (the double-dummy section's solver,
+  searched for the exact points).
+
+Per class of the player's six cards as dealt: the picker side's **P(win)** (≥ 61 card
+points, bury included) with its 95% Wilson range, P(schneider) (≥ 91) and P(schneidered)
+(≤ 30), and its **mean card points** ± se for each model. `*_pimc_minus_heuristic` and
+`*_dd_minus_pimc` are paired differences (each deal played by all three) with standard
+errors and 95% ranges. Single-dummy play aims at 61 first, so its mean points may trail
+where a point more or less does not change the line.
+""")
+    writer.table("models_by_trumps", by_trumps,
+                 "P(win), P(schneider) and mean card points of the three play models by the player's trumps "
+                 "(every seat), with the paired differences.", preview_cols=["trumps"] + MODEL_COLS)
+    writer.table("models_by_policy", sp.models_table(run.stats, ["policy"]),
+                 "The same for the hands the policy picks and those it passes (every picked hand is played).",
+                 preview_cols=["policy"] + MODEL_COLS)
+    writer.table("models_by_seat", sp.models_table(run.stats, ["seat"]), "The same by seat.",
+                 preview_cols=["seat"] + MODEL_COLS)
+    writer.table("models_by_trumps_queens", sp.models_table(run.stats, ["trumps", "queens"]),
+                 "By trumps and queens.", preview_rows=0)
+    writer.figure("models_by_trumps", _models_figure(by_trumps, offered),
+                  f"P(win) and mean card points of the picker's side by trumps for the three play models on the "
+                  f"same deals (95% ranges; hollow: fewer than {MODEL_MIN} deals).")
+    tot = sp.models_table(run.stats, []).iloc[0]
+    return (f"\n- **Play models section:** the first {run.n_done:,} deals ({offered:,} offered, picked) played by "
+            f"the heuristic, single-dummy ({DEFAULT_WORLDS} worlds a card, every seat) and double-dummy players in "
+            f"{elapsed:.1f} s; the picker's side wins {100 * tot['p_win_heuristic']:.1f}% / "
+            f"{100 * tot['p_win_pimc']:.1f}% / {100 * tot['p_win_dd']:.1f}% (pimc − heuristic "
+            f"{100 * tot['p_win_pimc_minus_heuristic']:+.1f} ± {100 * tot['p_win_pimc_minus_heuristic_se']:.1f} "
+            "points, paired).")
+
+
+def _models_figure(df, offered):
+    from .charts import integer_ticks, pyplot
+
+    plt = pyplot()
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
+    for k, (name, label, colour, marker) in enumerate(MODEL_STYLE):
+        x = df["trumps"] + 0.08 * (k - 1)
+        _errorbars(ax1, df, x, f"p_win_{name}", None, MODEL_MIN, label, colour, marker,
+                   lo=f"p_win_{name}_lo", hi=f"p_win_{name}_hi")
+        _errorbars(ax2, df, x, f"mean_points_{name}", f"mean_points_{name}_se", MODEL_MIN, label, colour, marker)
+    ax1.set_ylim(-0.02, 1.02)
+    ax1.yaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
+    ax1.set_ylabel("P(picker side ≥ 61 points)")
+    ax1.set_title("P(win) when you pick", fontsize=10)
+    for y, label in ((60.5, "61 to win"), (90.5, "schneider")):
+        ax2.axhline(y, color="grey", ls=":", lw=0.8)
+        ax2.text(0, y + 1, label, fontsize=8, color="grey")
+    ax2.set_ylabel("picker side's card points (of 120)")
+    ax2.set_title("the picker side's mean card points", fontsize=10)
+    for ax in (ax1, ax2):
+        ax.set_xlabel("trumps held (of 14)")
+        ax.xaxis.set_major_locator(integer_ticks())
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle(f"Sheepshead: heuristic, single-dummy and double-dummy play on the same {offered:,} picked hands",
+                 fontsize=11)
+    return fig
