@@ -263,13 +263,15 @@ def build_pimc_section(writer, deals: int, seed: int, threads=None, progress: bo
     t = models_table(run.stats, PIMC_BY)
     tb = models_table(run.stats, ["players", "contract", "bowers"])
     made = int(seen[:, 1].sum())
+    total = int(seen[:, 0].sum())
+    share = (f"all {total:,} two- and four-handed deals" if made == total else
+             f"{made:,} of the {total:,} two- and four-handed deals; the rest were redeals")
     writer.heading("Three play models on the same deals")
     writer.text(f"""
 The first {run.n_done:,} deal indices of the survey (same seed: the same two- and
 four-handed deals, the same dealers), this time with **every** seat bidding by the
 policy: a **deal** here is one such auction in which somebody made trump
-({made:,} of the {int(seen[:, 0].sum()):,} two- and four-handed deals; the rest were
-redeals). After the same pickup and discard the five tricks are played three ways: by the
+({share}). After the same pickup and discard the five tricks are played three ways: by the
 heuristic players; **single-dummy** at every seat (each card chosen in {DEFAULT_WORLDS}
 sampled layouts of the cards that player cannot see, each solved double-dummy: what a
 strong player does without seeing the other hands), the makers aiming at their **3
@@ -280,8 +282,11 @@ counting the left bower (not the upcard), **bowers** held, and the contract (two
 four-handed with partner or alone). `p_make_*` is P(the makers take 3 tricks or more) with
 its Wilson interval, `tricks_*` their mean tricks; `*_pimc_minus_heuristic` and
 `*_dd_minus_pimc` are paired differences (each deal played by all three) with standard
-errors. The single-dummy makers aim at P(make), so their mean tricks may trail where an
-extra trick does not count.
+errors. Both sides change model together: a negative `p_make_pimc_minus_heuristic` means
+the single-dummy defence gains more over the heuristic defence than the single-dummy
+makers over the heuristic makers (likewise double-dummy, whose perfect defence is why
+weak makes fall furthest there). The single-dummy makers aim at P(make), so their mean
+tricks may trail where an extra trick does not count.
 """)
     writer.table("models_by_class", t, "The makers' P(make) and mean tricks for the three play models by game, "
                  "contract and trumps held, with the paired differences.",
@@ -298,8 +303,8 @@ extra trick does not count.
     gain = (t["p_make_pimc_minus_heuristic"] * t["deals"]).sum() / n_all if n_all else float("nan")
     return (f"\n- **Play models section:** the first {run.n_done:,} deal indices, {made:,} made trumps played by "
             f"the heuristic, single-dummy ({DEFAULT_WORLDS} worlds a card) and double-dummy players in "
-            f"{elapsed:.1f} s; over all of them single-dummy makers make {100 * gain:+.1f} points more often than "
-            "heuristic ones.")
+            f"{elapsed:.1f} s; over all of them the makers' P(make) is {100 * gain:+.1f} points with single-dummy "
+            "play at every seat than with the heuristic players (paired).")
 
 
 def _models_figure(t):
