@@ -192,12 +192,12 @@ def test_report_files(tmp_path):
 
 def test_pimc_survey():
     """The three-model run: deal counts add up (every made trump booked once, by the
-    maker's hand), the classes partition the deals, and one thread or two give the same
-    numbers."""
+    maker's hand), the classes partition the deals, and one thread and one chunk or two
+    threads and five chunks give the same numbers."""
     from analyzer.games.euchre import survey_pimc as sp
 
     a = sp.run_survey_pimc(30, seed=4, worlds=8, threads=1).stats
-    b = sp.run_survey_pimc(30, seed=4, worlds=8, threads=2).stats
+    b = sp.run_survey_pimc(30, seed=4, worlds=8, threads=2, chunk_size=7).stats   # 5 chunks on 2 threads
     assert np.array_equal(a, b)
     cells, seen = sp.unpack(a)
     assert list(seen[:, 0]) == [30, 30] and (seen[:, 1] <= 30).all()

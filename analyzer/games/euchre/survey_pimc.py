@@ -90,9 +90,11 @@ def _survey_pimc_chunk(key0, start, n_deals, n, pool, counts, tables, flags, pol
 
 
 def run_survey_pimc(deals: int, seed: int = 0, worlds: int = 32, threads: int | None = None,
-                    progress: bool = False):
+                    progress: bool = False, chunk_size: int = 512):
     """The three-model survey of deal indices 0..deals-1 (the heuristic survey's deals, both
-    games); ``stats``: the cells (``CELLS``) then ``SEEN`` counters (``unpack``)."""
+    games); ``stats``: the cells (``CELLS``) then ``SEEN`` counters (``unpack``).  The
+    numbers do not depend on ``threads`` nor ``chunk_size`` (each deal's worlds are keyed by
+    its index)."""
     from ...sim.runner import run_chunks
     from .bidding import DEFAULT_POLICY
     from .dd import new_dd_table, new_stats
@@ -113,7 +115,7 @@ def run_survey_pimc(deals: int, seed: int = 0, worlds: int = 32, threads: int | 
                                    out[g], seen[g])
         return np.concatenate([out.ravel(), seen.ravel()])
 
-    return run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=512,
+    return run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=chunk_size,
                       desc="euchre single-dummy survey")
 
 
