@@ -303,8 +303,8 @@ tricks may trail where an extra trick does not count.
     gain = (t["p_make_pimc_minus_heuristic"] * t["deals"]).sum() / n_all if n_all else float("nan")
     return (f"\n- **Play models section:** the first {run.n_done:,} deal indices, {made:,} made trumps played by "
             f"the heuristic, single-dummy ({DEFAULT_WORLDS} worlds a card) and double-dummy players in "
-            f"{elapsed:.1f} s; over all of them the makers' P(make) is {100 * gain:+.1f} points with single-dummy "
-            "play at every seat than with the heuristic players (paired).")
+            f"{elapsed:.1f} s; over all of them the makers' P(make) with single-dummy play at every seat minus "
+            f"with the heuristic players is {100 * gain:+.1f} points (paired).")
 
 
 def _models_figure(t):
