@@ -156,7 +156,7 @@ def test_dd_difference_table(dd_flat):
 
 def test_report_files(tmp_path):
     out = tmp_path / "rep"
-    summary = write_report("euchre", 4000, str(out), seed=1, threads=2)
+    summary = write_report("euchre", 4000, str(out), seed=1, threads=2, pimc_deals=40)
     files = set(os.listdir(out))
     assert "README.md" in files and not any(f.startswith(".checkpoint") for f in files)
     text = (out / "README.md").read_text()
@@ -176,6 +176,48 @@ def test_report_files(tmp_path):
     assert summary["dd_deals"] == 4000 and "## Double-dummy play" in text
     assert "Not in this report yet" not in text
     assert "dd_gain_heuristic_minus_dd.png" in files and "dd_gain_heuristic_minus_dd.csv" in files
+    # the three play models: the first 40 deal indices, both games, every made trump played three ways
+    assert summary["pimc_deals"] == 40 and "## Three play models on the same deals" in text
+    assert "Play models section" in text and "(models_by_class.png)" in text
+    models = pd.read_csv(out / "models_by_class.csv")
+    assert (out / "models_by_bowers.csv").exists()
+    assert set(models["players"]) == {2, 4}
+    assert models.groupby("players")["deals"].sum().max() <= 40
+    for name in ("heuristic", "pimc", "dd"):
+        assert ((models[f"p_make_{name}_lo"] <= models[f"p_make_{name}"] + 1e-12)
+                & (models[f"p_make_{name}"] <= models[f"p_make_{name}_hi"] + 1e-12)).all()
+    assert np.allclose(models["p_make_pimc_minus_heuristic"], models["p_make_pimc"] - models["p_make_heuristic"], atol=1e-4)
+    assert np.allclose(models["tricks_dd_minus_pimc"], models["tricks_dd"] - models["tricks_pimc"], atol=1e-4)
+
+
+def test_pimc_survey():
+    """The three-model run: deal counts add up (every made trump booked once, by the
+    maker's hand), the classes partition the deals, and one thread and one chunk or two
+    threads and five chunks give the same numbers."""
+    from analyzer.games.euchre import survey_pimc as sp
+
+    a = sp.run_survey_pimc(30, seed=4, worlds=8, threads=1).stats
+    b = sp.run_survey_pimc(30, seed=4, worlds=8, threads=2, chunk_size=7).stats   # 5 chunks on 2 threads
+    assert np.array_equal(a, b)
+    cells, seen = sp.unpack(a)
+    assert list(seen[:, 0]) == [30, 30] and (seen[:, 1] <= 30).all()
+    assert list(cells[..., sp.P_N].sum(axis=(1, 2, 3))) == list(seen[:, 1])
+    assert cells[0, 1, ..., sp.P_N].sum() == 0                  # nobody goes alone two-handed
+    for m in range(3):                                          # 0..5 tricks, made <= deals
+        assert (cells[..., sp.P_MADE + m] <= cells[..., sp.P_N]).all()
+        assert (cells[..., sp.P_TRICKS + m] <= 5 * cells[..., sp.P_N]).all()
+    for by in (["players"], ["players", "contract", "trumps"], ["players", "contract", "bowers"]):
+        t = sp.models_table(a, by)
+        assert t.groupby("players")["deals"].sum().tolist() == list(seen[:, 1])
+    t = sp.models_table(a, ["players", "contract", "trumps"])
+    ok = t["deals"] >= 2
+    assert (t.loc[ok, "p_make_pimc_minus_heuristic_se"] >= 0).all()
+    # the heuristic player's results are the heuristic survey's deals played by policy
+    heur = sp.run_survey_pimc(30, seed=4, worlds=1, threads=1).stats
+    hc, hs = sp.unpack(heur)
+    assert np.array_equal(hs, seen)
+    assert np.array_equal(hc[..., sp.P_TRICKS], cells[..., sp.P_TRICKS])
+    assert np.array_equal(hc[..., sp.P_TRICKS + 2], cells[..., sp.P_TRICKS + 2])
 
 
 def test_breakdown_tables():

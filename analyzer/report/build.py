@@ -117,7 +117,13 @@ def _euchre() -> GameReport:
         build_report, tables, "order2", survey.BREAKDOWNS, ("seat", "trumps", "bowers"),
         dd_run=_runner(_euchre_dd_survey), dd_build=_euchre_dd_build, dd_deals=200_000,
         dd_description="Each is played with the tricks solved double-dummy and, for the "
-                       "comparison, again by the heuristic players.")
+                       "comparison, again by the heuristic players.",
+        pimc=_euchre_pimc, pimc_deals=40_000)
+
+
+def _euchre_pimc(*args, **kw):
+    from .euchre import build_pimc_section
+    return build_pimc_section(*args, **kw)
 
 
 def _euchre_dd_survey(*args, **kw):
