@@ -118,7 +118,7 @@ def _euchre() -> GameReport:
         dd_run=_runner(_euchre_dd_survey), dd_build=_euchre_dd_build, dd_deals=200_000,
         dd_description="Each is played with the tricks solved double-dummy and, for the "
                        "comparison, again by the heuristic players.",
-        pimc=_euchre_pimc, pimc_deals=40_000)
+        pimc=_euchre_pimc, pimc_deals=25_000)
 
 
 def _euchre_pimc(*args, **kw):
