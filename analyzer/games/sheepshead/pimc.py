@@ -58,18 +58,17 @@ from ...sim.constrained import book_deal, deal_scratch, D_W
 from ...sim.hidden import sample_worlds
 from ...sim.rng import mix64, stream_key
 from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, _make_cfg
-from ...tricks.engine import called_card_duties, legal_follow, stronger
 from ...tricks.pimc import candidates, choose_each, choose_plain_each
-from ...tricks.points import follow_for_points, mask_points
+from ...tricks.points import mask_points
 from ...tricks.tables import R_CALLED, R_DECK, R_SUIT
 from .bidding import unknown_card, wants_to_pick
 from .dd import DD_RULES
 from .deck import BLIND_SIZE, N_SEATS, N_TRICKS, SCHNEIDER_PICKER, SCHNEIDERED_PICKER, WIN_POINTS
-from .play import (AFTER, ALL_SEATS, FIGHT, LEASTER_CLASSES, MODE_ALONE, MODE_CALL, MODE_POLICY,
+from .play import (ALL_SEATS, heuristic_card, LEASTER_CLASSES, MODE_ALONE, MODE_CALL, MODE_POLICY,
                    OUT_ALONE, OUT_DEFENDER, OUT_DEFENDER_ALONE, OUT_PARTNER, OUT_PICKER, PASS_OPT, PICK_OPT,
-                   ROLE_DEFENDER, ROLE_PARTNER, ROLE_PICKER, VALS, _record, deal_passed, lead_card, leaster_class,
-                   play_leaster, take_blind, takes, unknown_legal, unknown_mode, winners)
-from .rules import FAIL_ACES, FAIL_TENS, TRUMPS
+                   VALS, _record, deal_passed, leaster_class,
+                   play_leaster, take_blind, takes, unknown_mode)
+from .rules import FAIL_ACES, FAIL_TENS
 
 DEFAULT_WORLDS = 32
 MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play_out_pimc's ``mode``
@@ -270,56 +269,10 @@ def play_out_pimc(rules, hands, leader, picker, partner, called, bury, pimc_seat
         seat = leader
         for pos in range(N_SEATS):
             hand = hands[seat]
-            # ---- the heuristic's card (play.play_called)
-            if pos == 0:
-                legal = hand
-                if hand & unknown:
-                    legal = unknown_legal(rules, hand, unknown, True, 0, ZERO, cs)
-                elif not cs_open:
-                    legal = called_card_duties(hand, hand, True, False, called, cs_mask, False, last)
-                if legal & (legal - ONE):
-                    unseen = deck & ~played & ~hand
-                    if seat == picker:
-                        unseen &= ~bury
-                    role = ROLE_PICKER if seat == picker else (ROLE_PARTNER if seat == partner else ROLE_DEFENDER)
-                    friends = (fr >> (5 * seat)) & ALL_SEATS
-                    foe_voids = 0
-                    for lane in range(4):
-                        if (voids >> (5 * lane)) & ~friends & ALL_SEATS:
-                            foe_voids |= 1 << lane
-                    card = lead_card(rules, hand, legal, role, unseen, cs, cs_open, foe_voids, called)
-                else:
-                    card = legal
-            else:
-                led_mask = rules[R_SUIT + led]
-                if hand & unknown:
-                    legal = unknown_legal(rules, hand, unknown, False, led, best, cs)
-                else:
-                    legal = legal_follow(rules, hand, led, best)
-                    if not cs_open:
-                        legal = called_card_duties(hand, legal, False, led == cs, called, cs_mask, seat == picker,
-                                                   last)
-                if legal & (legal - ONE):
-                    unseen = deck & ~played & ~hand
-                    if seat == picker:
-                        unseen &= ~bury
-                    friends = (fr >> (5 * seat)) & ALL_SEATS
-                    foes = AFTER[leader, pos] & ~friends
-                    ruff_threat = led != 3 and (foes & (voids >> (5 * led)) & ~(voids >> (5 * 3))) != 0
-                    friend_winning = ((friends >> winner) & 1) != 0
-                    secure = False
-                    if friend_winning:
-                        if foes == 0:
-                            secure = True
-                        else:
-                            lane_cards = TRUMPS if best & TRUMPS else rules[R_SUIT + led]
-                            secure = ((unseen & lane_cards & stronger(rules, best)) == ZERO
-                                      and ((best & TRUMPS) != ZERO or not ruff_threat))
-                    card = follow_for_points(rules, VALS, hand & ~unknown, legal, winners(legal, best, led_mask), led,
-                                             trick_points, FIGHT[(side >> seat) & 1], friend_winning, secure,
-                                             foes != 0, ruff_threat, unseen)
-                else:
-                    card = legal
+            # ---- the heuristic's card
+            legal, card = heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, voids, played,
+                                         bury, unknown, cs, cs_open, called, cs_mask, last, led, best, winner,
+                                         trick_points)
             # ---- single-dummy
             if ((pimc_seats >> seat) & 1) and (legal & (legal - ONE)) and not last:
                 unpl = (deck & ~played) | trick

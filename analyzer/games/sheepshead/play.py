@@ -193,6 +193,65 @@ def _log(trace, row, t, seat, card, led):
     trace[row, 3] = led
 
 
+@njit(cache=True, inline="always")
+def heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, voids, played, bury, unknown, cs,
+                   cs_open, called, cs_mask, last, led, best, winner, trick_points):
+    """(legal cards, the heuristic players' card) for ``seat`` at a position of
+    ``play_called`` (its state as there; ``led``, ``best``, ``winner`` and
+    ``trick_points`` describe the trick when following)."""
+    deck = rules[R_DECK]
+    hand = hands[seat]
+    if pos == 0:
+        legal = hand
+        if hand & unknown:
+            legal = unknown_legal(rules, hand, unknown, True, 0, ZERO, cs)
+        elif not cs_open:
+            legal = called_card_duties(hand, hand, True, False, called, cs_mask, False, last)
+        if legal & (legal - ONE):
+            unseen = deck & ~played & ~hand
+            if seat == picker:
+                unseen &= ~bury
+            role = ROLE_PICKER if seat == picker else (ROLE_PARTNER if seat == partner else ROLE_DEFENDER)
+            friends = (fr >> (5 * seat)) & ALL_SEATS
+            foe_voids = 0
+            for lane in range(4):
+                if (voids >> (5 * lane)) & ~friends & ALL_SEATS:
+                    foe_voids |= 1 << lane
+            card = lead_card(rules, hand, legal, role, unseen, cs, cs_open, foe_voids, called)
+        else:
+            card = legal
+        return legal, card
+    led_mask = rules[R_SUIT + led]
+    if hand & unknown:
+        legal = unknown_legal(rules, hand, unknown, False, led, best, cs)
+    else:
+        legal = legal_follow(rules, hand, led, best)
+        if not cs_open:
+            legal = called_card_duties(hand, legal, False, led == cs, called, cs_mask, seat == picker, last)
+    if legal & (legal - ONE):
+        unseen = deck & ~played & ~hand
+        if seat == picker:
+            unseen &= ~bury
+        friends = (fr >> (5 * seat)) & ALL_SEATS
+        foes = AFTER[leader, pos] & ~friends
+        ruff_threat = led != TRUMP_LANE and (foes & (voids >> (5 * led)) & ~(voids >> (5 * TRUMP_LANE))) != 0
+        friend_winning = ((friends >> winner) & 1) != 0
+        secure = False
+        if friend_winning:
+            if foes == 0:
+                secure = True
+            else:
+                lane_cards = TRUMPS if best & TRUMPS else rules[R_SUIT + led]
+                secure = ((unseen & lane_cards & stronger(rules, best)) == ZERO
+                          and ((best & TRUMPS) != ZERO or not ruff_threat))
+        card = follow_for_points(rules, VALS, hand & ~unknown, legal, winners(legal, best, led_mask), led,
+                                 trick_points, FIGHT[(side >> seat) & 1], friend_winning, secure,
+                                 foes != 0, ruff_threat, unseen)
+    else:
+        card = legal
+    return legal, card
+
+
 @njit(cache=True)
 def play_called(rules, hands, leader, picker, partner, called, bury, trace, record):
     """Play six tricks of a picked hand; ``hands`` (5 layout masks, the picker's after his
@@ -202,7 +261,6 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
     Returns the picker side's card points (bury included) * 8 + its tricks."""
     if record:
         trace[:, :] = -1
-    deck = rules[R_DECK]
     side = (1 << picker) | ((1 << partner) if partner >= 0 else 0)
     cs = -1
     cs_mask = ZERO
@@ -241,24 +299,9 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
         for pos in range(N_SEATS):
             hand = hands[seat]
             if pos == 0:
-                legal = hand
-                if hand & unknown:
-                    legal = unknown_legal(rules, hand, unknown, True, 0, ZERO, cs)
-                elif not cs_open:
-                    legal = called_card_duties(hand, hand, True, False, called, cs_mask, False, last)
-                if legal & (legal - ONE):
-                    unseen = deck & ~played & ~hand
-                    if seat == picker:
-                        unseen &= ~bury
-                    role = ROLE_PICKER if seat == picker else (ROLE_PARTNER if seat == partner else ROLE_DEFENDER)
-                    friends = (fr >> (5 * seat)) & ALL_SEATS
-                    foe_voids = 0
-                    for lane in range(4):
-                        if (voids >> (5 * lane)) & ~friends & ALL_SEATS:
-                            foe_voids |= 1 << lane
-                    card = lead_card(rules, hand, legal, role, unseen, cs, cs_open, foe_voids, called)
-                else:
-                    card = legal
+                legal, card = heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, voids, played,
+                                             bury, unknown, cs, cs_open, called, cs_mask, last, led, best, winner,
+                                             trick_points)
                 led = high_index(card) >> 4          # in this layout a lane is an effective suit
                 best = card
                 if card & unknown:                   # the unknown leads the called suit, wins nothing
@@ -266,34 +309,9 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
                     best = ZERO
                 led_mask = rules[R_SUIT + led]
             else:
-                if hand & unknown:
-                    legal = unknown_legal(rules, hand, unknown, False, led, best, cs)
-                else:
-                    legal = legal_follow(rules, hand, led, best)
-                    if not cs_open:
-                        legal = called_card_duties(hand, legal, False, led == cs, called, cs_mask, seat == picker,
-                                                   last)
-                if legal & (legal - ONE):
-                    unseen = deck & ~played & ~hand
-                    if seat == picker:
-                        unseen &= ~bury
-                    friends = (fr >> (5 * seat)) & ALL_SEATS
-                    foes = AFTER[leader, pos] & ~friends
-                    ruff_threat = led != TRUMP_LANE and (foes & (voids >> (5 * led)) & ~(voids >> (5 * TRUMP_LANE))) != 0
-                    friend_winning = ((friends >> winner) & 1) != 0
-                    secure = False
-                    if friend_winning:
-                        if foes == 0:
-                            secure = True
-                        else:
-                            lane_cards = TRUMPS if best & TRUMPS else rules[R_SUIT + led]
-                            secure = ((unseen & lane_cards & stronger(rules, best)) == ZERO
-                                      and ((best & TRUMPS) != ZERO or not ruff_threat))
-                    card = follow_for_points(rules, VALS, hand & ~unknown, legal, winners(legal, best, led_mask), led,
-                                             trick_points, FIGHT[(side >> seat) & 1], friend_winning, secure,
-                                             foes != 0, ruff_threat, unseen)
-                else:
-                    card = legal
+                legal, card = heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, voids, played,
+                                             bury, unknown, cs, cs_open, called, cs_mask, last, led, best, winner,
+                                             trick_points)
                 if not (hand & ~unknown & led_mask):
                     voids |= 1 << (5 * led + seat)
                 if takes(card, best, led_mask) and not (card & unknown):
