@@ -592,3 +592,26 @@ def draw_worlds(seed: int, hidden: int, need, allowed, n_worlds: int, tries: int
     if rc < 0:
         raise InputError("inconsistent slot sizes or masks")
     return out
+
+
+@njit(cache=True, nogil=True)
+def seat_worlds(key, hidden, need, allowed, slot_seat, known, worlds, tries):
+    """``sample_worlds`` written as the hands of a table: slot ``j`` (``need[j]`` cards
+    within ``allowed[j]``) is seat ``slot_seat[j]``'s hidden cards, or no seat's (-1: a
+    kitty, the discards, a stock, a hand out of play); ``worlds[w, s]`` receives
+    ``known[s]`` (the cards known to be there: the viewer's own hand, an exposed hand)
+    plus its slot.  Fills ``worlds[:n]`` with ``n = worlds.shape[0]`` independent uniform
+    layouts; returns ``sample_worlds``'s code (n, or <= 0)."""
+    k = need.shape[0]
+    out = np.empty((worlds.shape[0], k), np.uint64)
+    got = sample_worlds(key, hidden, need, allowed, out, tries)
+    if got <= 0:
+        return got
+    for w in range(got):
+        for s in range(worlds.shape[1]):
+            worlds[w, s] = known[s]
+        for j in range(k):
+            s = slot_seat[j]
+            if s >= 0:
+                worlds[w, s] |= out[w, j]
+    return got

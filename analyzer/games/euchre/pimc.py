@@ -33,7 +33,7 @@ from numba import njit
 from ...bits import ONE, ZERO, low_index, popcount
 from ...sim.constrained import D_W, book_deal, deal_scratch
 from ...sim.deal import _deal_into
-from ...sim.hidden import sample_worlds
+from ...sim.hidden import seat_worlds as draw_seat_worlds
 from ...sim.rng import mix64, stream_key
 from ...tricks.dd import C_NEXT, C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, PEXT8, _make_cfg, _solve_kernel
 from ...tricks.heuristic import rule_suits
@@ -112,21 +112,10 @@ def seat_worlds(rules, hands, n, viewer, out, dealer, up, up_free, dealer_known,
         allowed[k] = hidden & ~up_hidden
         slot_seat[k] = -1
         k += 1
-    nk = need[:k].copy()
-    ak = allowed[:k].copy()
-    out_ = np.empty((worlds.shape[0], k), np.uint64)
-    got = sample_worlds(key, hidden, nk, ak, out_, np.int64(REJECTION_TRIES))
-    if got <= 0:
-        return got
-    for w in range(got):
-        for s in range(MAX_SEATS):
-            worlds[w, s] = ZERO
-        worlds[w, viewer] = mine
-        for j in range(k):
-            s = slot_seat[j]
-            if s >= 0:
-                worlds[w, s] = out_[w, j]
-    return got
+    known = np.zeros(MAX_SEATS, np.uint64)
+    known[viewer] = mine
+    return draw_seat_worlds(key, hidden, need[:k].copy(), allowed[:k].copy(), slot_seat[:k].copy(), known, worlds,
+                            np.int64(REJECTION_TRIES))
 
 
 @njit(cache=True, inline="always")

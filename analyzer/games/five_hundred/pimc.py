@@ -19,7 +19,7 @@ from numba import njit
 
 from ...bits import ONE, ZERO, low_index, popcount
 from ...sim.deal import _deal_into
-from ...sim.hidden import sample_worlds
+from ...sim.hidden import seat_worlds as draw_seat_worlds
 from ...sim.rng import mix64, stream_key
 from ...tricks.dd import C_NEXT, C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, PEXT8, _make_cfg, _solve_kernel
 from ...tricks.engine import beats, free_lead_names, legal_follow, suit_of
@@ -74,23 +74,15 @@ def seat_worlds(rules, hands, viewer, contractor, discards, exposed, played, voi
         allowed[k] = hidden
         slot_seat[k] = -1
         k += 1
-    nk = need[:k].copy()
-    ak = allowed[:k].copy()
-    out = np.empty((slots.shape[0], k), np.uint64)
-    got = sample_worlds(key, hidden, nk, ak, out, np.int64(REJECTION_TRIES))
-    if got <= 0:
-        return got
-    for w in range(got):
-        for s in range(MAX_SEATS):
-            worlds[w, s] = ZERO
-        worlds[w, viewer] = mine
-        if exposed:
-            worlds[w, contractor] = hands[contractor]
-        for j in range(k):
-            s = slot_seat[j]
-            if s >= 0 and (active >> s) & 1:
-                worlds[w, s] = out[w, j]
-    return got
+    known = np.zeros(MAX_SEATS, np.uint64)
+    known[viewer] = mine
+    if exposed:
+        known[contractor] = hands[contractor]
+    for j in range(k):
+        if slot_seat[j] >= 0 and not (active >> slot_seat[j]) & 1:
+            slot_seat[j] = -1                  # a hand out of play (misère): no seat's in the worlds
+    return draw_seat_worlds(key, hidden, need[:k].copy(), allowed[:k].copy(), slot_seat[:k].copy(), known,
+                            worlds, np.int64(REJECTION_TRIES))
 
 
 @njit(cache=True, nogil=True)
