@@ -21,8 +21,13 @@ RANK_CHARS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
               10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 JOKER = 64
+# The six-handed Five Hundred pack's extra spot cards 11, 12 and 13 (they rank between the
+# 10 and the jack).  Their codes use the rank slots no other card uses (15, 0, 1): a code's
+# rank is a name, not an order; each game orders its cards itself.
+PIP11, PIP12, PIP13 = 15, 0, 1
+PIP_CHARS = {PIP11: "11", PIP12: "12", PIP13: "13"}
 
-_RANK_FROM_TEXT = {v: k for k, v in RANK_CHARS.items()} | {"10": 10}
+_RANK_FROM_TEXT = {v: k for k, v in RANK_CHARS.items()} | {"10": 10} | {v: k for k, v in PIP_CHARS.items()}
 _SUIT_FROM_TEXT = {c: i for i, c in enumerate(SUITS)} | {
     c: i for i, c in enumerate(SUIT_SYMBOLS)} | {"♤": 0, "♧": 1, "♢": 2, "♡": 3}
 _JOKER_TEXT = {"JK", "JO", "JOKER"}
@@ -71,7 +76,8 @@ def parse_code(text: str) -> int:
 def format_code(code: int) -> str:
     if code == JOKER:
         return "JK"
-    return RANK_CHARS[rank_of(code)] + SUITS[suit_of(code)]
+    rank = rank_of(code)
+    return (RANK_CHARS[rank] if rank in RANK_CHARS else PIP_CHARS[rank]) + SUITS[suit_of(code)]
 
 
 def split_cards(text: str) -> list[str]:

@@ -18,6 +18,8 @@ def five_hundred():
     """
 
 
+PLAYERS_OPTION = click.option("--players", type=int, default=4, show_default=True, metavar="N",
+                              help="Players at the table, 2 to 6 (decks of 33, 33, 43, 53, 63 cards).")
 WORLDS_OPTION = click.option("--worlds", type=int, default=None, metavar="W",
                              help="With --play pimc: sampled layouts per card played [default: 32].")
 
@@ -54,9 +56,10 @@ def _here_options(f):
 @simulation_options(default_deals=50_000, play_models=("heuristic", "dd", "pimc"),
                     deals_help="50,000; 200 with --play dd; 100 with pimc (200 a row with --contract-only)")
 @WORLDS_OPTION
+@PLAYERS_OPTION
 @output_options
 def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, deals, seed, play, threads, rules,
-        worlds, as_json, as_csv, plot_path):
+        worlds, players, as_json, as_csv, plot_path):
     """What to call now with HAND (your 10 cards): every allowed bid and pass.
 
     The other hands are dealt to fit the calls heard (each seat that spoke makes its calls
@@ -75,7 +78,7 @@ def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, deal
     check_plot_path(plot_path)
     answer = ask(hand, seat=seat, dealer=dealer, auction=auction, score=score, contract_only=contract_only,
                  over=over, contracts=contracts, deals=deals, seed=seed, play=play, threads=threads,
-                 rules=list(rules), progress=wants_progress(as_json), worlds=worlds)
+                 rules=list(rules), progress=wants_progress(as_json), worlds=worlds, players=players)
     if "contract" in answer.table.columns:          # the old question (contract_only without an auction)
         if plot_path:
             from ..report.five_hundred import plot_trick_distribution
@@ -258,11 +261,13 @@ def read_deal_lines(path: str) -> list[str]:
 @click.option("--file", "file", metavar="DEALS", type=click.Path(dir_okay=False), default=None,
               help="Solve every deal of this file (one a line).")
 @click.option("--contract", required=True, metavar="BID", help="e.g. 8H, 7NT, MIS.")
-@click.option("--contractor", required=True, metavar="SEAT", help="N, E, S or W (leads first).")
+@click.option("--contractor", required=True, metavar="SEAT", help="N, E, S or W (leads first); at other table "
+              "sizes the seats of --players (3: S W E; 5: S W NW NE E; 6: S SW NW N NE SE; 2: S N).")
 @click.option("--no-kitty", is_flag=True, help="Solve the 10-card hands as given (no exchange).")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
+@PLAYERS_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (a list with --file).")
-def solve(deal, file, contract, contractor, no_kitty, rules, as_json):
+def solve(deal, file, contract, contractor, no_kitty, rules, players, as_json):
     """Double-dummy result of a deal: the contractor side's tricks with perfect play by
     everyone, and the value of each opening lead.  The contractor first exchanges with
     the kitty by the same policy as `bid` (unless --no-kitty)."""
@@ -276,10 +281,11 @@ def solve(deal, file, contract, contractor, no_kitty, rules, as_json):
         raise InputError("give exactly one of --deal or --file")
     deals = [deal] if file is None else read_deal_lines(file)
     solver = Solver(2.0)
-    results = [solve_deal(d, contract, contractor, not no_kitty, list(rules), solver) for d in deals]
+    results = [solve_deal(d, contract, contractor, not no_kitty, list(rules), solver, players) for d in deals]
     if as_json:
-        out = [{"contractor_tricks": r["contractor_tricks"], "made": r["made"],
+        out = [{"players": r["players"], "contractor_tricks": r["contractor_tricks"], "made": r["made"],
                 "nominated": r["nominated"], "discards": r["discards"], "leads": r["leads"]}
+               | ({"partners": r["partners"]} if r["players"] != 4 else {})
                for r in results]
         click.echo(json.dumps(out if file is not None else out[0], ensure_ascii=False))
         return
@@ -289,6 +295,8 @@ def solve(deal, file, contract, contractor, no_kitty, rules, as_json):
         lines = [f"{r['contract']} by {r['contractor']}: {r['contractor_tricks']} trick"
                  f"{'s' if r['contractor_tricks'] != 1 else ''} with perfect play "
                  f"({'made' if r['made'] else 'failed'})"]
+        if r["players"] != 4:
+            lines.append(f"{r['players']} players; partners: {' '.join(r['partners']) or 'none'}")
         if r["discards"]:
             lines.append(f"discards: {r['discards']}")
         if r["nominated"]:

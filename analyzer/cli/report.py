@@ -24,7 +24,9 @@ from .common import check_writable, wants_progress
 @click.option("--pimc-deals", type=click.IntRange(min=0), default=None,
               help="Deals for the section comparing heuristic, single-dummy and double-dummy play on the same "
                    "deals (default: the game's; 0: none).")
-def report(game, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals):
+@click.option("--players", type=int, default=None, metavar="N",
+              help="five-hundred: players at the table, 2 to 6 [default: 4].")
+def report(game, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals, players):
     """Write a self-contained strategy report for GAME (e.g. five-hundred) into --out."""
     import os
 
@@ -39,7 +41,7 @@ def report(game, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals):
     command = "analyzer report " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else ""
     summary = write_report(game, deals, out_dir, seed=seed, threads=threads,
                            progress=wants_progress(False), resume=resume, command=command,
-                           dd_deals=dd_deals, pimc_deals=pimc_deals)
+                           dd_deals=dd_deals, pimc_deals=pimc_deals, players=players)
     click.echo(f"wrote {len(summary['files']) + 1} files to {out_dir} "
                f"({summary['deals']:,} deals in {summary['elapsed']:.1f} s)")
 
@@ -62,7 +64,9 @@ def report(game, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals):
 @click.option("--csv", "as_csv", is_flag=True, help="Print the table as CSV.")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None,
               help="Save the table to a .csv or .parquet file instead of printing it.")
-def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file):
+@click.option("--players", type=int, default=None, metavar="N",
+              help="five-hundred: players at the table, 2 to 6 [default: 4].")
+def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file, players):
     """Print (or save) one bid-success table of GAME for a chosen breakdown."""
     from ..errors import InputError
     from ..report.build import breakdown_table
@@ -75,7 +79,7 @@ def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file)
     if as_json and as_csv:
         raise InputError("choose one of --json and --csv")
     df, result = breakdown_table(game, keys, deals, seed, table_name, threads,
-                                 wants_progress(as_json))
+                                 wants_progress(as_json), players)
     if out_file:
         (df.to_parquet if out_file.endswith(".parquet") else df.to_csv)(out_file, index=False)
         click.echo(f"wrote {len(df)} rows to {out_file}")

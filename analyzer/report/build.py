@@ -44,6 +44,7 @@ class GameReport:
     # pimc(writer, deals, seed, threads, progress) -> the preamble's line; not checkpointed.
     pimc: callable = None
     pimc_deals: int = 0       # default sample for it
+    players: int | None = None  # Five Hundred's table size (None: a game without --players)
 
 
 def _runner(run_survey):
@@ -52,29 +53,47 @@ def _runner(run_survey):
         deals, seed, threads, progress, on_chunk=on_chunk, skip=skip, initial=initial)
 
 
-def _five_hundred() -> GameReport:
+def _five_hundred(players: int = 4) -> GameReport:
+    from functools import partial
+
     from ..games.five_hundred import survey
+    from ..games.five_hundred.deck import table
+    from ..games.five_hundred.dd import MAX_SEATS
+    from ..games.five_hundred.questions import table_note
+    from ..games.five_hundred.rules import opponent_units
     from .five_hundred import build_report
+    tab = table(players)
+    units = opponent_units(tab.players)
+    four = tab.players == 4
+    run = _runner(survey.run_survey) if four else _runner(partial(survey.run_survey, players=tab.players))
+    dd_run = _five_hundred_dd_survey if four else partial(_five_hundred_dd_survey, players=tab.players)
+    has_dd = tab.n_seats <= MAX_SEATS
+    deal = ("Each deal is a fully random 43-card Five Hundred deal." if four else
+            f"Each deal is a fully random {tab.deck.size}-card deal at a {tab.players}-player table "
+            f"({table_note(tab)}).")
     return GameReport(
-        "Five Hundred: bid-success tables",
-        "Each deal is a fully random 43-card Five Hundred deal. Seat S is the would-be "
+        "Five Hundred: bid-success tables" if four else f"Five Hundred, {tab.players} players: bid-success tables",
+        deal + " Seat S is the would-be "
         "contractor: the hand is classified *before* the kitty, then the contractor takes the "
         "kitty, discards three by the heuristic policy, leads, and all seats play ten tricks "
         "with the heuristic players (see the main README). Every deal is played in one suit "
         "(suit = deal index mod 4, so suit samples are independent), in the same suit without "
         "the exchange, in no-trumps, in misère and in open misère.",
-        _runner(survey.run_survey),
-        build_report,
-        {"suit": survey.suit_table,
-         "ladder": survey.bid_ladder,
+        run,
+        build_report if four else partial(build_report, units=units),
+        {"suit": survey.suit_table if four else partial(survey.suit_table, units=units),
+         "ladder": survey.bid_ladder if four else partial(survey.bid_ladder, units=units),
          "kitty": survey.kitty_table,
-         "nt": lambda flat, by: survey.nt_table(flat),
+         "nt": lambda flat, by: survey.nt_table(flat, units),
          "misere": lambda flat, by: survey.misere_table(flat)},
         "suit", survey.SUIT_FEATURES + survey.DERIVED,
-        dd_run=_runner(_five_hundred_dd_survey), dd_build=_five_hundred_dd_build, dd_deals=10_000,
+        dd_run=_runner(dd_run) if has_dd else None,
+        dd_build=_five_hundred_dd_build if four else partial(_five_hundred_dd_build, units=units),
+        dd_deals=10_000 if four else 2_000,
         dd_description="Each is played in its suit, in no-trumps and in misère, double-dummy "
                        "and by the heuristic players.",
-        extra=_five_hundred_auction, pimc=_five_hundred_pimc, pimc_deals=400)
+        extra=_five_hundred_auction if four else None, pimc=_five_hundred_pimc if four else None,
+        pimc_deals=400, players=tab.players)
 
 
 def _five_hundred_pimc(*args, **kw):
@@ -239,11 +258,15 @@ GAMES = {"five-hundred": _five_hundred, "euchre": _euchre, "sheepshead": _sheeps
 ALIASES = {"500": "five-hundred"}
 
 
-def game_report(game: str) -> GameReport:
+def game_report(game: str, players: int | None = None) -> GameReport:
     key = ALIASES.get(game, game)
     if key not in GAMES:
         raise InputError(f"no report for game {game!r} (available: {', '.join(GAMES)})")
-    return GAMES[key]()
+    if players is None:
+        return GAMES[key]()
+    if key != "five-hundred":
+        raise InputError(f"--players is for five-hundred (the {key} report covers its own table sizes)")
+    return _five_hundred(players)
 
 
 def _checkpointed(run, deals, seed, threads, progress, resume, ckpt_path, params):
@@ -285,13 +308,14 @@ def _checkpointed(run, deals, seed, threads, progress, resume, ckpt_path, params
 
 def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | None = None,
                  progress: bool = False, resume: bool = False, command: str = "",
-                 dd_deals: int | None = None, pimc_deals: int | None = None) -> dict:
+                 dd_deals: int | None = None, pimc_deals: int | None = None, players: int | None = None) -> dict:
     """Run the game's survey (resumable) and, where the game has a double-dummy section,
     a smaller double-dummy survey (``dd_deals``; None: the game's default; 0: none); then
-    write the report folder.  Returns a summary."""
+    write the report folder.  ``players``: Five Hundred's table size (2 to 6).  Returns a
+    summary."""
     if deals <= 0:
         raise InputError(f"--deals must be positive, got {deals}")
-    spec = game_report(game)
+    spec = game_report(game, players)
     dd_deals = (spec.dd_deals if dd_deals is None else dd_deals) if spec.dd_run else 0
     if dd_deals < 0:
         raise InputError(f"--dd-deals must be 0 or more, got {dd_deals}")
@@ -303,6 +327,8 @@ def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | 
     os.makedirs(out, exist_ok=True)
     paths = [os.path.join(out, CHECKPOINT), os.path.join(out, CHECKPOINT_DD)]
     params = {"game": game, "deals": deals, "seed": seed, "version": __version__}
+    if spec.players not in (None, 4):
+        params["players"] = spec.players
     result, elapsed, resumed = _checkpointed(spec.run, deals, seed, threads, progress, resume,
                                              paths[0], params)
     dd_result, dd_elapsed = None, 0.0
@@ -321,12 +347,14 @@ def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | 
         dd_line += spec.pimc(writer, pimc_deals, seed, threads, progress)
     if spec.extra is not None:
         dd_line += spec.extra(writer, deals, seed, threads, progress)
-    cmd = command or f"analyzer report {game} --deals {deals} --seed {seed} --out {out}"
+    players_line = f" · **players:** {spec.players}" if spec.players is not None else ""
+    cmd = command or (f"analyzer report {game} --deals {deals} --seed {seed} --out {out}"
+                      + (f" --players {spec.players}" if spec.players not in (None, 4) else ""))
     preamble = f"""
 Generated by `{cmd}`
 (analyzer {__version__}, Python {platform.python_version()}, {_dt.date.today().isoformat()}).
 
-- **Deals simulated:** {deals:,} · **seed:** {seed} · **play:** heuristic
+- **Deals simulated:** {deals:,} · **seed:** {seed} · **play:** heuristic{players_line}
 - **Simulation time:** {elapsed:.1f} s on {result_threads(threads)} thread(s){' (resumed)' if resumed else ''}
 - **What a deal is:** {spec.description}{dd_line}
 
@@ -340,7 +368,7 @@ seed writes the same numbers.
     for path in paths:
         if os.path.exists(path):
             os.remove(path)
-    return {"game": game, "deals": deals, "seed": seed, "out": out, "elapsed": elapsed,
+    return {"game": game, "players": spec.players, "deals": deals, "seed": seed, "out": out, "elapsed": elapsed,
             "dd_deals": dd_deals, "dd_elapsed": dd_elapsed, "pimc_deals": pimc_deals, "files": writer.files}
 
 
@@ -350,11 +378,11 @@ def result_threads(threads):
 
 
 def breakdown_table(game: str, by: list[str] | None, deals: int, seed: int = 0, table: str | None = None,
-                    threads: int | None = None, progress: bool = False):
+                    threads: int | None = None, progress: bool = False, players: int | None = None):
     """One table of the game's survey for a chosen breakdown (``analyzer table``)."""
     if deals <= 0:
         raise InputError(f"--deals must be positive, got {deals}")
-    spec = game_report(game)
+    spec = game_report(game, players)
     table = table or spec.default_table
     if by is None:
         by = list((spec.table_by or {}).get(table, spec.default_by))

@@ -52,8 +52,9 @@ def plot_trick_distribution(answer, path: str):
 SUIT_BY = ["trumps", "top_trumps", "side_aces"]
 
 
-def build_report(flat, writer, min_deals: int):
-    """Tables and charts of a Five Hundred survey (heuristic play) into ``writer``."""
+def build_report(flat, writer, min_deals: int, units: int = 1):
+    """Tables and charts of a Five Hundred survey (heuristic play) into ``writer``
+    (``units``: the opposing scoring units that share the defenders' points in EV)."""
     import numpy as np
 
     from ..games.five_hundred import survey
@@ -67,12 +68,12 @@ def build_report(flat, writer, min_deals: int):
     writer.text("P(make) of 6 to 10 in a suit, for the hand *before* the kitty, by trump length "
                 "(counting the bowers and the joker), top trumps held (JK = joker, R = right "
                 "bower, L = left bower) and side aces. Each suit sample comes from its own deal.")
-    full = survey.suit_table(flat, SUIT_BY)
+    full = survey.suit_table(flat, SUIT_BY, units=units)
     writer.table("suit_by_trumps_top_aces", full, "Full three-way table.",
                  preview_cols=SUIT_BY + ["deals"] + p_cols, preview_rows=0)
     for col, name, label in (("top_count", "top", "top trumps (JK/R/L)"),
                              ("side_aces", "aces", "side aces")):
-        table = survey.suit_table(flat, ["trumps", col])
+        table = survey.suit_table(flat, ["trumps", col], units=units)
         writer.table(f"suit_by_trumps_{name}", table, f"By trump length and {label}.",
                      preview_cols=["trumps", col, "deals", "mean_tricks"] + p_cols)
         shown = table[table["trumps"].between(2, 8)]
@@ -84,7 +85,7 @@ def build_report(flat, writer, min_deals: int):
     writer.text("Expected score (your side minus theirs) of each level, per hand class; the "
                 "ladder is the level with the highest expected score, *pass* when none is "
                 "positive (passing is valued at 0 here, although the opponents may then bid).")
-    ladder = survey.bid_ladder(flat, ["trumps", "top_count"])
+    ladder = survey.bid_ladder(flat, ["trumps", "top_count"], units=units)
     writer.table("bid_ladder", ladder, "Best suit level by trumps and top trumps.")
     shown = ladder[ladder["trumps"].between(2, 8)]
     r, c, v, d = pivot(shown, "trumps", "top_count", "best_ev")
@@ -101,7 +102,7 @@ def build_report(flat, writer, min_deals: int):
     ax.set_title("Bid ladder: the best suit level (and its expected score)")
     writer.figure("bid_ladder", fig, "The level with the best expected score per hand class.")
     ev_cols = [f"ev{lv}" for lv in levels]
-    evs = survey.suit_table(flat, ["trumps"])
+    evs = survey.suit_table(flat, ["trumps"], units=units)
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for lv in levels:
         sub = evs[evs["deals"] >= min_deals]
@@ -119,7 +120,7 @@ def build_report(flat, writer, min_deals: int):
                  "Expected score per level by trump length.")
 
     writer.heading("No-trumps")
-    nt = survey.nt_table(flat)
+    nt = survey.nt_table(flat, units)
     writer.table("nt_by_joker_aces", nt, "No-trump contracts by joker held and aces (before the kitty).",
                  preview_cols=["joker", "aces", "deals", "mean_tricks"] + p_cols)
     nt_plot = nt.assign(joker=nt["joker"].map({True: "joker", False: "no joker"}))
@@ -165,7 +166,7 @@ def build_report(flat, writer, min_deals: int):
     writer.figure("kitty_value", fig, "Tricks gained by the kitty exchange.")
 
 
-def build_dd_report(dd_flat, heur_flat, writer, min_deals: int):
+def build_dd_report(dd_flat, heur_flat, writer, min_deals: int, units: int = 1):
     """The double-dummy section: dd bid success and the heuristic's shortfall per class."""
     from ..games.five_hundred import survey_dd
     from .charts import integer_ticks, level_panels, pyplot
@@ -180,7 +181,7 @@ def build_dd_report(dd_flat, heur_flat, writer, min_deals: int):
                 "Double-dummy is not an upper bound for the contractor — the defence is perfect "
                 "too — so the heuristic can take more on some deals; the difference is measured "
                 "deal by deal (paired), which keeps its interval narrow.")
-    dd = survey_dd.dd_suit_table(dd_flat, ["trumps", "top_count"])
+    dd = survey_dd.dd_suit_table(dd_flat, ["trumps", "top_count"], units)
     writer.table("dd_suit_by_trumps_top", dd, "Double-dummy P(make) in a suit by trumps and top trumps.",
                  preview_cols=["trumps", "top_count", "deals", "mean_tricks"] + p_cols)
     shown = dd[dd["trumps"].between(2, 8)]
@@ -205,7 +206,7 @@ def build_dd_report(dd_flat, heur_flat, writer, min_deals: int):
     ax.grid(alpha=0.3)
     writer.figure("dd_minus_heuristic", fig,
                   f"Double-dummy minus heuristic tricks per class (classes with ≥ {min_deals // 4} deals).")
-    nt = survey_dd.dd_nt_table(dd_flat)
+    nt = survey_dd.dd_nt_table(dd_flat, units)
     writer.table("dd_nt_by_joker_aces", nt, "No-trumps double-dummy, with the paired difference to the heuristic.",
                  preview_cols=["joker", "aces", "deals", "mean_tricks"] + p_cols + ["dd_minus_heuristic"])
     mis = survey_dd.dd_misere_table(dd_flat)

@@ -1,7 +1,8 @@
 """A slow, plain-Python reference of the Five Hundred rules (shared rules five_hundred.md).
 
 Written from the rules file, not from the kernels, so that the two can be compared.
-Cards are strings: rank ``A K Q J T 9 8 7 6 5 4`` then suit ``S C D H``, and ``JK``.
+Cards are strings: rank ``A K Q J T 9 8 7 6 5 4`` then suit ``S C D H``, and ``JK``; the
+six-handed pack adds the ranks ``11 12 13`` (``11H``), between the 10 and the jack.
 Strains are ``'S' 'C' 'D' 'H' 'NT' 'MIS'`` (misère and open misère play alike).
 ``nominated`` is the suit the contractor named for the joker in no-trumps or misère
 (``None``: not nominated).  Contracts are strings ``'6S'`` .. ``'10NT'``, ``'MIS'``,
@@ -17,6 +18,41 @@ JOKER = "JK"
 
 # 43 cards: hearts and diamonds 4..A, spades and clubs 5..A, one joker.
 DECK = tuple([r + s for s in SUITS for r in RANK_ORDER if not (s in "SC" and r == "4")] + [JOKER])
+# Every rank of every table size's pack, low to high (the 11, 12, 13 between T and J).
+ALL_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "11", "12", "13", "J", "Q", "K", "A")
+
+
+def deck_for(players: int) -> tuple[str, ...]:
+    """The pack for 2-6 players, as the rules file lists them: 3 (and 2) players A-7 of
+    each suit and the joker, 33 cards; 4 players DECK; 5 players the 52 and the joker; 6
+    players the 52, the 11s and 12s of every suit, the red 13s and the joker, 63 cards."""
+    if players == 4:
+        return DECK
+    if players in (2, 3):
+        ranks = {s: ("7", "8", "9", "T", "J", "Q", "K", "A") for s in SUITS}
+    elif players == 5:
+        ranks = {s: ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A") for s in SUITS}
+    else:
+        base = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "11", "12")
+        ranks = {s: base + (("13",) if s in "DH" else ()) + ("J", "Q", "K", "A") for s in SUITS}
+    return tuple(r + s for s in SUITS for r in ranks[s]) + (JOKER,)
+
+
+def contractor_side(players: int, contractor: int, rule: str | None = None, holder: int | None = None) -> set[int]:
+    """The seats playing with the contractor (pagat; bicyclecards.com): three and two
+    players alone; four the player opposite; five the holder of the called card
+    (``rule='call'``, ``holder``) or a named player two seats on (``'choose'``); six two
+    teams of three (``'threes'``: every other seat) or three pairs (``'pairs'``: opposite)."""
+    c = contractor
+    if players in (2, 3):
+        return {c}
+    if players == 4:
+        return {c, (c + 2) % 4}
+    if players == 5:
+        return {c, holder} if rule == "call" and holder is not None else {c, (c + 2) % 5} if rule == "choose" else {c}
+    if rule == "pairs":
+        return {c, (c + 3) % 6}
+    return {c, (c + 2) % 6, (c + 4) % 6}
 
 SAME_COLOUR = {"S": "C", "C": "S", "D": "H", "H": "D"}
 
@@ -39,7 +75,7 @@ def effective_suit(card: str, strain: str, nominated: str | None = None) -> str 
     """
     if card == JOKER:
         return strain if is_suit_strain(strain) else nominated
-    rank, suit = card[0], card[1]
+    rank, suit = card[:-1], card[-1]
     if is_suit_strain(strain) and rank == "J" and suit == SAME_COLOUR[strain]:
         return strain  # the left bower
     return suit
@@ -49,13 +85,13 @@ def power(card: str, strain: str, nominated: str | None = None) -> int:
     """Rank of a card within its effective suit (higher wins)."""
     if card == JOKER:
         return 100  # top trump, top of the nominated suit, or (free) above everything
-    rank, suit = card[0], card[1]
+    rank, suit = card[:-1], card[-1]
     if is_suit_strain(strain) and rank == "J":
         if suit == strain:
             return 99           # right bower
         if suit == SAME_COLOUR[strain]:
             return 98           # left bower
-    return RANK_ORDER.index(rank)
+    return ALL_RANKS.index(rank)
 
 
 def trick_winner(cards: list[str], strain: str, nominated: str | None = None,

@@ -99,6 +99,7 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
     if record:
         trace[:, :] = -1
     active, maxside, count = _seats(contractor, misere)
+    side4 = (1 << contractor) | (1 << ((contractor + 2) % N_SEATS))   # heuristic_move's sides
     n_active = popcount(np.uint64(active))
     cfgs = np.empty((1, C_SIZE), np.int64)
     _make_cfg(cfgs[0], np.int64(N_SEATS), np.int64(active), np.int64(maxside), np.int64(count), rules,
@@ -132,7 +133,7 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
         left = N_TRICKS - t
         for pos in range(n_active):
             hand = hands[seat]
-            card, hled = heuristic_move(rules, hands, seat, pos, t, contractor, discards, misere,
+            card, hled = heuristic_move(rules, hands, N_SEATS, side4, seat, pos, t, contractor, discards, misere,
                                         open_misere, active, n_active, played, voids, suits_led,
                                         leader, led, best, winner)
             target = (1 if misere else level) - taken
@@ -199,7 +200,7 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
                 trace[row, 2] = low_index(card)
                 trace[row, 3] = led
                 row += 1
-            seat = _next_seat(seat, active)
+            seat = _next_seat(seat, active, N_SEATS)
         if misere:
             if winner == contractor:
                 taken += 1

@@ -1,10 +1,12 @@
 """Five Hundred play-outs: kitty exchange, joker nomination and heuristic play, in numba.
 
-A play-out takes four 10-card hands and the kitty in a strain's layout (see ``rules``),
-lets the contractor exchange with the kitty, then plays ten tricks with every seat
-following the heuristic policies below, and returns the tricks of the contractor's
-side.  Misère is played by three (the contractor's partner sits out); in open misère the
-defenders see the contractor's hand from the second trick on.
+A play-out takes the 10-card hands of a table (2 to 6 seats) and the kitty in a strain's
+layout (see ``rules``), lets the contractor exchange with the kitty, forms the sides
+(``table_seats``), then plays ten tricks with every seat following the heuristic
+policies below, and returns the tricks of the contractor's side.  In misère the
+contractor plays alone (a fixed partner sits out); in open misère the defenders see the
+contractor's hand from the second trick on.  The heuristic players know the sides, also
+when a five-handed partner is the unrevealed holder of a called card.
 """
 
 import numpy as np
@@ -18,7 +20,8 @@ from ...tricks.heuristic import (follow_for_tricks, is_master, lead_for_tricks,
                                  rank_pos, winning_cards)
 from ...tricks.tables import R_DECK, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT
 from .deck import N_SEATS, N_TRICKS
-from .rules import MISERE
+from .rules import (MISERE, SIDES_ALONE, SIDES_CALL, SIDES_CHOOSE, SIDES_OPPOSITE,  # noqa: F401
+                    SIDES_PAIRS, SIDES_THREES)
 
 # Play kinds of the bid question: one play-out per strain serves every level of it.
 KIND_NAMES = ("S", "C", "D", "H", "NT", "MIS", "OPENMIS")
@@ -222,32 +225,92 @@ def defender_follow(rules, hand, legal, led, best, contractor_winning, contracto
     return legal  # only the joker, which a void player must play in misère
 
 
+# ----------------------------------------------------------------------------- sides
+# How the contractor's side is formed: rules.sides_rule's SIDES_* code.
+
+
+@njit(cache=True, inline="always")
+def fixed_partners(sides, n_seats, contractor):
+    """The contractor's partners as a seat mask when they are fixed before the play
+    (0 for SIDES_ALONE and SIDES_CALL)."""
+    if sides == SIDES_OPPOSITE or sides == SIDES_CHOOSE:
+        return 1 << ((contractor + 2) % n_seats)
+    if sides == SIDES_THREES:
+        return (1 << ((contractor + 2) % n_seats)) | (1 << ((contractor + 4) % n_seats))
+    if sides == SIDES_PAIRS:
+        return 1 << ((contractor + 3) % n_seats)
+    return 0
+
+
+@njit(cache=True)
+def called_card(rules, hand, discards):
+    """The card a five-handed contractor calls after the kitty (SIDES_CALL): the highest
+    trump he lacks; in no-trumps the joker if he lacks it, else the highest card he lacks
+    of his longest suit.  Never one of his discards, so another player holds it."""
+    out = rules[R_DECK] & ~hand & ~discards
+    if rules[R_TRUMP_SUIT] < 4:
+        return high_bit(out & rules[R_TRUMP])
+    free = out & rules[R_FREE]
+    if free:
+        return free
+    best = ZERO
+    best_len = -1
+    for s in range(4):
+        n = popcount(hand & rules[R_SUIT + s])
+        m = out & rules[R_SUIT + s]
+        if m and n > best_len:
+            best_len = n
+            best = high_bit(m)
+    return best
+
+
+@njit(cache=True)
+def table_seats(rules, hands, n_seats, sides, contractor, discards, misere):
+    """(active seats, the contractor's side) as seat masks for a play-out.  Misère: the
+    contractor alone, fixed partners sitting out; a called or named partner (five
+    players) is not taken, so all five play."""
+    full = (1 << n_seats) - 1
+    me = 1 << contractor
+    if misere:
+        if sides == SIDES_CHOOSE:
+            return full, me
+        return full & ~fixed_partners(sides, n_seats, contractor), me
+    if sides == SIDES_CALL:
+        called = called_card(rules, hands[contractor], discards)
+        for s in range(n_seats):
+            if hands[s] & called:
+                return full, me | (1 << s)
+        return full, me
+    return full, me | fixed_partners(sides, n_seats, contractor)
+
+
 # ----------------------------------------------------------------------------- play-out
 @njit(cache=True, inline="always")
 def _voids(voids, seat):
     """The 4-bit mask of suits ``seat`` has shown void in."""
-    return (voids >> (4 * (seat & 3))) & 15
+    return (voids >> (4 * seat)) & 15
 
 
 @njit(cache=True, inline="always")
-def _next_seat(seat, active):
-    s = (seat + 1) % N_SEATS
+def _next_seat(seat, active, n_seats):
+    s = (seat + 1) % n_seats
     while not ((active >> s) & 1):
-        s = (s + 1) % N_SEATS
+        s = (s + 1) % n_seats
     return s
 
 
 @njit(cache=True, inline="always")
-def heuristic_move(rules, hands, seat, pos, t, contractor, discards, misere, open_misere, active,
-                   n_active, played, voids, suits_led, leader, led, best, winner):
+def heuristic_move(rules, hands, n_seats, side, seat, pos, t, contractor, discards, misere, open_misere,
+                   active, n_active, played, voids, suits_led, leader, led, best, winner):
     """The heuristic players' card for ``seat`` at a position of ``play_out`` (see there);
     returns (card, suit led: the named suit when it leads the free joker, else ``led``
-    unchanged when following)."""
+    unchanged when following).  ``side``: the contractor's side (seat mask)."""
     deck = rules[R_DECK]
     trump_suit = np.int64(rules[R_TRUMP_SUIT])
     free = rules[R_FREE]
     hand = hands[seat]
-    declaring = (seat & 1) == (contractor & 1)
+    declaring = ((side >> seat) & 1) != 0
+    mine = side if declaring else active & ~side       # this seat's side
     unseen = deck & ~played & ~hand
     if seat == contractor:
         unseen &= ~discards
@@ -261,7 +324,7 @@ def heuristic_move(rules, hands, seat, pos, t, contractor, discards, misere, ope
         if misere:
             if seat == contractor:
                 opp_voids = 15
-                for o in range(N_SEATS):
+                for o in range(n_seats):
                     if ((active >> o) & 1) and o != seat:
                         opp_voids &= _voids(voids, o)
                 card = misere_lead(rules, hand & ~free, unseen, opp_voids)
@@ -270,13 +333,23 @@ def heuristic_move(rules, hands, seat, pos, t, contractor, discards, misere, ope
             if card == ZERO or (card & free):
                 card = hand & free if hand & free else low_bit(hand)
         else:
-            partner = (seat + 2) % N_SEATS
-            opp_voids = _voids(voids, seat + 1) | _voids(voids, seat + 3)
-            opps_trump = trump_suit < 4 and not (
-                ((_voids(voids, seat + 1) >> trump_suit) & 1)
-                and ((_voids(voids, seat + 3) >> trump_suit) & 1))
-            partner_trump = trump_suit < 4 and not ((_voids(voids, partner) >> trump_suit) & 1)
-            card = lead_for_tricks(rules, hand, unseen, declaring, _voids(voids, partner),
+            # partners: any of them may ruff (their voids OR-ed); opponents likewise
+            partner_voids = 0
+            opp_voids = 0
+            partner_trump = False
+            opps_trump = False
+            for o in range(n_seats):
+                if o == seat or not ((active >> o) & 1):
+                    continue
+                v = _voids(voids, o)
+                may_trump = trump_suit < 4 and not ((v >> trump_suit) & 1)
+                if (mine >> o) & 1:
+                    partner_voids |= v
+                    partner_trump = partner_trump or may_trump
+                else:
+                    opp_voids |= v
+                    opps_trump = opps_trump or may_trump
+            card = lead_for_tricks(rules, hand, unseen, declaring, partner_voids,
                                    opp_voids, partner_trump, opps_trump)
             if names and (card & free) == ZERO:
                 s = suit_of(rules, card)
@@ -309,33 +382,43 @@ def heuristic_move(rules, hands, seat, pos, t, contractor, discards, misere, ope
             for _ in range(pos):
                 if s2 == contractor:
                     contractor_played = True
-                s2 = _next_seat(s2, active)
+                s2 = _next_seat(s2, active, n_seats)
             card = defender_follow(rules, hand, legal, led, best, winner == contractor,
                                    contractor_played, exposed)
     else:
-        # Four players alternate sides: after 2nd hand come an opponent and
-        # partner, after 3rd hand an opponent, after 4th hand nobody.
-        partner_after = pos == 1
-        opponents_after = pos < 3
-        ruff_threat = opponents_after and ((_voids(voids, seat + 1) >> led) & 1) != 0
+        # Who plays after us in this trick: partners, opponents, an opponent void in the
+        # suit led (at four seats: after 2nd hand an opponent and partner, after 3rd hand
+        # an opponent, after 4th hand nobody).
+        partner_after = False
+        opponents_after = False
+        ruff_threat = False
+        s2 = seat
+        for _ in range(n_active - 1 - pos):
+            s2 = _next_seat(s2, active, n_seats)
+            if (mine >> s2) & 1:
+                partner_after = True
+            else:
+                opponents_after = True
+                if (_voids(voids, s2) >> led) & 1:
+                    ruff_threat = True
         card = follow_for_tricks(rules, hand, legal, led, best,
-                                 (winner & 1) == (seat & 1), partner_after,
+                                 ((mine >> winner) & 1) != 0, partner_after,
                                  opponents_after, ruff_threat, unseen)
     return card, led
 
 
 @njit(cache=True)
-def play_out(rules, hands, contractor, discards, misere, open_misere, trace, record):
-    """Play ten tricks from ``hands`` (modified in place); returns the contractor side's tricks.
+def play_out_table(rules, hands, n_seats, active, side, contractor, discards, misere, open_misere,
+                   trace, record):
+    """Play ten tricks from ``hands`` (modified in place) at a table of ``n_seats`` with
+    the seats of ``active`` playing and ``side`` the contractor's (seat masks); returns
+    the tricks of the contractor's side.
 
-    With ``record``, ``trace`` (N_TRICKS * N_SEATS, TRACE_COLS) receives every play
+    With ``record``, ``trace`` (N_TRICKS * n_seats, TRACE_COLS) receives every play
     (unused rows -1).
     """
     if record:
         trace[:, :] = -1
-    active = 15
-    if misere:
-        active = 15 & ~(1 << ((contractor + 2) % N_SEATS))
     n_active = popcount(np.uint64(active))
     played = ZERO
     voids = 0  # 4 bits a seat: suits each seat has shown void in
@@ -350,7 +433,7 @@ def play_out(rules, hands, contractor, discards, misere, open_misere, trace, rec
         led = 0
         for pos in range(n_active):
             hand = hands[seat]
-            card, led = heuristic_move(rules, hands, seat, pos, t, contractor, discards, misere,
+            card, led = heuristic_move(rules, hands, n_seats, side, seat, pos, t, contractor, discards, misere,
                                        open_misere, active, n_active, played, voids, suits_led,
                                        leader, led, best, winner)
             if pos == 0:
@@ -371,48 +454,70 @@ def play_out(rules, hands, contractor, discards, misere, open_misere, trace, rec
                 trace[row, 2] = low_index(card)
                 trace[row, 3] = led
                 row += 1
-            seat = _next_seat(seat, active)
-        if (winner & 1) == (contractor & 1):
+            seat = _next_seat(seat, active, n_seats)
+        if (side >> winner) & 1:
             taken += 1
         leader = winner
     return taken
 
 
 @njit(cache=True)
-def play_deal(rules, hands, kitty, contractor, misere, open_misere, trace, record, work):
-    """Exchange with the kitty, nominate the joker if it helps, and play out.
+def play_out(rules, hands, contractor, discards, misere, open_misere, trace, record):
+    """``play_out_table`` at the four-handed table: partners opposite, a misère
+    contractor's partner sitting out."""
+    active, side = table_seats(rules, hands, N_SEATS, SIDES_OPPOSITE, contractor, discards, misere)
+    return play_out_table(rules, hands, N_SEATS, active, side, contractor, discards, misere, open_misere,
+                          trace, record)
 
-    ``hands`` (4 layout masks) is modified; ``work`` is R_SIZE scratch for nominated rules.
-    Returns the contractor side's tricks.
+
+@njit(cache=True)
+def play_deal_table(rules, hands, kitty, n_seats, sides, contractor, misere, open_misere, trace, record, work):
+    """Exchange with the kitty, nominate the joker if it helps, form the sides
+    (``table_seats``) and play out.
+
+    ``hands`` (n_seats layout masks) is modified; ``work`` is R_SIZE scratch for nominated
+    rules.  Returns the contractor side's tricks.
     """
     kept, discards = exchange(rules, hands[contractor] | kitty, misere)
     hands[contractor] = kept
     if rules[R_FREE]:
         rules = nominate_joker(rules, kept, work)
-    return play_out(rules, hands, contractor, discards, misere, open_misere, trace, record)
+    active, side = table_seats(rules, hands, n_seats, sides, contractor, discards, misere)
+    return play_out_table(rules, hands, n_seats, active, side, contractor, discards, misere, open_misere,
+                          trace, record)
+
+
+@njit(cache=True)
+def play_deal(rules, hands, kitty, contractor, misere, open_misere, trace, record, work):
+    """``play_deal_table`` at the four-handed table."""
+    return play_deal_table(rules, hands, kitty, N_SEATS, SIDES_OPPOSITE, contractor, misere, open_misere,
+                           trace, record, work)
 
 
 # ----------------------------------------------------------------------------- batches
 @njit(cache=True, inline="always")
 def relabel(mask, byte_table):
-    """Relabel a deck-id mask into a layout with per-byte lookup tables (6, 256)."""
+    """Relabel a deck-id mask into a layout with per-byte lookup tables (bytes, 256):
+    6 bytes cover the 43-card deck, 8 the 63-card one."""
     out = ZERO
-    for b in range(6):
+    for b in range(byte_table.shape[0]):
         out |= byte_table[b, (mask >> np.uint64(8 * b)) & np.uint64(255)]
     return out
 
 
 @njit(cache=True, nogil=True)
-def bid_chunk(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables, hist):
-    """Deal ``n`` deals from index ``start`` and play each kind in ``kinds``.
+def bid_chunk(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables, hist, n_seats, sides):
+    """Deal ``n`` deals from index ``start`` and play each kind in ``kinds`` at a table of
+    ``n_seats`` whose sides form by ``sides`` (SIDES_*).
 
-    Slots: 0 kitty, 1..4 seats 0..3 (seat 0 asks and contracts).  ``hist[k, t]`` counts
-    deals where kind ``kinds[k]`` gave the contractor's side ``t`` tricks.
+    Slots: 0 kitty, 1..n_seats seats 0.. (seat 0 asks and contracts), then any dead hand.
+    ``hist[k, t]`` counts deals where kind ``kinds[k]`` gave the contractor's side ``t``
+    tricks.
     """
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(N_SEATS, np.uint64)
-    trace = np.empty((N_TRICKS * N_SEATS, TRACE_COLS), np.int64)
+    hands = np.empty(n_seats, np.uint64)
+    trace = np.empty((N_TRICKS * n_seats, TRACE_COLS), np.int64)
     work = np.empty(tables.shape[1], np.uint64)
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
@@ -420,9 +525,9 @@ def bid_chunk(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables, h
             kind = kinds[k]
             strain = kind if kind < MISERE else MISERE
             bt = byte_tables[strain]
-            for s in range(N_SEATS):
+            for s in range(n_seats):
                 hands[s] = relabel(deal[1 + s], bt)
             kitty = relabel(deal[0], bt)
-            tricks = play_deal(tables[strain], hands, kitty, 0, kind >= MISERE,
-                               kind == KIND_OPEN_MISERE, trace, False, work)
+            tricks = play_deal_table(tables[strain], hands, kitty, n_seats, sides, 0, kind >= MISERE,
+                                     kind == KIND_OPEN_MISERE, trace, False, work)
             hist[k, tricks] += 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import pandas as pd
 
@@ -10,8 +12,9 @@ from ...sim.question import Plan
 from ...sim.rng import seed_key
 from ...stats import Z95, hist_mean_se, moments_mean_se, wilson
 from .bidding import ALL_CONTRACTS, Contract, allowed, parse_contract, parse_contracts
-from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_TRICKS
-from .rules import N_STRAINS, Options, BIT_OF, rule_tables
+from .deck import DECK, FOUR, HAND_SIZE, KITTY_SIZE, N_TRICKS, Table
+from .deck import table as table_of
+from .rules import N_STRAINS, Options, layouts, opponent_units, rule_tables, sides_rule
 from .scoring import score_deal
 
 DEFAULT_DEALS = 100_000
@@ -31,21 +34,38 @@ PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_DEALS, "dd": DEFAULT_DEALS_DD,
             desc={"heuristic": "playing", "dd": "solving", "pimc": "single-dummy"})
 
 
-def _byte_tables() -> np.ndarray:
-    tables = np.zeros((N_STRAINS, 6, 256), np.uint64)
+@lru_cache(maxsize=None)
+def byte_tables(tab: Table = FOUR) -> np.ndarray:
+    """Per strain, byte lookup tables (bytes of the deck, 256) from deck-id masks to the
+    strain's layout (``play.relabel``)."""
+    bit_of = layouts(tab)[0]
+    n_bytes = (tab.deck.size + 7) // 8
+    tables = np.zeros((N_STRAINS, n_bytes, 256), np.uint64)
     for strain in range(N_STRAINS):
-        for b in range(6):
+        for b in range(n_bytes):
             for v in range(256):
                 m = 0
                 for j in range(8):
                     cid = 8 * b + j
-                    if (v >> j) & 1 and cid < DECK.size:
-                        m |= 1 << int(BIT_OF[strain, cid])
+                    if (v >> j) & 1 and cid < tab.deck.size:
+                        m |= 1 << int(bit_of[strain, cid])
                 tables[strain, b, v] = m
+    tables.setflags(write=False)
     return tables
 
 
-BYTE_TABLES = _byte_tables()
+BYTE_TABLES = byte_tables(FOUR)
+
+
+def deal_slots(tab: Table, hand_ids) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(pool, counts, fixed) for dealing around the asker's hand (seat 0): slot 0 the
+    kitty, 1..n the seats, then a two-handed game's dead hand."""
+    hand_mask = tab.deck.mask(hand_ids)
+    pool = np.array([c for c in range(tab.deck.size) if c not in set(hand_ids)], np.int64)
+    n_hands = tab.n_seats + tab.dead_hands
+    counts = np.array([KITTY_SIZE, 0] + [HAND_SIZE] * (n_hands - 1), np.int64)
+    fixed = np.array([0, hand_mask] + [0] * (n_hands - 1), np.uint64)
+    return pool, counts, fixed
 
 
 def kind_of(contract: Contract) -> int:
@@ -55,19 +75,19 @@ def kind_of(contract: Contract) -> int:
 
 
 def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progress=False,
-                    play="heuristic"):
+                    play="heuristic", tab: Table = FOUR):
     """Histogram of the contractor side's tricks, shape (len(kinds), 11), and the run.
 
     ``play="dd"``: double-dummy results on the same deals (misère rows: 0 made, 1 failed)."""
     from .play import bid_chunk
 
-    hand_mask = DECK.mask(hand_ids)
-    pool = np.array([c for c in range(DECK.size) if c not in set(hand_ids)], np.int64)
-    counts = np.array([KITTY_SIZE, 0, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
-    fixed = np.array([0, hand_mask, 0, 0, 0], np.uint64)
+    pool, counts, fixed = deal_slots(tab, hand_ids)
     kinds = np.asarray(kinds, np.int64)
-    tables = rule_tables(options)
+    tables = rule_tables(options, tab)
     key0 = seed_key(seed)
+    n_seats = np.int64(tab.n_seats)
+    sides = np.int64(sides_rule(tab.players, options))
+    bts = byte_tables(tab)
 
     if play == "dd":
         from .dd import bid_chunk_dd, new_dd_table, new_stats
@@ -76,7 +96,7 @@ def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progres
             hist = np.zeros((len(kinds), N_TRICKS + 1), np.int64)
             if n:
                 bid_chunk_dd(key0, np.int64(start), np.int64(n), pool, counts, fixed, kinds, tables,
-                             BYTE_TABLES, hist, new_dd_table(), new_stats())
+                             bts, hist, new_dd_table(), new_stats(), n_seats, sides)
             return hist
 
         return PLAN.run(chunk, deals, play, threads, progress)
@@ -85,7 +105,7 @@ def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progres
         hist = np.zeros((len(kinds), N_TRICKS + 1), np.int64)
         if n:
             bid_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, kinds, tables,
-                      BYTE_TABLES, hist)
+                      bts, hist, n_seats, sides)
         return hist
 
     return PLAN.run(chunk, deals, play, threads, progress)
@@ -104,18 +124,25 @@ def check_worlds(worlds) -> int:
 
 def contract_only(hand: str, deals: int | None = None, seed: int | None = None, over: str | None = None,
                   contracts: str | None = None, play: str = "heuristic", threads: int | None = None,
-                  rules: list[str] | None = None, progress: bool = False, worlds: int | None = None) -> Answer:
+                  rules: list[str] | None = None, progress: bool = False, worlds: int | None = None,
+                  players: int = 4) -> Answer:
     """P(make), tricks and expected score of every contract for the player's 10 cards,
-    the player being the contractor (seat S, partner N) after taking the kitty, whatever
-    the others hold (``bid(..., contract_only=True)``).  ``deals`` defaults to
+    the player being the contractor (seat S; at four players partner N) after taking the
+    kitty, whatever the others hold (``bid(..., contract_only=True)``), at a table of
+    ``players`` (2 to 6; the sides as in ``rules``' module doc).  ``deals`` defaults to
     DEFAULT_DEALS (heuristic play), DEFAULT_DEALS_DD (dd) or DEFAULT_DEALS_PIMC (pimc:
     single-dummy play at every seat with ``worlds`` layouts a decision; without
     ``contracts`` its rows are the PIMC_ROWS contracts of best heuristic EV among those
     the heuristic makes 3-97 % of the time)."""
+    tab = table_of(players)
     deals, seed = PLAN.check(deals, seed, threads, play)
     n_worlds = check_worlds(worlds) if play == "pimc" else None
     options = Options.parse(rules)
-    hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
+    hand_ids = tab.deck.parse_cards(hand, "hand", HAND_SIZE)
+    if play == "pimc" and tab.players != 4:
+        from ...errors import InputError
+        raise InputError(f"--play pimc is four-handed only so far (use --play heuristic or dd with --players "
+                         f"{tab.players})")
     over_c = parse_contract(over) if over is not None else None
     chosen = parse_contracts(contracts) if contracts is not None else list(ALL_CONTRACTS)
     chosen.sort(key=ALL_CONTRACTS.index)  # rows in table order: 6♠ … 10NT, misère, open misère
@@ -123,8 +150,10 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
         return _contract_only_pimc(hand_ids, chosen, contracts is None, deals, seed, options, threads, progress,
                                    n_worlds, over_c)
     kinds = sorted({kind_of(c) for c in chosen})
-    run = simulate_tricks(hand_ids, kinds, deals, seed, options, threads, progress, play)
+    run = simulate_tricks(hand_ids, kinds, deals, seed, options, threads, progress, play, tab)
     notes = PLAN.notes(run, deals, play)
+    if tab.players != 4:
+        notes.append(table_note(tab, options))
     n = run.n_done
     hist = run.stats
     tricks = np.arange(N_TRICKS + 1)
@@ -133,7 +162,7 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
         h = hist[kinds.index(kind_of(c))]
         made = h[0] if c.is_misere else h[c.level:].sum()
         lo, hi = wilson(made, n)
-        ours_minus_theirs = np.array([np.subtract(*score_deal(c, t)) for t in tricks], float)
+        ours_minus_theirs = ev_by_tricks(c, tab, options)
         ev, ev_se = hist_mean_se(ours_minus_theirs, h)
         rows.append({
             "action": c.name, "contract": c.label, "allowed": allowed(c, over_c, options),
@@ -145,8 +174,8 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
     dist = pd.DataFrame(hist / n, index=[
         ("open misère" if k == 6 else "misère" if k == 5 else
          ("♠", "♣", "♦", "♥", "NT")[k]) for k in kinds], columns=tricks)
-    meta = {"hand": DECK.format_cards(hand_ids), "deals": int(n), "seed": seed, "play": play,
-            "over": over_c.name if over_c else None, "rules": options.__dict__.copy()}
+    meta = {"hand": tab.deck.format_cards(hand_ids), "players": tab.players, "deals": int(n), "seed": seed,
+            "play": play, "over": over_c.name if over_c else None, "rules": options.shown(tab.players)}
     if play == "dd" and any(c.is_misere for c in chosen):
         notes.append("double-dummy misère records made (0) or failed (1): its tricks column is the "
                      "share of deals the defenders can beat")
@@ -155,6 +184,33 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
 
 
 _contract_only = contract_only     # ``bid``'s argument of that name hides the function there
+
+
+def ev_by_tricks(c: Contract, tab: Table = FOUR, options: Options = Options()) -> np.ndarray:
+    """The EV column's value of the deal for each number of tricks (0..10) the
+    contractor's side takes: its score minus the defenders' points, shared among the
+    opponents' scoring units at tables where they are several (``rules.opponent_units``)."""
+    units = opponent_units(tab.players, options, c.is_misere)
+    if units == 1:
+        return np.array([np.subtract(*score_deal(c, t)) for t in range(N_TRICKS + 1)], float)
+    return np.array([score_deal(c, t)[0] - score_deal(c, t)[1] / units for t in range(N_TRICKS + 1)], float)
+
+
+def table_note(tab: Table, options: Options = Options()) -> str:
+    """One line on who plays with whom at this table (answers' notes)."""
+    from .rules import SIDES_CALL, SIDES_CHOOSE, SIDES_PAIRS, SIDES_THREES
+    sides = sides_rule(tab.players, options)
+    who = {SIDES_CALL: "you call a card after the kitty (the highest trump you lack; in no-trumps the joker, else "
+                       "the top card you lack of your longest suit) and its holder is your partner for the deal",
+           SIDES_CHOOSE: "you name a partner for the deal (the player two seats to your left)",
+           SIDES_THREES: "two teams of three, every player between two opponents",
+           SIDES_PAIRS: "three teams of two, partners opposite"}.get(sides, "you play alone against the others, "
+                                                                       "who defend together")
+    units = opponent_units(tab.players, options)
+    ev = ("EV: your score minus the defenders' points" if units == 1 else
+          f"EV: your score minus the average of the {units} opposing players' or teams' points")
+    dead = "; a dead hand of 10 is dealt and not played" if tab.dead_hands else ""
+    return f"{tab.describe()}: {who}; misère is played alone{dead}. {ev}"
 
 
 def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, progress, n_worlds, over_c):
@@ -225,7 +281,7 @@ def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, p
     table = pd.DataFrame(rows)
     best, recommendation = _recommend(table)
     meta = {"hand": DECK.format_cards(hand_ids), "deals": int(n), "seed": seed, "play": "pimc", "worlds": n_worlds,
-            "over": over_c.name if over_c else None, "rules": options.__dict__.copy()}
+            "over": over_c.name if over_c else None, "rules": options.shown()}
     dist = pd.DataFrame(run.stats[0, :, :N_TRICKS + 1] / n, index=[c.label for c in chosen], columns=tricks)
     notes.append("p_make_heuristic, p_make_gain: the heuristic players on the same deals, and single-dummy's gain "
                  "over them (paired, 95% interval)")
@@ -330,7 +386,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
         score: str | None = None, contract_only: bool = False, over: str | None = None,
         contracts: str | None = None, deals: int | None = None, seed: int | None = None, play: str = "heuristic",
         threads: int | None = None, rules: list[str] | None = None, progress: bool = False,
-        worlds: int | None = None) -> Answer:
+        worlds: int | None = None, players: int = 4) -> Answer:
     """What to call now with these 10 cards: every call you may make (each allowed bid,
     and pass) with its EV, who ends up contracting and, given ``score`` ("US:THEM"),
     P(winning the game).
@@ -347,6 +403,16 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     it is ``contract_only(...)``, unchanged).  ``over``: the bid to beat, held by your
     right-hand opponent, nobody conditioned."""
     from ...errors import InputError
+    if table_of(players).players != 4:
+        if auction is not None or score is not None or seat is not None or dealer is not None:
+            raise InputError(f"with --players {players}, bid answers the contract-only question: --seat, --dealer, "
+                             "--auction and --score are four-handed only so far")
+        answer = _contract_only(hand, deals=deals, seed=seed, over=over, contracts=contracts, play=play,
+                                threads=threads, rules=rules, progress=progress, worlds=worlds, players=players)
+        if not contract_only:
+            answer.notes.insert(0, f"with --players {players} the answer is the contract-only question (you "
+                                   "contract each contract yourself); the auction is four-handed only so far")
+        return answer
     if contract_only and auction is None and score is None and seat is None and dealer is None:
         return _contract_only(hand, deals=deals, seed=seed, over=over, contracts=contracts, play=play,
                               threads=threads, rules=rules, progress=progress, worlds=worlds)
@@ -470,7 +536,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             "conditioned": [_seat_name(s_) for s_ in heard_seats],
             "acceptance": {_seat_name(s_): r_ for s_, r_ in rates.items()}, "p_calls": p_calls,
             "deals": played, "deals_dealt": int(run.n_done), "effective_deals": n_eff,
-            "hands_drawn_per_deal": drawn, "seed": seed, "play": play, "rules": options.__dict__.copy(),
+            "hands_drawn_per_deal": drawn, "seed": seed, "play": play, "rules": options.shown(),
             "ev_meaning": EV_MEANING}
     if heard_seats:
         rate_text = ", ".join(f"{_seat_name(s_)} {100 * rates[s_]:.1f}%" for s_ in heard_seats)
@@ -583,7 +649,7 @@ def policy_call(hand: str, seat: str | None = None, dealer: str | None = None, a
                     "strain whose level ranks highest")
     meta = {"hand": DECK.format_cards(hand_ids), "seat": _seat_name(asker), "dealer": _seat_name(dealer_seat),
             "auction": [("pass" if c_ == PASS else order[c_].name) for _, c_, _ in history],
-            "over": over, "call": "pass" if call == PASS else order[call].name, "rules": options.__dict__.copy(),
+            "over": over, "call": "pass" if call == PASS else order[call].name, "rules": options.shown(),
             "margin": margin}
     return Answer("five-hundred", "auction", table, meta["call"], text, meta, {}, [])
 
@@ -735,7 +801,7 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
         recommendation = f"lead {best['lead']}: the only distinct lead"
     meta = {"hand": DECK.format_cards(kept), "contract": c.name, "discards": DECK.format_cards(disc) if disc else None,
             "nominated": None if nominated is None else "SCDH"[nominated], "deals": int(n), "seed": seed,
-            "play": play, "worlds": n_worlds if play == "pimc" else None, "rules": options.__dict__.copy()}
+            "play": play, "worlds": n_worlds if play == "pimc" else None, "rules": options.shown()}
     if disc is None:
         notes.append("the discards are unknown: dealt at random from the unseen cards")
     if nominated is not None:

@@ -13,16 +13,17 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...bits import ZERO, popcount
+from ...bits import ZERO, high_bit, popcount
+from ...cards import JOKER, rank_of, suit_of
 from ...sim.deal import _deal_into
 from ...sim.layout import StatsLayout
 from ...sim.rng import seed_key, stream_key
 from ...stats import hist_mean_se, wilson
-from ...tricks.tables import R_FREE, R_SUIT
+from ...tricks.tables import R_FREE, R_SUIT, R_TRUMP
 from .bidding import Contract
-from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_SEATS, N_TRICKS
-from .play import TRACE_COLS, play_deal, play_out, relabel
-from .rules import MISERE, NT, Options, rule_tables
+from .deck import FOUR, HAND_SIZE, KITTY_SIZE, N_TRICKS, Table, table
+from .play import TRACE_COLS, play_deal_table, play_out_table, relabel, table_seats
+from .rules import MISERE, NT, Options, layouts, rule_tables, sides_rule
 from .scoring import score_deal
 
 T = N_TRICKS + 1
@@ -39,50 +40,62 @@ TOP_LABELS = tuple(" ".join(n for bit, n in ((4, "JK"), (2, "R"), (1, "L")) if k
 
 
 @njit(cache=True, inline="always")
-def _hand_features(hand, strain):
-    """trumps, top-trump bits (JK 4, right 2, left 1), side aces of a layout hand."""
-    lane = np.uint64(16 * strain)
-    trump_lane = np.uint64(0xFFFF) << lane
-    trumps = popcount(hand & trump_lane)
+def _hand_features(hand, rules):
+    """trumps, top-trump bits (JK 4, right 2, left 1), side aces of a layout hand in a
+    suit strain's ``rules`` (any deck's layout: the top three trumps are the joker and
+    the bowers, a plain suit's top card its ace)."""
+    trump = rules[R_TRUMP]
+    trumps = popcount(hand & trump)
     top = 0
-    if hand & (np.uint64(1) << (lane + np.uint64(15))):
-        top |= 4
-    if hand & (np.uint64(1) << (lane + np.uint64(14))):
-        top |= 2
-    if hand & (np.uint64(1) << (lane + np.uint64(13))):
-        top |= 1
+    rest = trump
+    for bit in (4, 2, 1):
+        c = high_bit(rest)
+        if hand & c:
+            top |= bit
+        rest ^= c
     aces = 0
     for s in range(4):
-        if s != strain and hand & (np.uint64(1) << np.uint64(16 * s + 12)):
+        m = rules[R_SUIT + s]
+        if not (m & trump) and hand & high_bit(m):
             aces += 1
     return trumps, top, aces
 
 
 @njit(cache=True, inline="always")
-def _nt_features(own, rules):
-    """In the no-trump layout: joker held (0/1), aces, high cards (T J Q K A and the
-    joker), short suits (0 or 1 card)."""
+def _nt_features(own, rules, high_cards):
+    """In the no-trump layout: joker held (0/1), aces, high cards (10 or higher, and the
+    joker; ``high_cards`` their layout mask), short suits (0 or 1 card)."""
     joker = 1 if own & rules[R_FREE] else 0
     aces = 0
-    high = joker
+    high = joker + popcount(own & high_cards)
     short = 0
     for s in range(4):
-        if own & (np.uint64(1) << np.uint64(16 * s + 12)):
+        m = rules[R_SUIT + s]
+        if own & high_bit(m):
             aces += 1
-        m = own & rules[R_SUIT + s]
-        high += popcount(m >> np.uint64(16 * s + 8))
-        if popcount(m) <= 1:
+        if popcount(own & m) <= 1:
             short += 1
     return joker, aces, high, short
 
 
+def high_cards_mask(tab: Table = FOUR) -> np.uint64:
+    """The no-trump layout's cards ranked 10 or higher (T J Q K A, and 11-13 at six
+    players): ``_nt_features``' high cards besides the joker."""
+    bit_of = layouts(tab)[0]
+    m = 0
+    for cid, code in enumerate(tab.deck.codes):
+        if code != JOKER and tab.ranks(suit_of(code)).index(rank_of(code)) >= tab.ranks(suit_of(code)).index(10):
+            m |= 1 << int(bit_of[NT, cid])
+    return np.uint64(m)
+
+
 @njit(cache=True, nogil=True)
 def _survey_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, out_suit,
-                  out_suit_nk, out_nt, out_mis):
+                  out_suit_nk, out_nt, out_mis, n_seats, sides, high_cards):
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(N_SEATS, np.uint64)
-    trace = np.empty((N_TRICKS * N_SEATS, TRACE_COLS), np.int64)
+    hands = np.empty(n_seats, np.uint64)
+    trace = np.empty((N_TRICKS * n_seats, TRACE_COLS), np.int64)
     work = np.empty(tables.shape[1], np.uint64)
     for i in range(n):
         index = start + i
@@ -91,53 +104,61 @@ def _survey_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, out_
         strain = index & 3
         bt = byte_tables[strain]
         own = relabel(deal[1], bt)
-        trumps, top, aces = _hand_features(own, strain)
-        for s in range(N_SEATS):
+        trumps, top, aces = _hand_features(own, tables[strain])
+        for s in range(n_seats):
             hands[s] = relabel(deal[1 + s], bt)
-        tricks = play_deal(tables[strain], hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
+        tricks = play_deal_table(tables[strain], hands, relabel(deal[0], bt), n_seats, sides, 0, False, False,
+                                 trace, False, work)
         out_suit[strain, trumps, top, aces, tricks] += 1
-        for s in range(N_SEATS):
+        for s in range(n_seats):
             hands[s] = relabel(deal[1 + s], bt)
-        tricks = play_out(tables[strain], hands, 0, ZERO, False, False, trace, False)
+        active, side = table_seats(tables[strain], hands, n_seats, sides, 0, ZERO, False)
+        tricks = play_out_table(tables[strain], hands, n_seats, active, side, 0, ZERO, False, False, trace, False)
         out_suit_nk[strain, trumps, top, aces, tricks] += 1
         # No-trumps: joker held, aces.
         bt = byte_tables[NT]
-        joker, n_aces, high, short = _nt_features(relabel(deal[1], bt), tables[NT])
-        for s in range(N_SEATS):
+        joker, n_aces, high, short = _nt_features(relabel(deal[1], bt), tables[NT], high_cards)
+        for s in range(n_seats):
             hands[s] = relabel(deal[1 + s], bt)
-        tricks = play_deal(tables[NT], hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
+        tricks = play_deal_table(tables[NT], hands, relabel(deal[0], bt), n_seats, sides, 0, False, False, trace,
+                                 False, work)
         out_nt[joker, n_aces, tricks] += 1
         # Misère, closed and open.
         bt = byte_tables[MISERE]
         for k in range(2):
-            for s in range(N_SEATS):
+            for s in range(n_seats):
                 hands[s] = relabel(deal[1 + s], bt)
-            tricks = play_deal(tables[MISERE], hands, relabel(deal[0], bt), 0, True, k == 1,
-                               trace, False, work)
+            tricks = play_deal_table(tables[MISERE], hands, relabel(deal[0], bt), n_seats, sides, 0, True, k == 1,
+                                     trace, False, work)
             out_mis[k, high, short, tricks] += 1
 
 
-def survey_inputs(seed: int, options: Options):
+def survey_inputs(seed: int, options: Options, tab: Table = FOUR):
     """Dealing inputs for fully random deals (no fixed cards), rule tables, stream key."""
-    pool = np.arange(DECK.size, dtype=np.int64)
-    counts = np.array([KITTY_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
-    return pool, counts, np.zeros(5, np.uint64), rule_tables(options), seed_key(seed)
+    pool = np.arange(tab.deck.size, dtype=np.int64)
+    n_hands = tab.n_seats + tab.dead_hands
+    counts = np.array([KITTY_SIZE] + [HAND_SIZE] * n_hands, np.int64)
+    return pool, counts, np.zeros(1 + n_hands, np.uint64), rule_tables(options, tab), seed_key(seed)
 
 
 def run_survey(deals: int, seed: int = 0, threads: int | None = None, progress: bool = False,
-               options: Options = Options(), on_chunk=None, skip=None, initial=None):
-    """Run the survey; returns the runner's result (``stats`` is a LAYOUT vector)."""
+               options: Options = Options(), on_chunk=None, skip=None, initial=None, players: int = 4):
+    """Run the survey at a table of ``players``; returns the runner's result (``stats`` is
+    a LAYOUT vector)."""
     from ...sim.runner import run_chunks
-    from .questions import BYTE_TABLES
+    from .questions import byte_tables
 
-    pool, counts, fixed, tables, key0 = survey_inputs(seed, options)
+    tab = table(players)
+    pool, counts, fixed, tables, key0 = survey_inputs(seed, options, tab)
+    bts = byte_tables(tab)
+    n_seats, sides, high = np.int64(tab.n_seats), np.int64(sides_rule(tab.players, options)), high_cards_mask(tab)
 
     def chunk(start, n):
         flat = LAYOUT.zeros()
         if n:
             v = LAYOUT.unpack(flat)
             _survey_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, tables,
-                          BYTE_TABLES, v["suit"], v["suit_no_kitty"], v["nt"], v["misere"])
+                          bts, v["suit"], v["suit_no_kitty"], v["nt"], v["misere"], n_seats, sides, high)
         return flat
 
     return run_chunks(chunk, deals, threads=threads, progress=progress, desc="five-hundred survey",
@@ -145,11 +166,20 @@ def run_survey(deals: int, seed: int = 0, threads: int | None = None, progress: 
 
 
 # ----------------------------------------------------------------------------- tables
-def _levels_frame(hist: np.ndarray, strain: int | None = None) -> dict:
+def _deal_values(c: Contract, units: int) -> list:
+    """EV of the deal by the contractor side's tricks: its score minus the defenders'
+    points shared among ``units`` opposing scoring units (``rules.opponent_units``)."""
+    if units == 1:
+        return [np.subtract(*score_deal(c, t)) for t in range(T)]
+    return [score_deal(c, t)[0] - score_deal(c, t)[1] / units for t in range(T)]
+
+
+def _levels_frame(hist: np.ndarray, strain: int | None = None, units: int = 1) -> dict:
     """P(make) with intervals and EV for levels 6..10.
 
     ``hist`` is a trick histogram of one strain (``strain`` given) or a (4, tricks) stack
-    of the four suits, whose EV uses each suit's own bid values.
+    of the four suits, whose EV uses each suit's own bid values; ``units``: see
+    ``_deal_values``.
     """
     stack = hist[None, :] if strain is not None else hist
     strains = [strain] if strain is not None else range(4)
@@ -160,8 +190,7 @@ def _levels_frame(hist: np.ndarray, strain: int | None = None) -> dict:
     for level in range(6, 11):
         made = int(total[level:].sum())
         lo, hi = wilson(made, n) if n else (np.nan, np.nan)
-        values = np.concatenate([[np.subtract(*score_deal(Contract(level, s), t)) for t in tricks]
-                                 for s in strains])
+        values = np.concatenate([_deal_values(Contract(level, s), units) for s in strains])
         ev, se = hist_mean_se(values, stack.reshape(-1))
         row[f"p{level}"] = made / n if n else np.nan
         row[f"p{level}_lo"] = float(lo)
@@ -171,9 +200,9 @@ def _levels_frame(hist: np.ndarray, strain: int | None = None) -> dict:
     return row
 
 
-def suit_table(flat: np.ndarray, by: list[str], kitty: bool = True) -> pd.DataFrame:
+def suit_table(flat: np.ndarray, by: list[str], kitty: bool = True, units: int = 1) -> pd.DataFrame:
     """Bid success for suit contracts, grouped by any of trumps, top_trumps, top_count,
-    side_aces, suit, colour."""
+    side_aces, suit, colour (``units``: see ``_deal_values``)."""
     hist = LAYOUT.view(flat, "suit" if kitty else "suit_no_kitty")
     unknown = [b for b in by if b not in SUIT_FEATURES + DERIVED]
     if unknown:
@@ -184,7 +213,7 @@ def suit_table(flat: np.ndarray, by: list[str], kitty: bool = True) -> pd.DataFr
     rows = []
     for key in sorted(groups, key=_sort_key):
         row = dict(zip(by, key))
-        row.update(_levels_frame(groups[key]))
+        row.update(_levels_frame(groups[key], units=units))
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -197,7 +226,7 @@ def _sort_key(key):
     return tuple((0, k) if isinstance(k, int) else (1, _ORDER.get(k, 99)) for k in key)
 
 
-def nt_table(flat: np.ndarray) -> pd.DataFrame:
+def nt_table(flat: np.ndarray, units: int = 1) -> pd.DataFrame:
     """No-trump bid success by joker held and number of aces."""
     hist = LAYOUT.view(flat, "nt")
     rows = []
@@ -205,7 +234,7 @@ def nt_table(flat: np.ndarray) -> pd.DataFrame:
         for aces in range(5):
             h = hist[joker, aces]
             if h.any():
-                rows.append({"joker": bool(joker), "aces": aces} | _levels_frame(h, NT))
+                rows.append({"joker": bool(joker), "aces": aces} | _levels_frame(h, NT, units))
     return pd.DataFrame(rows)
 
 
@@ -272,10 +301,10 @@ def _group_tricks_se(hist, by) -> list[float]:
     return [hist_mean_se(np.arange(T), groups[k].sum(axis=0))[1] for k in sorted(groups, key=_sort_key)]
 
 
-def bid_ladder(flat: np.ndarray, by: list[str]) -> pd.DataFrame:
+def bid_ladder(flat: np.ndarray, by: list[str], units: int = 1) -> pd.DataFrame:
     """For each hand class: the suit-contract level with the best expected score (or pass
     when none is positive), from the suit tables."""
-    table = suit_table(flat, by)
+    table = suit_table(flat, by, units=units)
     best_level, best_ev, best_se = [], [], []
     for _, row in table.iterrows():
         evs = {level: row[f"ev{level}"] for level in range(6, 11)}

@@ -15,12 +15,12 @@ from ...sim.deal import _deal_into
 from ...sim.layout import StatsLayout
 from ...sim.rng import stream_key
 from ...stats import moments_mean_se, wilson
-from .dd import dd_deal
-from .deck import HAND_SIZE, N_SEATS, N_TRICKS
-from .play import TRACE_COLS, play_deal, relabel
-from .rules import MISERE, NT, Options
+from .dd import dd_deal_table
+from .deck import HAND_SIZE, N_TRICKS, table
+from .play import TRACE_COLS, play_deal_table, relabel
+from .rules import MISERE, NT, Options, sides_rule
 from .survey import (DERIVED, SUIT_FEATURES, T, _KEYS, _hand_features, _levels_frame, _nt_features,
-                     _sort_key, survey_inputs)
+                     _sort_key, high_cards_mask, survey_inputs)
 
 DD_CHUNK = 256
 DD_LAYOUT = StatsLayout(
@@ -33,28 +33,30 @@ DD_LAYOUT = StatsLayout(
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _heuristic_and_dd(table, bt, deal, misere, hands, trace, work, tt, dd_stats, dd_work):
+def _heuristic_and_dd(table, bt, deal, misere, hands, trace, work, tt, dd_stats, dd_work, n_seats, sides):
     """(heuristic tricks, double-dummy tricks) of ``deal`` in one contract's layout, seat 0
     contracting: both start from the same hands (the play-out consumes them)."""
-    for s in range(N_SEATS):
+    for s in range(n_seats):
         hands[s] = relabel(deal[1 + s], bt)
-    heur = play_deal(table, hands, relabel(deal[0], bt), 0, misere, False, trace, False, work)
-    for s in range(N_SEATS):
+    heur = play_deal_table(table, hands, relabel(deal[0], bt), n_seats, sides, 0, misere, False, trace, False,
+                           work)
+    for s in range(n_seats):
         hands[s] = relabel(deal[1 + s], bt)
     # typed arguments: literals would compile another copy of the solver (see dd.best_choice)
-    dd, _ = dd_deal(table, hands, relabel(deal[0], bt), np.int64(0), np.bool_(misere), tt, dd_stats, dd_work)
+    dd, _ = dd_deal_table(table, hands, relabel(deal[0], bt), n_seats, sides, np.int64(0), np.bool_(misere), tt,
+                          dd_stats, dd_work)
     return heur, dd
 
 
 @njit(cache=True, nogil=True)
 def _survey_dd_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, tt, dd_stats,
-                     out_suit, out_suit_diff, out_nt, out_nt_diff, out_mis):
+                     out_suit, out_suit_diff, out_nt, out_nt_diff, out_mis, n_seats, sides, high_cards):
     """The same deals as ``_survey_chunk``, each solved double-dummy and played by the
     heuristic players, in the deal's suit, no-trumps and misère."""
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(N_SEATS, np.uint64)
-    trace = np.empty((N_TRICKS * N_SEATS, TRACE_COLS), np.int64)
+    hands = np.empty(n_seats, np.uint64)
+    trace = np.empty((N_TRICKS * n_seats, TRACE_COLS), np.int64)
     work = np.empty(tables.shape[1], np.uint64)
     dd_work = np.zeros(8, np.int64)
     for i in range(n):
@@ -62,42 +64,45 @@ def _survey_dd_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, t
         _deal_into(stream_key(key0, index), pool, counts, fixed, buf, deal)
         strain = index & 3
         bt = byte_tables[strain]
-        trumps, top, aces = _hand_features(relabel(deal[1], bt), strain)
-        heur, dd = _heuristic_and_dd(tables[strain], bt, deal, False, hands, trace, work, tt, dd_stats, dd_work)
+        trumps, top, aces = _hand_features(relabel(deal[1], bt), tables[strain])
+        heur, dd = _heuristic_and_dd(tables[strain], bt, deal, False, hands, trace, work, tt, dd_stats, dd_work, n_seats, sides)
         out_suit[strain, trumps, top, aces, dd] += 1
         diff = dd - heur
         out_suit_diff[strain, trumps, top, aces, 0] += 1
         out_suit_diff[strain, trumps, top, aces, 1] += diff
         out_suit_diff[strain, trumps, top, aces, 2] += diff * diff
         bt = byte_tables[NT]
-        joker, n_aces, high, short = _nt_features(relabel(deal[1], bt), tables[NT])
-        heur, dd = _heuristic_and_dd(tables[NT], bt, deal, False, hands, trace, work, tt, dd_stats, dd_work)
+        joker, n_aces, high, short = _nt_features(relabel(deal[1], bt), tables[NT], high_cards)
+        heur, dd = _heuristic_and_dd(tables[NT], bt, deal, False, hands, trace, work, tt, dd_stats, dd_work, n_seats, sides)
         out_nt[joker, n_aces, dd] += 1
         diff = dd - heur
         out_nt_diff[joker, n_aces, 0] += 1
         out_nt_diff[joker, n_aces, 1] += diff
         out_nt_diff[joker, n_aces, 2] += diff * diff
         heur, dd = _heuristic_and_dd(tables[MISERE], byte_tables[MISERE], deal, True, hands, trace, work, tt,
-                                     dd_stats, dd_work)
+                                     dd_stats, dd_work, n_seats, sides)
         out_mis[high, short, 1 if heur > 0 else 0, dd] += 1
 
 
 def run_survey_dd(deals: int, seed: int = 0, threads: int | None = None, progress: bool = False,
-                  options: Options = Options(), on_chunk=None, skip=None, initial=None):
+                  options: Options = Options(), on_chunk=None, skip=None, initial=None, players: int = 4):
     """The double-dummy survey of deal indices 0..deals-1 (the same deals as ``run_survey``)."""
     from ...sim.runner import run_chunks
     from .dd import new_dd_table, new_stats
-    from .questions import BYTE_TABLES
+    from .questions import byte_tables
 
-    pool, counts, fixed, tables, key0 = survey_inputs(seed, options)
+    tab = table(players)
+    pool, counts, fixed, tables, key0 = survey_inputs(seed, options, tab)
+    bts = byte_tables(tab)
+    n_seats, sides, high = np.int64(tab.n_seats), np.int64(sides_rule(tab.players, options)), high_cards_mask(tab)
 
     def chunk(start, n):
         flat = DD_LAYOUT.zeros()
         if n:
             v = DD_LAYOUT.unpack(flat)
             _survey_dd_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, tables,
-                             BYTE_TABLES, new_dd_table(), new_stats(), v["suit"], v["suit_diff"],
-                             v["nt"], v["nt_diff"], v["misere"])
+                             bts, new_dd_table(), new_stats(), v["suit"], v["suit_diff"],
+                             v["nt"], v["nt_diff"], v["misere"], n_seats, sides, high)
         return flat
 
     return run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=DD_CHUNK,
@@ -128,12 +133,12 @@ def _check_by(by):
         raise InputError(f"unknown breakdown {', '.join(unknown)}")
 
 
-def dd_suit_table(flat: np.ndarray, by: list[str]) -> pd.DataFrame:
+def dd_suit_table(flat: np.ndarray, by: list[str], units: int = 1) -> pd.DataFrame:
     """Double-dummy bid success for suit contracts by hand class (as ``survey.suit_table``)."""
     _check_by(by)
     rows = []
     for key, h in _grouped(DD_LAYOUT.view(flat, "suit"), by, (T,)).items():
-        rows.append(dict(zip(by, key)) | _levels_frame(h))
+        rows.append(dict(zip(by, key)) | _levels_frame(h, units=units))
     return pd.DataFrame(rows)
 
 
@@ -153,7 +158,7 @@ def difference_table(flat: np.ndarray, by: list[str]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def dd_nt_table(flat: np.ndarray) -> pd.DataFrame:
+def dd_nt_table(flat: np.ndarray, units: int = 1) -> pd.DataFrame:
     hist = DD_LAYOUT.view(flat, "nt")
     diff = DD_LAYOUT.view(flat, "nt_diff")
     rows = []
@@ -161,7 +166,7 @@ def dd_nt_table(flat: np.ndarray) -> pd.DataFrame:
         for aces in range(5):
             if hist[joker, aces].any():
                 d = _diff_row(diff[joker, aces])
-                rows.append({"joker": bool(joker), "aces": aces} | _levels_frame(hist[joker, aces], NT)
+                rows.append({"joker": bool(joker), "aces": aces} | _levels_frame(hist[joker, aces], NT, units)
                             | {"dd_minus_heuristic": d["dd_minus_heuristic"],
                                "dd_minus_heuristic_se": d["dd_minus_heuristic_se"]})
     return pd.DataFrame(rows)

@@ -16,6 +16,8 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from ...bits import ZERO
+
 from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
 from ...stats import moments_mean_se, wilson
@@ -85,12 +87,12 @@ def _survey_pimc_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables,
         wkey = world_key(dkey)
         strain = index & 3
         bt = byte_tables[strain]
-        trumps, _, _ = _hand_features(relabel(deal[1], bt), strain)
+        trumps, _, _ = _hand_features(relabel(deal[1], bt), tables[strain])
         h, s, d = _three_ways(tables[strain], bt, deal, SUIT_LEVEL, n_worlds, stream_key(wkey, 0), hands, trace,
                               work, tt, stats, genbox)
         _book(out[0, trumps], SUIT_LEVEL, h, s, d)
         bt = byte_tables[NT]
-        joker, aces, _, _ = _nt_features(relabel(deal[1], bt), tables[NT])
+        joker, aces, _, _ = _nt_features(relabel(deal[1], bt), tables[NT], ZERO)
         h, s, d = _three_ways(tables[NT], bt, deal, NT_LEVEL, n_worlds, stream_key(wkey, 1), hands, trace, work,
                               tt, stats, genbox)
         _book(out[1, aces + 5 * joker], NT_LEVEL, h, s, d)
