@@ -74,15 +74,64 @@ def section_deal(quick):
           f"ratio ours/permuted {perm_t / ours:.1f}x")
 
 
-def _play_rate(kinds, n, threads):
-    from analyzer.games.five_hundred.deck import DECK
+def _play_rate(kinds, n, threads, players=4):
+    from analyzer.games.five_hundred.deck import table
     from analyzer.games.five_hundred.questions import simulate_tricks
     from analyzer.games.five_hundred.rules import Options
 
-    hand = DECK.parse_cards(HAND)
-    simulate_tricks(hand, kinds, 64, 0, Options(), threads=1)  # warm-up
-    t = best_of(lambda: simulate_tricks(hand, kinds, n, 0, Options(), threads=threads), 2)
+    tab = table(players)
+    hand = tab.deck.parse_cards(HAND) if players == 4 else list(range(tab.deck.size - 11, tab.deck.size - 1))
+    simulate_tricks(hand, kinds, 64, 0, Options(), threads=1, tab=tab)  # warm-up
+    t = best_of(lambda: simulate_tricks(hand, kinds, n, 0, Options(), threads=threads, tab=tab), 2)
     return n * len(kinds) / t
+
+
+def section_sizes500(quick):
+    """Five Hundred at every table size: heuristic play-outs (bid mix, deal + kitty
+    exchange + 10 tricks, 1 thread; the four-handed figure is the same run's baseline) and
+    double-dummy solves of full deals (seat 0 contracts after the exchange, one thread)."""
+    from analyzer.games.five_hundred import dd as d5
+    from analyzer.games.five_hundred.deck import table
+    from analyzer.games.five_hundred.play import relabel as to_layout
+    from analyzer.games.five_hundred.questions import byte_tables
+    from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables, sides_rule
+    from analyzer.sim.deal import deal_batch
+    from analyzer.tricks.dd import MAX_SEATS
+
+    n = 20_000 if quick else 200_000
+    rates = {p: _play_rate(list(range(7)), n, 1, p) for p in (4, 2, 3, 5, 6)}
+    print("sizes500: heuristic bid mix, 1 thread: " + ", ".join(
+        f"{p} players {r / 1e6:.2f} M hands/s (x{r / rates[4]:.2f})" for p, r in rates.items()))
+    n_dd = 12 if quick else 100
+    for p in (2, 3, 4, 5, 6):
+        if p > MAX_SEATS:
+            print(f"sizes500: dd {p} players: the solver takes at most {MAX_SEATS} seats")
+            continue
+        tab = table(p)
+        n_hands = tab.n_seats + tab.dead_hands
+        deals = deal_batch(7, 0, n_dd + 1, np.arange(tab.deck.size, dtype=np.int64),
+                           np.array([3] + [10] * n_hands, np.int64))
+        tables = rule_tables(Options(), tab)
+        bts = byte_tables(tab)
+        tt, stats, work = d5.new_dd_table(), d5.new_stats(), np.zeros(8, np.int64)
+        hands = np.empty(tab.n_seats, np.uint64)
+        sides = np.int64(sides_rule(p))
+        per, every = [], []
+        for strain, name in ((3, "H"), (4, "NT"), (5, "MIS")):
+            times = []
+            for k, d in enumerate(deals):
+                for s in range(tab.n_seats):
+                    hands[s] = to_layout(d[1 + s], bts[strain])
+                kitty = np.uint64(to_layout(d[0], bts[strain]))
+                t0 = time.perf_counter()
+                d5.dd_deal_table(tables[strain], hands, kitty, np.int64(tab.n_seats), sides, np.int64(0),
+                                 strain == MISERE, tt, stats, work)
+                if k:  # the first call compiles
+                    times.append(time.perf_counter() - t0)
+            per.append(f"{name} {np.median(times) * 1e3:.2f}")
+            every += times
+        print(f"sizes500: dd {p} players, {n_dd} deals x H/NT/MIS: {_dist_ms(every)} per solve; median ms "
+              + ", ".join(per))
 
 
 def section_play500(quick):
@@ -913,7 +962,7 @@ def section_lead500(quick):
           f"{baseline:.2f} s (ratios {t_lead / baseline:.2f}, {t_pimc / baseline:.1f})")
 
 
-SECTIONS = {"deal": section_deal, "here500": section_here500, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
+SECTIONS = {"deal": section_deal, "sizes500": section_sizes500, "here500": section_here500, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
             "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "ddbridge": section_ddbridge,
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
             "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle,

@@ -14,7 +14,11 @@
 
     python scripts/tune_five_hundred.py --fit --deals 400000
     python scripts/tune_five_hundred.py --margins --deals 200000 --rounds 2
+    python scripts/tune_five_hundred.py --fit --players 3 --deals 200000   # another table size's valuation
     python scripts/tune_five_hundred.py --quick          # both, small (smoke test)
+
+With ``--players`` other than 4 only ``--fit`` runs (the play-outs at that table, its sides
+and deck); the margins stay the four-handed ones.
 """
 
 from __future__ import annotations
@@ -34,10 +38,11 @@ from analyzer.games.five_hundred.auction import (DEFAULT_POLICY, FMASKS, MIS_FEA
                                                  P_SUIT, ST_SIZE, SUIT_FEATURES, V_SIZE, finish_auction,
                                                  ladder_tables, misere_features, nt_features, start_state,
                                                  suit_features, valuation)
-from analyzer.games.five_hundred.deck import DECK  # noqa: E402
-from analyzer.games.five_hundred.play import TRACE_COLS, play_deal, relabel  # noqa: E402
-from analyzer.games.five_hundred.questions import BYTE_TABLES  # noqa: E402
-from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables  # noqa: E402
+from analyzer.games.five_hundred.auction import feature_masks  # noqa: E402
+from analyzer.games.five_hundred.deck import DECK, table  # noqa: E402
+from analyzer.games.five_hundred.play import TRACE_COLS, play_deal, play_deal_table, relabel  # noqa: E402
+from analyzer.games.five_hundred.questions import BYTE_TABLES, byte_tables  # noqa: E402
+from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables, sides_rule  # noqa: E402
 from analyzer.games.five_hundred.selfplay import play_contract, score_contract  # noqa: E402
 from analyzer.sim.deal import _deal_into  # noqa: E402
 from analyzer.sim.rng import seed_key, stream_key  # noqa: E402
@@ -48,33 +53,34 @@ NF = max(N_SUIT_F, N_NT_F, N_MIS_F)
 
 
 @njit(cache=False)
-def fit_chunk(tables, bts, key0, start, n, xtx, xty, yy):
+def fit_chunk(tables, bts, key0, start, n, xtx, xty, yy, pool, counts, fm, n_seats, sides):
     """Per model m (0 suits, 1 NT, 2 misère, 3 open misère): xtx[m] += f f', xty[m] += f y,
     yy[m] += (y^2, 1)."""
-    buf = np.empty(POOL.shape[0], np.int64)
-    fixed = np.zeros(5, np.uint64)
-    deal = np.empty(5, np.uint64)
-    hands = np.empty(4, np.uint64)
+    buf = np.empty(pool.shape[0], np.int64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    deal = np.empty(counts.shape[0], np.uint64)
+    hands = np.empty(n_seats, np.uint64)
     trace = np.empty((1, TRACE_COLS), np.int64)
     work = np.empty(tables.shape[1], np.uint64)
     f = np.zeros(NF, np.float64)
     for i in range(n):
-        _deal_into(stream_key(key0, start + i), POOL, COUNTS, fixed, buf, deal)
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         for kind in range(7):
             strain = kind if kind < MISERE else MISERE
-            for s in range(4):
+            for s in range(n_seats):
                 hands[s] = relabel(deal[1 + s], bts[strain])
             kitty = relabel(deal[0], bts[strain])
-            tricks = play_deal(tables[strain], hands, kitty, 0, kind >= MISERE, kind == 6, trace, False, work)
+            tricks = play_deal_table(tables[strain], hands, kitty, n_seats, sides, 0, kind >= MISERE, kind == 6, trace,
+                                     False, work)
             f[:] = 0.0
             if kind < 4:
-                suit_features(deal[1], FMASKS, kind, f)
+                suit_features(deal[1], fm, kind, f)
                 m, y = 0, float(tricks)
             elif kind == 4:
-                nt_features(deal[1], FMASKS, f)
+                nt_features(deal[1], fm, f)
                 m, y = 1, float(tricks)
             else:
-                misere_features(deal[1], FMASKS, f)
+                misere_features(deal[1], fm, f)
                 m, y = kind - 3, 1.0 if tricks == 0 else 0.0
             for a in range(NF):
                 xty[m, a] += f[a] * y
@@ -84,12 +90,16 @@ def fit_chunk(tables, bts, key0, start, n, xtx, xty, yy):
             yy[m, 1] += 1.0
 
 
-def fit(deals: int, seed: int):
-    tables = rule_tables(Options())
+def fit(deals: int, seed: int, players: int = 4):
+    tab = table(players)
+    tables = rule_tables(Options(), tab)
     xtx = np.zeros((4, NF, NF))
     xty = np.zeros((4, NF))
     yy = np.zeros((4, 2))
-    fit_chunk(tables, BYTE_TABLES, seed_key(seed), np.int64(0), np.int64(deals), xtx, xty, yy)
+    pool = np.arange(tab.deck.size, dtype=np.int64)
+    counts = np.array([3] + [10] * (tab.n_seats + tab.dead_hands), np.int64)
+    fit_chunk(tables, byte_tables(tab), seed_key(seed), np.int64(0), np.int64(deals), xtx, xty, yy, pool, counts,
+              feature_masks(tab), np.int64(tab.n_seats), np.int64(sides_rule(players)))
     pol = DEFAULT_POLICY.copy()
     for m, (names, at) in enumerate(((SUIT_FEATURES, P_SUIT), (NT_FEATURES, P_NT), (MIS_FEATURES, P_MIS),
                                      (MIS_FEATURES, P_OPEN))):
@@ -167,14 +177,15 @@ def main():
     ap.add_argument("--deals", type=int, default=200_000)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, default=4)
     a = ap.parse_args()
     if a.quick:
         a.fit = a.margins = True
         a.deals, a.rounds = 2000, 1
     pol = DEFAULT_POLICY.copy()
     if a.fit:
-        pol = fit(a.deals, a.seed)
-    if a.margins:
+        pol = fit(a.deals, a.seed, a.players)
+    if a.margins and a.players == 4:
         pol = margins(pol, a.deals, a.seed, a.rounds)
     print("policy:", "(" + ", ".join(f"{x:g}" for x in pol) + ")")
 

@@ -13,6 +13,7 @@ from analyzer.games.five_hundred.deck import DECK
 from analyzer.games.five_hundred.questions import BYTE_TABLES, contract_only, simulate_tricks
 from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables
 from analyzer.sim.rng import seed_key
+from analyzer.games.five_hundred.rules import SIDES_OPPOSITE
 
 DEAL = ("N: JK JH JD AH KH TH AS KS 7C 5D; E: QH 9H 8H 7H 6H 5H 4H QS JS TS; "
         "S: AD KD QD TD 9D 8D 7D 6D 5C 6C; W: AC KC QC JC TC 9C 8C 9S 8S 7S; K: 4D 6S 5S")
@@ -32,7 +33,7 @@ def test_batch_kernel_matches_one_deal_solves():
     tables = rule_tables(Options())
     hist = np.zeros((3, 11), np.int64)
     d5.bid_chunk_dd(seed_key(5), 0, 6, pool, counts, fixed, kinds, tables, BYTE_TABLES, hist,
-                    d5.new_dd_table(0.5), d5.new_stats())
+                    d5.new_dd_table(0.5), d5.new_stats(), np.int64(4), np.int64(SIDES_OPPOSITE))
     assert (hist.sum(axis=1) == 6).all()
     from analyzer.sim.deal import deal_batch
     deals = deal_batch(5, 0, 6, pool, counts, fixed)

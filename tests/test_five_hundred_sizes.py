@@ -330,7 +330,8 @@ def test_bid_cli_bad_input_at_other_sizes(capsys):
         (["500", "bid", "AH KH QH JH TH JD AS KS 12C 8C"], "12C is not a card"),
         (["500", "bid", "AH KH QH JH TH JD AS KS 8C", "--players", "5"], "has 9 cards"),
         (["500", "bid", "AH KH QH JH TH JD AS KS 8C 7C", "--players", "7"], "--players must be 2 to 6"),
-        (["500", "bid", "AH KH QH JH TH JD AS KS 8C 7C", "--players", "3", "--seat", "N"], "four-handed"),
+        (["500", "bid", "AH KH QH JH TH JD AS KS 8C 7C", "--players", "3", "--seat", "N"], "must be one of S W E"),
+        (["500", "bid", "AH KH QH JH TH JD AS KS 8C 7C", "--players", "3", "--score", "100:200"], "four-handed only"),
     ]
     for args, message in cases:
         code, text = run_main(args, capsys)
@@ -345,3 +346,56 @@ def test_four_handed_answers_unchanged():
                          cwd=ROOT)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.strip() == "unchanged"
+
+
+# ----------------------------------------------------------------------------- the auction and "here"
+def test_auction_at_other_sizes():
+    """The auction ends when all but one have passed after a bid (everyone passed: thrown
+    in), runs clockwise over the table's seats, and a partner's bid is seen only where
+    the sides are fixed before the auction."""
+    from analyzer.games.five_hundred.auction import (ST_NEXT, auction_over, ladder_tables, new_state,
+                                                     parse_auction, partner_view)
+    from analyzer.games.five_hundred.rules import SIDES_PAIRS, SIDES_THREES
+    lad, acfg = ladder_tables()
+    tab = table(3)
+    history, st = parse_auction("7S pass", 1, Options(), tab)      # W deals: E, then S; W to speak
+    assert [h[0] for h in history] == [2, 0] and int(st[ST_NEXT]) == 1
+    with pytest.raises(InputError, match="auction is over"):
+        parse_auction("7S pass pass 8S", 1, Options(), tab)
+    with pytest.raises(InputError, match="must be one of S W E"):
+        parse_auction("N:7S", 1, Options(), tab)
+    history, st = parse_auction("pass pass pass pass 7H", 5, Options(), table(6))
+    assert int(st[ST_NEXT]) == 5 and not auction_over(st, acfg)
+    st = new_state(0, 6, SIDES_THREES)
+    st[5 + 1], st[2] = 10, 4           # seat 1 bid ladder index 10; seat 4 holds the bid
+    assert partner_view(st, np.int64(0)) == (True, -1)
+    assert partner_view(st, np.int64(3)) == (False, 10)
+    st = new_state(0, 6, SIDES_PAIRS)
+    st[5 + 1], st[2] = 10, 1
+    assert partner_view(st, np.int64(4)) == (True, 10) and partner_view(st, np.int64(2)) == (False, -1)
+    st = new_state(0, 5, sides_rule(5))
+    st[5 + 2], st[2] = 10, 2
+    assert partner_view(st, np.int64(0)) == (False, -1)
+
+
+@pytest.mark.parametrize("players", (2, 3, 5, 6))
+def test_here_question_at_other_sizes(players):
+    """bid's here question at every size: every call a row, the outcomes a distribution
+    (we contract, they contract, thrown in), the calls heard conditioning the dealing, and
+    the same answer on 1 and 2 threads."""
+    from analyzer.games.five_hundred.questions import bid
+    tab = table(players)
+    hand = tab.deck.format_cards([tab.deck.size - 2 - k for k in range(10)])
+    dealer = tab.seat_names[-2] if players > 2 else tab.seat_names[-1]
+    auction = "pass" if players > 2 else ""
+    kw = dict(seat="S", dealer=dealer, auction=auction, deals=1500, seed=4, players=players)
+    a = bid(hand, threads=1, **kw)
+    b = bid(hand, threads=2, **kw)
+    assert a.to_json_dict() == b.to_json_dict()
+    t = a.table
+    assert a.meta["players"] == players and "pass" in list(t["action"])
+    they = t["p_we_contract"] + t["p_thrown_in"]
+    assert ((they >= 0) & (they <= 1 + 1e-9)).all()
+    assert (t["p_i_contract"] <= t["p_we_contract"] + 1e-12).all()
+    if players > 2:
+        assert a.meta["conditioned"] == [tab.seat_names[-1]]

@@ -197,13 +197,14 @@ def render_here(answer) -> str:
 @click.argument("hand")
 @_here_options
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
+@PLAYERS_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def auction_cmd(hand, seat, dealer, auction, rules, as_json):
+def auction_cmd(hand, seat, dealer, auction, rules, players, as_json):
     """The bidding policy's call for HAND now, and the evaluation behind it."""
     from ..games.five_hundred.questions import policy_call
 
-    emit(policy_call(hand, seat=seat, dealer=dealer, auction=auction, rules=list(rules)), as_json, False,
-         render_policy)
+    emit(policy_call(hand, seat=seat, dealer=dealer, auction=auction, rules=list(rules), players=players), as_json,
+         False, render_policy)
 
 
 def render_policy(answer) -> str:

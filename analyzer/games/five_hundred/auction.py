@@ -1,7 +1,10 @@
 """Five Hundred's auction: the bidding policy of every seat, in numba, and the calls heard.
 
-Seats are 0..3 clockwise (``deck.SEAT_NAMES``: S W N E); partners have the same parity;
-the auction starts left of the dealer (dealer + 1).  Calls are *ladder indices* (the
+Seats are 0..n-1 clockwise (``deck.SEAT_NAMES``: S W N E at four players; partners have
+the same parity there; other sizes: ``deck.table(players)``, the sides of
+``rules.sides_rule``); the auction starts left of the dealer (dealer + 1).  A partner
+known during the auction is a fixed one (four players; six, both team rules); a
+five-handed partner is only chosen after it, so there every seat bids for itself.  Calls are *ladder indices* (the
 position of a contract on ``bidding.ladder(options)``) or PASS.
 
 **Valuation.**  For each suit strain and no-trumps the policy predicts the tricks its
@@ -31,8 +34,11 @@ from ...bits import popcount
 from ...cards import ACE, JACK, JOKER, KING, QUEEN, rank_of, same_colour_suit, suit_of
 from ...errors import InputError
 from .bidding import MISERE_CONTRACT, OPEN_MISERE_CONTRACT, Contract, ladder, parse_contract
-from .deck import DECK, N_SEATS, SEAT_NAMES
-from .rules import MISERE, NT, Options
+from functools import lru_cache
+
+from .deck import FOUR, MAX_TABLE_SEATS, SEAT_NAMES, Table
+from .play import fixed_partners
+from .rules import MISERE, NT, SIDES_OPPOSITE, Options, sides_rule
 
 PASS = -1
 NO_SEAT = -1
@@ -88,9 +94,12 @@ MIS_FEATURES = ("const", "joker", "aces", "kings", "queens", "jacks", "low", "vo
                 "longest")
 
 
-def _feature_masks() -> np.ndarray:
+@lru_cache(maxsize=None)
+def feature_masks(tab: Table = FOUR) -> np.ndarray:
+    """The deck-id masks the features count, for a table's deck (FM_*); low cards are the
+    7 and below in the suit's order (the six-handed 11-13 are not low)."""
     fm = np.zeros((5, FM_SIZE), np.uint64)
-    codes = DECK.codes
+    codes = tab.deck.codes
     for cid, code in enumerate(codes):
         bit = np.uint64(1) << np.uint64(cid)
         if code == JOKER:
@@ -119,12 +128,14 @@ def _feature_masks() -> np.ndarray:
         for rk, k in ((ACE, FM_ACES), (KING, FM_KINGS), (QUEEN, FM_QUEENS), (JACK, FM_JACKS)):
             if rank == rk:
                 fm[4, k] |= bit
-        if rank <= 7:
+        order = tab.ranks(suit)
+        if order.index(rank) <= order.index(7):
             fm[4, FM_LOW] |= bit
+    fm.setflags(write=False)
     return fm
 
 
-FMASKS = _feature_masks()
+FMASKS = feature_masks(FOUR)
 
 
 @njit(cache=True, inline="always")
@@ -237,6 +248,42 @@ MEANS = (5.82, 5.32)
 MARGINS = (0.0, 1.0, 0.35, 0.35)
 DEFAULT_POLICY = np.array(SUIT_WEIGHTS + NT_WEIGHTS + MIS_WEIGHTS + OPEN_WEIGHTS + MEANS + MARGINS, np.float64)
 
+# The valuation at the other table sizes: the same least squares on that table's play-outs
+# (``python scripts/tune_five_hundred.py --fit --players N --deals 60000``: its deck, its sides
+# -- three players alone, five with the called partner, six in teams of three); the
+# auction's margins are the four-handed ones.
+TABLE_POLICIES = {
+    # players: suit weights, no-trump weights, misère weights, open misère weights, means
+    3: ((0.706, 0.662, 1.074, 0.626, 0.4, 0.257, 0.149, 0.825, 0.276, 0.323, 0.12, 0.242),
+        (0.081, 2.252, 1.566, 0.584, 0.172, 0.042, 0.183, -0.081, -0.089, 0.318),
+        (0.095, -0.109, -0.084, -0.076, -0.076, -0.067, 0.148, 0.154, 0.095, 0.013),
+        (0.093, -0.115, -0.085, -0.077, -0.075, -0.062, 0.142, 0.146, 0.098, 0.008),
+        (4.62, 4.17)),
+    2: ((2.201, 0.818, 0.716, 0.522, 0.346, 0.173, 0.067, 0.725, 0.309, 0.371, 0.161, -0.321),
+        (2.189, 1.2, 1.118, 0.624, 0.301, 0.153, 0.133, -0.025, -0.056, 0.36),
+        (0.035, -0.026, -0.022, -0.021, -0.021, -0.022, 0.068, 0.064, 0.009, 0.009),
+        (0.035, -0.027, -0.024, -0.022, -0.022, -0.021, 0.067, 0.062, 0.012, 0.007),
+        (6.28, 5.65)),
+    5: ((3.533, 0.471, 0.575, 0.497, 0.231, 0.184, 0.131, 0.604, 0.216, 0.169, 0.077, 0.126),
+        (3.366, 0.776, 1.108, 0.61, 0.262, 0.12, 0.084, -0.01, -0.05, 0.216),
+        (0.104, -0.08, -0.043, -0.044, -0.038, -0.036, 0.081, 0.028, -0.063, 0.026),
+        (0.143, -0.098, -0.058, -0.055, -0.049, -0.039, 0.074, 0.017, -0.056, 0.021),
+        (5.72, 5.4)),
+    6: ((4.129, 0.269, 0.7, 0.442, 0.283, 0.212, 0.177, 0.432, 0.141, 0.131, 0.063, 0.235),
+        (4.075, 0.879, 0.81, 0.464, 0.224, 0.102, 0.017, 0.003, -0.055, 0.098),
+        (0.109, -0.053, -0.042, -0.038, -0.037, -0.032, 0.065, 0.021, -0.042, 0.016),
+        (0.117, -0.064, -0.044, -0.042, -0.039, -0.035, 0.061, 0.02, -0.04, 0.013),
+        (5.52, 5.25)),
+}
+
+
+def default_policy(players: int = 4) -> np.ndarray:
+    """The bidding policy vector of a table size."""
+    if players == 4:
+        return DEFAULT_POLICY
+    suit, nt, mis, opn, means = TABLE_POLICIES[players]
+    return np.array(suit + nt + mis + opn + means + MARGINS, np.float64)
+
 
 @njit(cache=True)
 def valuation(hand, fm, pol, v):
@@ -336,16 +383,33 @@ def own_raise(v, cur, lad, acfg, pol):
 # ``st`` (int64, ST_SIZE): the auction's state between calls.
 ST_NEXT, ST_CUR, ST_HOLDER, ST_PASSED, ST_SPOKE = range(5)
 ST_LAST = 5            # ST_LAST + seat: that seat's last bid (-1 none)
-ST_SIZE = ST_LAST + N_SEATS
+ST_SEATS = ST_LAST + MAX_TABLE_SEATS   # seats at the table
+ST_SIDES = ST_SEATS + 1                # rules.SIDES_*: who partners whom
+ST_SIZE = ST_SIDES + 1
 
 
 @njit(cache=True, inline="always")
 def auction_over(st, acfg):
     passed = st[ST_PASSED]
+    n_seats = st[ST_SEATS]
     if acfg[A_AMERICAN]:
-        return st[ST_SPOKE] == (1 << N_SEATS) - 1
+        return st[ST_SPOKE] == (1 << n_seats) - 1
     n = popcount(np.uint64(passed))
-    return n == N_SEATS or (n == N_SEATS - 1 and st[ST_CUR] >= 0)
+    return n == n_seats or (n == n_seats - 1 and st[ST_CUR] >= 0)
+
+
+@njit(cache=True, inline="always")
+def partner_view(st, seat):
+    """(a partner of ``seat`` holds the bid, the highest last bid of its partners or
+    PASS): what the policy knows of its side in the auction (fixed partners only)."""
+    partners = fixed_partners(st[ST_SIDES], st[ST_SEATS], seat)
+    holder = st[ST_HOLDER]
+    holds = holder >= 0 and ((partners >> holder) & 1) != 0
+    last = PASS
+    for p in range(st[ST_SEATS]):
+        if (partners >> p) & 1 and st[ST_LAST + p] > last:
+            last = st[ST_LAST + p]
+    return holds, last
 
 
 @njit(cache=True, inline="always")
@@ -359,34 +423,34 @@ def apply_call(st, call):
         st[ST_HOLDER] = seat
         st[ST_LAST + seat] = call
     st[ST_SPOKE] |= 1 << seat
-    nxt = (seat + 1) % N_SEATS
-    for _ in range(N_SEATS):
+    n_seats = st[ST_SEATS]
+    nxt = (seat + 1) % n_seats
+    for _ in range(n_seats):
         if not ((st[ST_PASSED] >> nxt) & 1):
             break
-        nxt = (nxt + 1) % N_SEATS
+        nxt = (nxt + 1) % n_seats
     st[ST_NEXT] = nxt
 
 
 @njit(cache=True, inline="always")
 def seat_call(vals, st, lad, acfg, pols):
-    """The policy's call for the seat whose turn it is (``vals``: (N_SEATS, V_SIZE);
+    """The policy's call for the seat whose turn it is (``vals``: (seats, V_SIZE);
     ``pols``: each seat's policy vector)."""
     seat = st[ST_NEXT]
-    partner = (seat + 2) % N_SEATS
-    return policy_call(vals[seat], st[ST_CUR], st[ST_HOLDER] == partner, st[ST_LAST + partner], lad, acfg,
-                       pols[seat])
+    holds, last = partner_view(st, seat)
+    return policy_call(vals[seat], st[ST_CUR], holds, last, lad, acfg, pols[seat])
 
 
 @njit(cache=True)
 def finish_auction(vals, st, lad, acfg, pols):
     """Continue the auction from ``st`` (modified) by the policies; returns (contractor,
-    contract's ladder index), or (NO_SEAT, PASS) when all four passed (thrown in)."""
+    contract's ladder index), or (NO_SEAT, PASS) when everybody passed (thrown in)."""
     while not auction_over(st, acfg):
         seat = st[ST_NEXT]
         apply_call(st, seat_call(vals, st, lad, acfg, pols))
         if acfg[A_AMERICAN]:       # one call each, in turn
             st[ST_PASSED] |= 1 << seat
-            st[ST_NEXT] = (seat + 1) % N_SEATS
+            st[ST_NEXT] = (seat + 1) % st[ST_SEATS]
     if st[ST_CUR] < 0:
         return NO_SEAT, PASS
     holder = st[ST_HOLDER]
@@ -397,20 +461,29 @@ def finish_auction(vals, st, lad, acfg, pols):
 
 
 @njit(cache=True, inline="always")
-def start_state(st, dealer):
-    """``st`` <- the state before the first call: left of ``dealer`` to speak, no bid."""
-    st[ST_NEXT] = (dealer + 1) % N_SEATS
+def start_table(st, dealer, n_seats, sides):
+    """``st`` <- the state before the first call at a table of ``n_seats`` with the sides
+    of ``sides`` (SIDES_*): left of ``dealer`` to speak, no bid."""
+    st[ST_SEATS] = n_seats
+    st[ST_SIDES] = sides
+    st[ST_NEXT] = (dealer + 1) % n_seats
     st[ST_CUR] = PASS
     st[ST_HOLDER] = NO_SEAT
     st[ST_PASSED] = 0
     st[ST_SPOKE] = 0
-    for s in range(N_SEATS):
+    for s in range(MAX_TABLE_SEATS):
         st[ST_LAST + s] = PASS
 
 
-def new_state(dealer: int) -> np.ndarray:
+@njit(cache=True, inline="always")
+def start_state(st, dealer):
+    """``start_table`` at the four-handed table."""
+    start_table(st, dealer, 4, SIDES_OPPOSITE)
+
+
+def new_state(dealer: int, n_seats: int = 4, sides: int = SIDES_OPPOSITE) -> np.ndarray:
     st = np.zeros(ST_SIZE, np.int64)
-    start_state(st, np.int64(dealer))
+    start_table(st, np.int64(dealer), np.int64(n_seats), np.int64(sides))
     return st
 
 
@@ -419,14 +492,20 @@ _PASS_WORDS = {"PASS", "P", "NO", "-"}
 SEAT_HELP = "N E S W"
 
 
-def parse_seat(text: str, what: str = "--seat") -> int:
+def parse_seat(text: str, what: str = "--seat", tab: Table = FOUR) -> int:
+    if tab.players != 4:
+        key = str(text).strip().upper()
+        if key not in tab.seat_names:
+            raise InputError(f"{what} must be one of {' '.join(tab.seat_names)} at the {tab.players}-player "
+                             f"table, not {text!r}")
+        return tab.seat_names.index(key)
     key = str(text).strip().upper()[:1]
     if key not in SEAT_NAMES or not str(text).strip():
         raise InputError(f"{what} must be one of {SEAT_HELP}, not {text!r}")
     return SEAT_NAMES.index(key)
 
 
-def parse_auction(text: str, dealer: int, options: Options = Options()):
+def parse_auction(text: str, dealer: int, options: Options = Options(), tab: Table = FOUR):
     """The calls of ``text`` in order from the dealer's left (each may name its seat,
     ``W:7S``), checked against the rules
     (each bid above the last on the ladder; misère only where the rule allows it; nobody
@@ -436,7 +515,8 @@ def parse_auction(text: str, dealer: int, options: Options = Options()):
     ``state`` the auction's state for the seat to speak next (``st[ST_NEXT]``)."""
     lad, acfg = ladder_tables(options)
     order = ladder(options)
-    st = new_state(dealer)
+    st = new_state(dealer, tab.n_seats, sides_rule(tab.players, options))
+    names = tab.seat_names
     history = []
     for k, token in enumerate(text.replace(",", " ").split()):
         if _over(st, acfg):
@@ -444,13 +524,13 @@ def parse_auction(text: str, dealer: int, options: Options = Options()):
         seat = int(st[ST_NEXT])
         who, sep, word = token.upper().rpartition(":")
         if sep:
-            named = parse_seat(who, f"the seat of call {k + 1} of --auction")
+            named = parse_seat(who, f"the seat of call {k + 1} of --auction", tab)
             if (st[ST_PASSED] >> named) & 1:
-                raise InputError(f"call {k + 1} of --auction: {SEAT_NAMES[named]} has passed and may not "
+                raise InputError(f"call {k + 1} of --auction: {names[named]} has passed and may not "
                                  "call again")
             if named != seat:
-                raise InputError(f"call {k + 1} of --auction is {SEAT_NAMES[named]}'s, but it is "
-                                 f"{SEAT_NAMES[seat]}'s turn")
+                raise InputError(f"call {k + 1} of --auction is {names[named]}'s, but it is "
+                                 f"{names[seat]}'s turn")
             token = word
         if word in _PASS_WORDS:
             call = PASS
@@ -464,9 +544,9 @@ def parse_auction(text: str, dealer: int, options: Options = Options()):
             if not call_allowed(call, st[ST_CUR], lad, acfg):
                 over = order[st[ST_CUR]].label if st[ST_CUR] >= 0 else None
                 if over is not None and call <= st[ST_CUR]:
-                    raise InputError(f"call {k + 1} of --auction, {c.label} by {SEAT_NAMES[seat]}, does not "
+                    raise InputError(f"call {k + 1} of --auction, {c.label} by {names[seat]}, does not "
                                      f"outrank {over} on the ladder")
-                raise InputError(f"call {k + 1} of --auction, {c.label} by {SEAT_NAMES[seat]}, is not allowed "
+                raise InputError(f"call {k + 1} of --auction, {c.label} by {names[seat]}, is not allowed "
                                  f"{'over ' + over if over else 'as the first bid'} (rule misere="
                                  f"{options.misere})")
         history.append((seat, call, st.copy()))
@@ -485,7 +565,7 @@ def _apply(st, call, acfg):
     apply_call(st, np.int64(call))
     if acfg[A_AMERICAN]:
         st[ST_PASSED] |= 1 << seat
-        st[ST_NEXT] = (seat + 1) % N_SEATS
+        st[ST_NEXT] = (seat + 1) % int(st[ST_SEATS])
 
 
 def history_arrays(history) -> np.ndarray:
@@ -493,8 +573,8 @@ def history_arrays(history) -> np.ndarray:
     to beat, whether the partner held it, the partner's last bid."""
     out = np.zeros((H_ROWS, len(history)), np.int64)
     for k, (seat, call, st) in enumerate(history):
-        partner = (seat + 2) % N_SEATS
-        out[:, k] = (seat, call, st[ST_CUR], int(st[ST_HOLDER] == partner), st[ST_LAST + partner])
+        holds, last = partner_view(st, np.int64(seat))
+        out[:, k] = (seat, call, st[ST_CUR], int(holds), last)
     return out
 
 

@@ -13,13 +13,14 @@ from numba import njit
 from ...sim.constrained import (D_J, D_SIZE, D_W, begin_deal, book_deal, draw_tail, end_deal, next_hands,
                                 settle)
 from ...sim.rng import stream_key
-from .auction import (A_AMERICAN, FMASKS, NO_SEAT, ST_NEXT, ST_PASSED, ST_SIZE, V_SIZE, apply_call, finish_auction,
-                      fits, valuation)
+from .auction import (A_AMERICAN, NO_SEAT, ST_NEXT, ST_PASSED, ST_SIZE, V_SIZE, apply_call, finish_auction, fits,
+                      valuation)
 from .deck import N_SEATS
+from .rules import SIDES_OPPOSITE
 from .equity import p_win_after, p_win_of_deal
 from .play import TRACE_COLS
 from .pimc import play_contract_model, world_key
-from .selfplay import score_contract
+from .selfplay import play_contract_table, score_contract
 
 KITTY = N_SEATS          # slot of the kitty in ``hands``
 BATCH = 32               # hands drawn for each later heard seat (about 22 fits for a common pass)
@@ -36,7 +37,7 @@ E_SIZE = 8
 
 
 @njit(cache=True)
-def deal_heard(state, pool, rem, hands, sizes, order, free, hist, lad, acfg, pols, v, cand, fit, deal):
+def deal_heard(state, pool, rem, hands, sizes, order, free, hist, lad, acfg, pols, v, cand, fit, deal, fm):
     """Deal ``pool`` (deck ids) by the shared loop of ``sim.constrained``: the seats
     ``order`` (rarest first) must each make their calls in ``hist`` (``auction.fits``;
     the first by rejection, each later one from a batch of ``len(cand)`` draws, the deal
@@ -49,14 +50,14 @@ def deal_heard(state, pool, rem, hands, sizes, order, free, hist, lad, acfg, pol
             break
         s = order[deal[D_J]]
         for c in range(count):
-            valuation(cand[c], FMASKS, pols[s], v)
+            valuation(cand[c], fm, pols[s], v)
             fit[c] = fits(v, s, hist, lad, acfg, pols)
         state = settle(rem, hands, sizes, order, deal, cand, fit, count, state)
     return end_deal(rem, hands, sizes, free, deal, state)
 
 
 @njit(cache=True)
-def fit_rates(state, pool, n, seats, hist, lad, acfg, pols, out):
+def fit_rates(state, pool, n, seats, hist, lad, acfg, pols, out, fm):
     """out[j] = how many of ``n`` random hands of the unseen cards make seat ``seats[j]``'s
     calls (the pilot that orders the constrained seats, rarest first)."""
     rem = pool.copy()
@@ -65,14 +66,15 @@ def fit_rates(state, pool, n, seats, hist, lad, acfg, pols, out):
     for _ in range(n):
         h, state = draw_tail(rem, m, 10, state)
         for j in range(seats.shape[0]):
-            valuation(h, FMASKS, pols[seats[j]], v)
+            valuation(h, fm, pols[seats[j]], v)
             if fits(v, seats[j], hist, lad, acfg, pols):
                 out[j] += 1
 
 
 @njit(cache=True, nogil=True)
 def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, st0, calls, contract_only,
-               lad, acfg, pols, tables, bts, eq, esc, stats, counters, model, n_worlds, tt, dstats):
+               lad, acfg, pols, tables, bts, eq, esc, stats, counters, model, n_worlds, tt, dstats, fm, n_seats, sides,
+               units):
     """Deals ``start..start+n-1`` for the player at seat ``asker`` holding ``my_hand``,
     the other hands dealt by ``deal_heard``.  For every row r, the player makes call
     ``calls[r]`` (a ladder index or PASS) in auction state ``st0``, the auction goes on by
@@ -80,31 +82,38 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
     is played (``model``: 0 heuristic, 1 double-dummy, 2 single-dummy with ``n_worlds``
     worlds; ``pimc.play_contract_model``) and ``stats[r]`` books the RS_*
     sums, EV being the player's side's score minus the other side's; with a score
-    (``esc[E_ON]``) also P(win the game) from the equity table ``eq``."""
+    (``esc[E_ON]``) also P(win the game) from the equity table ``eq``.
+
+    The table: ``n_seats`` seats (the kitty in slot ``n_seats`` of the hands, a two-handed
+    dead hand after it), sides by ``sides`` (SIDES_*; the four-handed table: 4,
+    SIDES_OPPOSITE); the defenders' points are shared among ``units`` opposing scoring
+    units, and EV is booked times ``units`` (exact integers; 1 at four players)."""
     rem = np.empty(pool.shape[0], np.int64)
     cand = np.empty(BATCH, np.uint64)
     fit = np.zeros(BATCH, np.bool_)
     deal = np.zeros(D_SIZE, np.int64)
-    hands = np.empty(N_SEATS + 1, np.uint64)
-    lay = np.empty(N_SEATS, np.uint64)
-    vals = np.empty((N_SEATS, V_SIZE), np.float64)
+    hands = np.empty(n_seats + 2, np.uint64)
+    lay = np.empty(n_seats, np.uint64)
+    vals = np.empty((n_seats, V_SIZE), np.float64)
     v = np.empty(V_SIZE, np.float64)
     st = np.empty(ST_SIZE, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
     work = np.empty(tables.shape[1], np.uint64)
     gen = np.zeros(8, np.int64)
     n_lad = lad.shape[1]
-    cache = np.empty((N_SEATS, n_lad), np.int64)
+    cache = np.empty((n_seats, n_lad), np.int64)
+    sides_of = np.empty((n_seats, n_lad), np.int64)
+    four = n_seats == 4 and sides == SIDES_OPPOSITE
     for i in range(n):
         hands[asker] = my_hand
         deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, order, free, hist, lad, acfg, pols, v, cand,
-                   fit, deal)
+                   fit, deal, fm)
         if not book_deal(counters, deal):
             continue
         wkey = world_key(stream_key(key0, start + i))
         w = deal[D_W]
-        for s in range(N_SEATS):
-            valuation(hands[s], FMASKS, pols[s], vals[s])
+        for s in range(n_seats):
+            valuation(hands[s], fm, pols[s], vals[s])
         cache[:, :] = -1
         for r in range(calls.shape[0]):
             call = calls[r]
@@ -116,7 +125,7 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
                 apply_call(st, call)
                 if acfg[A_AMERICAN]:
                     st[ST_PASSED] |= 1 << asker
-                    st[ST_NEXT] = (asker + 1) % N_SEATS
+                    st[ST_NEXT] = (asker + 1) % n_seats
                 d, c = finish_auction(vals, st, lad, acfg, pols)
             row = stats[r]
             row[RS_W] += w
@@ -130,12 +139,19 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
                 continue
             tricks = cache[d, c]
             if tricks < 0:
-                tricks = play_contract_model(hands, hands[KITTY], d, c, lad, tables, bts, lay, trace, work, model,
-                                             n_worlds, np.int64(15), stream_key(wkey, d * 64 + c), tt, dstats, gen)
+                if four:
+                    tricks = play_contract_model(hands, hands[KITTY], d, c, lad, tables, bts, lay, trace, work, model,
+                                                 n_worlds, np.int64(15), stream_key(wkey, d * 64 + c), tt, dstats, gen)
+                    side = (1 << d) | (1 << ((d + 2) % 4))
+                else:
+                    tricks, side = play_contract_table(hands, hands[n_seats], n_seats, sides, d, c, lad, tables, bts,
+                                                       lay, trace, work, model == 1, tt, dstats, gen)
                 cache[d, c] = tricks
+                sides_of[d, c] = side
+            side = sides_of[d, c]
             pc, pd, made = score_contract(c, tricks, lad)
-            ours = (d & 1) == (asker & 1)
-            ev = (pc - pd) if ours else (pd - pc)
+            ours = ((side >> asker) & 1) != 0
+            ev = (pc * units - pd) if ours else (pd - pc * units)
             row[RS_EV] += w * ev
             row[RS_EV2] += w * ev * ev
             if ours:

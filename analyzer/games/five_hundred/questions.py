@@ -207,8 +207,9 @@ def table_note(tab: Table, options: Options = Options()) -> str:
            SIDES_PAIRS: "three teams of two, partners opposite"}.get(sides, "you play alone against the others, "
                                                                        "who defend together")
     units = opponent_units(tab.players, options)
-    ev = ("EV: your score minus the defenders' points" if units == 1 else
-          f"EV: your score minus the average of the {units} opposing players' or teams' points")
+    ev = ("EV: your side's points minus the other side's" if units == 1 else
+          f"EV: your points minus the opposing side's, the defenders' 10 a trick shared equally among the {units} "
+          "defending players or teams")
     dead = "; a dead hand of 10 is dealt and not played" if tab.dead_hands else ""
     return f"{tab.describe()}: {who}; misère is played alone{dead}. {ev}"
 
@@ -315,21 +316,22 @@ HERE_PLAN = Plan("Five Hundred", {"heuristic": DEFAULT_HERE_DEALS, "dd": DEFAULT
                  chunk_size={"heuristic": 2048, "dd": HERE_DD_CHUNK, "pimc": PIMC_CHUNK},
                  desc={"dd": "solving", "pimc": "single-dummy"})
 EV_MEANING = "EV: your side's score for the deal minus the other side's (a thrown-in deal scores 0)"
+EV_MEANING_TABLE = ("EV: your points for the deal (the defenders' 10 a trick shared equally among the defending "
+                    "players or teams) minus the points of each opposing one, on average (a thrown-in deal scores 0)")
 
 
-def _seat_name(seat: int) -> str:
-    from .deck import SEAT_NAMES
-    return SEAT_NAMES[seat]
+def _seat_name(seat: int, tab: Table = FOUR) -> str:
+    return tab.seat_names[seat]
 
 
-def _setup_here(seat, dealer, auction, over, options):
+def _setup_here(seat, dealer, auction, over, options, tab: Table = FOUR):
     """(asker, dealer, history, state before the asker's call, conditioned?, notes)."""
     from .auction import ST_CUR, ST_HOLDER, ST_LAST, ST_NEXT, new_state, parse_auction, parse_seat
-    from .deck import N_SEATS
     from ...errors import InputError
+    N_SEATS = tab.n_seats
     notes = []
-    asker = parse_seat(seat) if seat is not None else None
-    d = parse_seat(dealer, "--dealer") if dealer is not None else None
+    asker = parse_seat(seat, "--seat", tab) if seat is not None else None
+    d = parse_seat(dealer, "--dealer", tab) if dealer is not None else None
     if auction is not None and over is not None:
         raise InputError("give --auction or --over, not both (the auction says what the bid to beat is)")
     if auction is None and over is None:
@@ -344,7 +346,7 @@ def _setup_here(seat, dealer, auction, over, options):
         d = (asker - 1) % N_SEATS if d is None else d
         c = parse_contract(over)
         from .bidding import ladder
-        st = new_state(d)
+        st = new_state(d, tab.n_seats, sides_rule(tab.players, options))
         st[ST_NEXT] = asker
         st[ST_CUR] = ladder(options).index(c)
         rho = (asker - 1) % N_SEATS
@@ -358,7 +360,7 @@ def _setup_here(seat, dealer, auction, over, options):
         found = []
         for dd in range(N_SEATS):
             try:
-                _, st = parse_auction(auction, dd, options)
+                _, st = parse_auction(auction, dd, options, tab)
             except InputError:
                 continue
             if st[ST_NEXT] == (0 if asker is None else asker):
@@ -366,19 +368,19 @@ def _setup_here(seat, dealer, auction, over, options):
         if asker is None:
             asker = 0
         if not found:
-            history, st = parse_auction(auction, (asker - 1) % N_SEATS, options)   # raises on a bad auction
-            raise InputError(f"no dealer puts {_seat_name(asker)} to speak after --auction {auction!r}: "
+            history, st = parse_auction(auction, (asker - 1) % N_SEATS, options, tab)   # raises on a bad auction
+            raise InputError(f"no dealer puts {_seat_name(asker, tab)} to speak after --auction {auction!r}: "
                              "give --dealer and --seat")
         if len(found) > 1:
-            raise InputError(f"--auction {auction!r} leaves {_seat_name(asker)} to speak with more than one "
+            raise InputError(f"--auction {auction!r} leaves {_seat_name(asker, tab)} to speak with more than one "
                              "dealer: give --dealer")
         d = found[0]
-    history, st = parse_auction(auction, d, options)
+    history, st = parse_auction(auction, d, options, tab)
     if asker is None:
         asker = int(st[ST_NEXT])
     elif st[ST_NEXT] != asker:
-        raise InputError(f"after --auction {auction!r} with {_seat_name(d)} dealing it is "
-                         f"{_seat_name(int(st[ST_NEXT]))}'s turn, not {_seat_name(asker)}'s")
+        raise InputError(f"after --auction {auction!r} with {_seat_name(d, tab)} dealing it is "
+                         f"{_seat_name(int(st[ST_NEXT]), tab)}'s turn, not {_seat_name(asker, tab)}'s")
     return asker, d, history, st, notes
 
 
@@ -403,33 +405,30 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     it is ``contract_only(...)``, unchanged).  ``over``: the bid to beat, held by your
     right-hand opponent, nobody conditioned."""
     from ...errors import InputError
-    if table_of(players).players != 4:
-        if auction is not None or score is not None or seat is not None or dealer is not None:
-            raise InputError(f"with --players {players}, bid answers the contract-only question: --seat, --dealer, "
-                             "--auction and --score are four-handed only so far")
-        answer = _contract_only(hand, deals=deals, seed=seed, over=over, contracts=contracts, play=play,
-                                threads=threads, rules=rules, progress=progress, worlds=worlds, players=players)
-        if not contract_only:
-            answer.notes.insert(0, f"with --players {players} the answer is the contract-only question (you "
-                                   "contract each contract yourself); the auction is four-handed only so far")
-        return answer
+    tab = table_of(players)
     if contract_only and auction is None and score is None and seat is None and dealer is None:
         return _contract_only(hand, deals=deals, seed=seed, over=over, contracts=contracts, play=play,
-                              threads=threads, rules=rules, progress=progress, worlds=worlds)
+                              threads=threads, rules=rules, progress=progress, worlds=worlds, players=players)
+    if tab.players != 4 and score is not None:
+        raise InputError(f"--score is four-handed only so far (P(win) needs the game's equity over every "
+                         f"player's or team's score at {tab.players} players)")
+    if tab.players != 4 and play == "pimc":
+        raise InputError(f"--play pimc is four-handed only so far (use --play heuristic or dd with --players "
+                         f"{tab.players})")
     from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used, p_fit, weight_scale
     from ...sim.layout import StatsLayout
     from ...stats import weighted_mean_se
-    from .auction import DEFAULT_POLICY, PASS, ST_CUR, history_arrays, ladder_tables, call_allowed
+    from .auction import PASS, ST_CUR, call_allowed, default_policy, feature_masks, history_arrays, ladder_tables
     from .bidding import ladder
-    from .deck import N_SEATS
     from .heard import BATCH as HERE_BATCH
     from .heard import (E_SIZE, KITTY, PWIN_SCALE, RS_AS_CALLED, RS_AS_CALLED_MADE, RS_EV, RS_EV2, RS_I_CONTRACT,
                         RS_OUR_TRICKS, RS_PWIN, RS_PWIN2, RS_SIZE, RS_THEY_MADE, RS_THROWN, RS_W, RS_WE_CONTRACT,
                         RS_WE_MADE, here_chunk)
 
     options = Options.parse(rules)
-    hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
-    asker, dealer_seat, history, st0, notes = _setup_here(seat, dealer, auction, over, options)
+    hand_ids = tab.deck.parse_cards(hand, "hand", HAND_SIZE)
+    N_SEATS = tab.n_seats
+    asker, dealer_seat, history, st0, notes = _setup_here(seat, dealer, auction, over, options, tab)
     deals, seed = HERE_PLAN.check(deals, seed, threads, play)
     n_worlds = check_worlds(worlds) if play == "pimc" else 0
     lad, acfg = ladder_tables(options)
@@ -461,20 +460,26 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
                      f"`analyzer 500 equity`)")
     hist = history_arrays(history)
     heard_seats = sorted({seat_ for seat_, _, _ in history if seat_ != asker})
-    pols = np.tile(DEFAULT_POLICY, (N_SEATS, 1))
-    pool = np.array([c for c in range(DECK.size) if c not in set(hand_ids)], np.int64)
-    order, rates = _order_heard(heard_seats, pool, hist, lad, acfg, pols)
+    pols = np.tile(default_policy(tab.players), (N_SEATS, 1))
+    fm = feature_masks(tab)
+    pool = np.array([c for c in range(tab.deck.size) if c not in set(hand_ids)], np.int64)
+    order, rates = _order_heard(heard_seats, pool, hist, lad, acfg, pols, fm, tab)
     if len(order):
         per_deal = 1.0 / rates[int(order[0])] + HERE_BATCH * (len(order) - 1)
         if per_deal * deals > MAX_HANDS_DRAWN:
             raise InputError(f"the calls heard are rare under the bidding policy: about {per_deal:,.0f} hands would "
                              f"be drawn a deal, {per_deal * deals:,.0f} in all; ask for fewer --deals (at most "
                              f"{int(MAX_HANDS_DRAWN / per_deal):,})")
-    free = np.array([s for s in range(N_SEATS) if s != asker and s not in heard_seats] + [KITTY], np.int64)
-    sizes = np.array([HAND_SIZE] * N_SEATS + [KITTY_SIZE], np.int64)
-    my_hand = np.uint64(DECK.mask(hand_ids))
+    kitty_slot = N_SEATS if tab.players != 4 else KITTY
+    free = np.array([s for s in range(N_SEATS) if s != asker and s not in heard_seats] + [kitty_slot]
+                    + [N_SEATS + 1] * tab.dead_hands, np.int64)
+    sizes = np.array([HAND_SIZE] * N_SEATS + [KITTY_SIZE] + [HAND_SIZE] * tab.dead_hands, np.int64)
+    my_hand = np.uint64(tab.deck.mask(hand_ids))
     calls = np.array(rows, np.int64)
-    tables = rule_tables(options)
+    tables = rule_tables(options, tab)
+    bts = byte_tables(tab)
+    sides = np.int64(sides_rule(tab.players, options))
+    units = opponent_units(tab.players, options)
     key0 = seed_key(seed)
     layout = StatsLayout(stats=(len(rows), RS_SIZE), counters=(C_SIZE,))
 
@@ -487,8 +492,9 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             _, tt, dstats = solver_arrays(play != "heuristic", new_dd_table, new_stats)
             model = {"heuristic": 0, "dd": 1, "pimc": 2}[play]
             here_chunk(key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand, order, free, hist,
-                       st0, calls, bool(contract_only), lad, acfg, pols, tables, BYTE_TABLES, eq, esc,
-                       v["stats"], v["counters"], np.int64(model), np.int64(n_worlds), tt, dstats)
+                       st0, calls, bool(contract_only), lad, acfg, pols, tables, bts, eq, esc,
+                       v["stats"], v["counters"], np.int64(model), np.int64(n_worlds), tt, dstats, fm,
+                       np.int64(N_SEATS), sides, np.int64(units))
         return flat
 
     run = HERE_PLAN.run(chunk, deals, play, threads, progress)
@@ -506,6 +512,8 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
         s = v["stats"][r].astype(float)
         sw = s[RS_W]
         ev, ev_se, _ = weighted_mean_se(sw, s[RS_EV], s[RS_EV2], sw2)
+        if units != 1:       # booked times units (exact integers)
+            ev, ev_se = ev / units, ev_se / units
         row = {"action": "pass" if call == PASS else order_l[call].name,
                "call": "pass" if call == PASS else order_l[call].label,
                "allowed": True if call == PASS else bool(call_allowed(call, cur, lad, acfg))}
@@ -529,18 +537,21 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
         out.append(row)
     table = pd.DataFrame(out)
     best, recommendation = _recommend_here(table, score_state is not None, contract_only)
-    meta = {"hand": DECK.format_cards(hand_ids), "seat": _seat_name(asker), "dealer": _seat_name(dealer_seat),
+    meta = {"hand": tab.deck.format_cards(hand_ids), "players": tab.players, "seat": _seat_name(asker, tab),
+            "dealer": _seat_name(dealer_seat, tab),
             "auction": [("pass" if c == PASS else order_l[c].name) for _, c, _ in history],
             "over": order_l[cur].name if cur >= 0 else None, "contract_only": bool(contract_only),
             "score": None if score_state is None else {"us": score_state[0], "them": score_state[1]},
-            "conditioned": [_seat_name(s_) for s_ in heard_seats],
-            "acceptance": {_seat_name(s_): r_ for s_, r_ in rates.items()}, "p_calls": p_calls,
+            "conditioned": [_seat_name(s_, tab) for s_ in heard_seats],
+            "acceptance": {_seat_name(s_, tab): r_ for s_, r_ in rates.items()}, "p_calls": p_calls,
             "deals": played, "deals_dealt": int(run.n_done), "effective_deals": n_eff,
-            "hands_drawn_per_deal": drawn, "seed": seed, "play": play, "rules": options.shown(),
-            "ev_meaning": EV_MEANING}
+            "hands_drawn_per_deal": drawn, "seed": seed, "play": play, "rules": options.shown(tab.players),
+            "ev_meaning": EV_MEANING if tab.players == 4 else EV_MEANING_TABLE}
+    if tab.players != 4:
+        notes.append(table_note(tab, options))
     if heard_seats:
-        rate_text = ", ".join(f"{_seat_name(s_)} {100 * rates[s_]:.1f}%" for s_ in heard_seats)
-        notes.append(conditioning_note([_seat_name(s_) for s_ in order], counters)
+        rate_text = ", ".join(f"{_seat_name(s_, tab)} {100 * rates[s_]:.1f}%" for s_ in heard_seats)
+        notes.append(conditioning_note([_seat_name(s_, tab) for s_ in order], counters)
                      + f"; acceptance (random hands that make the seat's calls): {rate_text}; "
                        f"{100 * p_calls:.3g}% of random deals make all the calls heard")
     if play == "dd":
@@ -552,7 +563,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     return Answer("five-hundred", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
 
 
-def _order_heard(seats, pool, hist, lad, acfg, pols):
+def _order_heard(seats, pool, hist, lad, acfg, pols, fm, tab: Table = FOUR):
     """(constrained seats rarest first, pilot fit rates): a pilot of PILOT_HANDS random
     hands of the unseen cards; a seat no pilot hand fits is an error."""
     from ...errors import InputError
@@ -561,11 +572,11 @@ def _order_heard(seats, pool, hist, lad, acfg, pols):
         return np.zeros(0, np.int64), {}
     arr = np.array(seats, np.int64)
     counts = np.zeros(len(seats), np.int64)
-    fit_rates(seed_key(PILOT_SEED), pool, np.int64(PILOT_HANDS), arr, hist, lad, acfg, pols, counts)
+    fit_rates(seed_key(PILOT_SEED), pool, np.int64(PILOT_HANDS), arr, hist, lad, acfg, pols, counts, fm)
     rates = {int(s): float(c) / PILOT_HANDS for s, c in zip(seats, counts)}
     for s, c in zip(seats, counts):
         if c == 0:
-            raise InputError(f"none of {PILOT_HANDS:,} random hands of {_seat_name(int(s))} makes its calls under "
+            raise InputError(f"none of {PILOT_HANDS:,} random hands of {_seat_name(int(s), tab)} makes its calls under "
                              "the bidding policy: the auction is too rare (or impossible) to condition on")
     order = sorted(rates, key=rates.get)
     return np.array(order, np.int64), rates
@@ -597,27 +608,28 @@ def _recommend_here(table: pd.DataFrame, by_win: bool, contract_only: bool) -> t
 
 
 def policy_call(hand: str, seat: str | None = None, dealer: str | None = None, auction: str | None = None,
-                rules: list[str] | None = None) -> Answer:
+                rules: list[str] | None = None, players: int = 4) -> Answer:
     """The bidding policy's call for ``hand`` at this point of the auction and why: its
     predicted tricks in every strain (with the partner's bid, if any, counted in), the
     highest level each reaches after the margin, and its chances in misère and open misère
     (``auction`` module docstring)."""
-    from .auction import (DEFAULT_POLICY, LAD_LEVEL, LAD_STRAIN, P_MARGIN, P_MEAN_NT, P_MEAN_SUIT, P_MIS_T,
-                          P_OPEN_T, P_PARTNER, PASS, ST_CUR, ST_HOLDER, ST_LAST, V_SIZE, FMASKS, ladder_tables,
+    from .auction import (LAD_LEVEL, LAD_STRAIN, P_MARGIN, P_MEAN_NT, P_MEAN_SUIT, P_MIS_T, P_OPEN_T, P_PARTNER,
+                          PASS, ST_CUR, V_SIZE, default_policy, feature_masks, ladder_tables, partner_view,
                           valuation)
     from .auction import policy_call as kernel_call
     from .bidding import STRAIN_LABELS, ladder
 
+    tab = table_of(players)
     options = Options.parse(rules)
-    hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
-    asker, dealer_seat, history, st, _ = _setup_here(seat, dealer, auction, None, options)
+    hand_ids = tab.deck.parse_cards(hand, "hand", HAND_SIZE)
+    asker, dealer_seat, history, st, _ = _setup_here(seat, dealer, auction, None, options, tab)
     lad, acfg = ladder_tables(options)
     order = ladder(options)
-    pol = DEFAULT_POLICY
+    pol = default_policy(tab.players)
     v = np.empty(V_SIZE)
-    valuation(np.uint64(DECK.mask(hand_ids)), FMASKS, pol, v)
-    partner = (asker + 2) % 4
-    cur, partner_holds, partner_last = int(st[ST_CUR]), bool(st[ST_HOLDER] == partner), int(st[ST_LAST + partner])
+    valuation(np.uint64(tab.deck.mask(hand_ids)), feature_masks(tab), pol, v)
+    holds, last = partner_view(st, np.int64(asker))
+    cur, partner_holds, partner_last = int(st[ST_CUR]), bool(holds), int(last)
     call = int(kernel_call(v, np.int64(cur), partner_holds, np.int64(partner_last), lad, acfg, pol))
     margin = pol[P_MARGIN] + (pol[P_PARTNER] if partner_holds else 0.0)
     rows = []
@@ -647,9 +659,10 @@ def policy_call(hand: str, seat: str | None = None, dealer: str | None = None, a
             text = (f"bid {c.label}: predicts {max(v[c.strain], rows[c.strain]['with_partner'] or 0):.2f} tricks "
                     f"in {STRAIN_LABELS[c.strain]}, margin {margin:.2f}: the highest level it reaches, and the "
                     "strain whose level ranks highest")
-    meta = {"hand": DECK.format_cards(hand_ids), "seat": _seat_name(asker), "dealer": _seat_name(dealer_seat),
+    meta = {"hand": tab.deck.format_cards(hand_ids), "players": tab.players, "seat": _seat_name(asker, tab),
+            "dealer": _seat_name(dealer_seat, tab),
             "auction": [("pass" if c_ == PASS else order[c_].name) for _, c_, _ in history],
-            "over": over, "call": "pass" if call == PASS else order[call].name, "rules": options.shown(),
+            "over": over, "call": "pass" if call == PASS else order[call].name, "rules": options.shown(tab.players),
             "margin": margin}
     return Answer("five-hundred", "auction", table, meta["call"], text, meta, {}, [])
 

@@ -19,9 +19,9 @@ from .auction import (A_AMERICAN, DEFAULT_POLICY, FM_JOKER, FM_LEFT, FM_RIGHT, F
                       finish_auction, ladder_tables, seat_call, start_state, valuation)
 from .bidding import ALL_CONTRACTS
 from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_SEATS, N_TRICKS
-from .dd import dd_deal
-from .play import TRACE_COLS, play_deal, relabel
-from .rules import MISERE, Options, rule_tables
+from .dd import dd_deal, dd_deal_table
+from .play import TRACE_COLS, exchange, fixed_partners, play_deal, play_deal_table, relabel, table_seats
+from .rules import MISERE, SIDES_OPPOSITE, SIDES_PAIRS, SIDES_THREES, Options, rule_tables
 
 SLAM = 250
 PER_TRICK = 10
@@ -54,6 +54,33 @@ def relabel_contract(hands, kitty, c, lad, byte_tables, lay):
     for s in range(N_SEATS):
         lay[s] = relabel(hands[s], bt)
     return kind, strain, relabel(kitty, bt)
+
+
+@njit(cache=True)
+def play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables, byte_tables, lay, trace, work, dd,
+                        tt, stats, gen):
+    """``play_contract`` at a table of ``n_seats`` whose sides form by ``sides``; returns
+    (the contractor side's tricks, the side that scores the contract as a seat mask: in
+    misère the contractor plays alone, but a fixed team scores with him)."""
+    kind = lad[LAD_KIND, c]
+    strain = kind if kind < MISERE else MISERE
+    bt = byte_tables[strain]
+    for s in range(n_seats):
+        lay[s] = relabel(hands[s], bt)
+    k = relabel(kitty, bt)
+    rules = tables[strain]
+    misere = kind >= MISERE
+    kept, discards = exchange(rules, lay[contractor] | k, misere)
+    saved = lay[contractor]
+    lay[contractor] = kept
+    _, side = table_seats(rules, lay, n_seats, sides, contractor, discards, misere)
+    if misere and (sides == SIDES_OPPOSITE or sides == SIDES_THREES or sides == SIDES_PAIRS):
+        side |= fixed_partners(sides, n_seats, contractor)
+    lay[contractor] = saved
+    if dd:
+        res, _ = dd_deal_table(rules, lay, k, n_seats, sides, np.int64(contractor), misere, tt, stats, gen)
+        return res, side
+    return play_deal_table(rules, lay, k, n_seats, sides, contractor, misere, kind == 6, trace, False, work), side
 
 
 @njit(cache=True)
