@@ -40,7 +40,7 @@ from analyzer.games.five_hundred.auction import (DEFAULT_POLICY, FMASKS, MIS_FEA
                                                  suit_features, valuation)
 from analyzer.games.five_hundred.auction import feature_masks  # noqa: E402
 from analyzer.games.five_hundred.deck import DECK, table  # noqa: E402
-from analyzer.games.five_hundred.play import TRACE_COLS, play_deal, play_deal_table, relabel  # noqa: E402
+from analyzer.games.five_hundred.play import TRACE_COLS, play_deal_table, relabel  # noqa: E402
 from analyzer.games.five_hundred.questions import BYTE_TABLES, byte_tables  # noqa: E402
 from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables, sides_rule  # noqa: E402
 from analyzer.games.five_hundred.selfplay import play_contract, score_contract  # noqa: E402
