@@ -117,7 +117,9 @@ def section_sizes500(quick):
         hands = np.empty(tab.n_seats, np.uint64)
         sides = np.int64(sides_rule(p))
         per, every = [], []
-        for strain, name in ((3, "H"), (4, "NT"), (5, "MIS")):
+        from analyzer.games.five_hundred.rules import DD_MISERE_MAX_ACTIVE, misere_seats
+        strains = ((3, "H"), (4, "NT"), (5, "MIS")) if misere_seats(p) <= DD_MISERE_MAX_ACTIVE else ((3, "H"), (4, "NT"))
+        for strain, name in strains:
             times = []
             for k, d in enumerate(deals):
                 for s in range(tab.n_seats):

@@ -399,3 +399,35 @@ def test_here_question_at_other_sizes(players):
     assert (t["p_i_contract"] <= t["p_we_contract"] + 1e-12).all()
     if players > 2:
         assert a.meta["conditioned"] == [tab.seat_names[-1]]
+
+
+def test_double_dummy_misere_left_out_with_four_defenders():
+    from analyzer.games.five_hundred.rules import DD_MISERE_MAX_ACTIVE, misere_seats
+    assert [misere_seats(p) for p in (2, 3, 4, 5)] == [2, 3, 3, 5]
+    assert misere_seats(6, Options(six_teams="threes")) == 4 and misere_seats(6, Options(six_teams="pairs")) == 5
+    tab = table(5)
+    hand = tab.deck.format_cards([tab.deck.size - 2 - k for k in range(10)])
+    a = contract_only(hand, deals=16, seed=2, play="dd", players=5, contracts="8H,MIS")
+    assert list(a.table["action"]) == ["8H"] and any("misère rows left out" in n for n in a.notes)
+    with pytest.raises(InputError, match="no contract left"):
+        contract_only(hand, deals=16, seed=2, play="dd", players=5, contracts="MIS")
+    assert misere_seats(3) <= DD_MISERE_MAX_ACTIVE
+
+
+@pytest.mark.parametrize("players", (3, 5))
+def test_report_at_other_sizes(tmp_path, players):
+    """A small report at another table size: its header names the table, the EV columns use
+    the table's opposing units, and the double-dummy section is there (without misère at
+    five players)."""
+    from analyzer.report.build import breakdown_table, write_report
+    out = tmp_path / f"r{players}"
+    summary = write_report("five-hundred", 1500, str(out), seed=1, threads=2, dd_deals=24, pimc_deals=0,
+                           players=players)
+    text = (out / "README.md").read_text()
+    assert summary["players"] == players and f"**players:** {players}" in text
+    assert f"{players}-player table" in text and "## Double-dummy play" in text
+    assert ("Misère is not solved double-dummy" in text) == (players == 5)
+    df, result = breakdown_table("five-hundred", ["trumps"], 1500, seed=1, players=players)
+    assert result.n_done == 1500 and "ev8" in df.columns
+    with pytest.raises(InputError, match="--players is for five-hundred"):
+        write_report("euchre", 100, str(tmp_path / "e"), players=3)

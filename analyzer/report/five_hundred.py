@@ -210,6 +210,10 @@ def build_dd_report(dd_flat, heur_flat, writer, min_deals: int, units: int = 1):
     writer.table("dd_nt_by_joker_aces", nt, "No-trumps double-dummy, with the paired difference to the heuristic.",
                  preview_cols=["joker", "aces", "deals", "mean_tricks"] + p_cols + ["dd_minus_heuristic"])
     mis = survey_dd.dd_misere_table(dd_flat)
+    if mis.empty:
+        writer.text("Misère is not solved double-dummy at this table: against four defenders a proof that the "
+                    "contractor escapes every trick can take minutes a deal.")
+        return
     writer.table("dd_misere", mis, "Misère made: heuristic players and double-dummy on the same deals.")
     fig, ax = plt.subplots(figsize=(7, 4.2))
     sub = mis[mis["deals"] >= min_deals // 4]

@@ -14,7 +14,8 @@ from ...stats import Z95, hist_mean_se, moments_mean_se, wilson
 from .bidding import ALL_CONTRACTS, Contract, allowed, parse_contract, parse_contracts
 from .deck import DECK, FOUR, HAND_SIZE, KITTY_SIZE, N_TRICKS, Table
 from .deck import table as table_of
-from .rules import N_STRAINS, Options, layouts, opponent_units, rule_tables, sides_rule
+from .rules import (DD_MISERE_MAX_ACTIVE, N_STRAINS, Options, layouts, misere_seats, opponent_units, rule_tables,
+                    sides_rule)
 from .scoring import score_deal
 
 DEFAULT_DEALS = 100_000
@@ -149,9 +150,20 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
     if play == "pimc":
         return _contract_only_pimc(hand_ids, chosen, contracts is None, deals, seed, options, threads, progress,
                                    n_worlds, over_c)
+    notes = []
+    if play == "dd" and misere_seats(tab.players, options) > DD_MISERE_MAX_ACTIVE:
+        dropped = [c for c in chosen if c.is_misere]
+        chosen = [c for c in chosen if not c.is_misere]
+        if dropped:
+            notes.append(f"misère rows left out with --play dd at {tab.players} players: proving the contractor "
+                         f"escapes every trick against {misere_seats(tab.players, options) - 1} defenders can take "
+                         "minutes a deal (use --play heuristic for them)")
+        if not chosen:
+            from ...errors import InputError
+            raise InputError("no contract left to solve: misère is not solved double-dummy at this table")
     kinds = sorted({kind_of(c) for c in chosen})
     run = simulate_tricks(hand_ids, kinds, deals, seed, options, threads, progress, play, tab)
-    notes = PLAN.notes(run, deals, play)
+    notes = notes + PLAN.notes(run, deals, play)
     if tab.players != 4:
         notes.append(table_note(tab, options))
     n = run.n_done
@@ -557,6 +569,9 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     if play == "dd":
         notes.append("dd: the contract is solved double-dummy, every hand visible (the auction and the kitty "
                      "exchange by the policies); misère records made or failed")
+        if misere_seats(tab.players, options) > DD_MISERE_MAX_ACTIVE:
+            notes.append(f"at {tab.players} players a misère contract is played by the heuristic players, not "
+                         "solved (against four defenders a proof can take minutes a deal)")
     if play == "pimc":
         meta["worlds"] = n_worlds
         notes.append(PIMC_NOTE.format(w=n_worlds))

@@ -117,6 +117,24 @@ def sides_rule(players: int, options: Options = Options()) -> int:
     return SIDES_THREES if options.six_teams == "threes" else SIDES_PAIRS
 
 
+DD_MISERE_MAX_ACTIVE = 4   # double-dummy misère is solved with at most this many seats playing
+
+
+def misere_seats(players: int, options: Options = Options()) -> int:
+    """How many seats play a misère (the contractor and his defenders; fixed partners sit
+    out).  Double-dummy misère with four defenders (five players; six in pairs) can take
+    minutes a deal -- proving the contractor escapes every trick against four hands -- so
+    above DD_MISERE_MAX_ACTIVE seats the double-dummy questions leave misère to the
+    heuristic players and say so."""
+    if players <= 3:
+        return players
+    if players == 4:
+        return 3
+    if players == 5:
+        return 5
+    return 4 if options.six_teams == "threes" else 5
+
+
 def opponent_units(players: int, options: Options = Options(), misere: bool = False) -> int:
     """How many scoring units (players or teams) the contractor's opponents form: the
     expected score "ours minus theirs" divides their defensive points among them."""

@@ -21,7 +21,7 @@ from .bidding import ALL_CONTRACTS
 from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_SEATS, N_TRICKS
 from .dd import dd_deal, dd_deal_table
 from .play import TRACE_COLS, exchange, fixed_partners, play_deal, play_deal_table, relabel, table_seats
-from .rules import MISERE, SIDES_OPPOSITE, SIDES_PAIRS, SIDES_THREES, Options, rule_tables
+from .rules import DD_MISERE_MAX_ACTIVE, MISERE, SIDES_OPPOSITE, SIDES_PAIRS, SIDES_THREES, Options, rule_tables
 
 SLAM = 250
 PER_TRICK = 10
@@ -61,7 +61,9 @@ def play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables
                         tt, stats, gen):
     """``play_contract`` at a table of ``n_seats`` whose sides form by ``sides``; returns
     (the contractor side's tricks, the side that scores the contract as a seat mask: in
-    misère the contractor plays alone, but a fixed team scores with him)."""
+    misère the contractor plays alone, but a fixed team scores with him).  With ``dd``, a
+    misère played by more than DD_MISERE_MAX_ACTIVE seats is played by the heuristic
+    players (``rules.misere_seats``)."""
     kind = lad[LAD_KIND, c]
     strain = kind if kind < MISERE else MISERE
     bt = byte_tables[strain]
@@ -73,11 +75,11 @@ def play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables
     kept, discards = exchange(rules, lay[contractor] | k, misere)
     saved = lay[contractor]
     lay[contractor] = kept
-    _, side = table_seats(rules, lay, n_seats, sides, contractor, discards, misere)
+    active, side = table_seats(rules, lay, n_seats, sides, contractor, discards, misere)
     if misere and (sides == SIDES_OPPOSITE or sides == SIDES_THREES or sides == SIDES_PAIRS):
         side |= fixed_partners(sides, n_seats, contractor)
     lay[contractor] = saved
-    if dd:
+    if dd and (not misere or popcount(np.uint64(active)) <= DD_MISERE_MAX_ACTIVE):
         res, _ = dd_deal_table(rules, lay, k, n_seats, sides, np.int64(contractor), misere, tt, stats, gen)
         return res, side
     return play_deal_table(rules, lay, k, n_seats, sides, contractor, misere, kind == 6, trace, False, work), side

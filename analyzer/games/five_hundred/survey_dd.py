@@ -18,7 +18,7 @@ from ...stats import moments_mean_se, wilson
 from .dd import dd_deal_table
 from .deck import HAND_SIZE, N_TRICKS, table
 from .play import TRACE_COLS, play_deal_table, relabel
-from .rules import MISERE, NT, Options, sides_rule
+from .rules import DD_MISERE_MAX_ACTIVE, MISERE, NT, Options, misere_seats, sides_rule
 from .survey import (DERIVED, SUIT_FEATURES, T, _KEYS, _hand_features, _levels_frame, _nt_features,
                      _sort_key, high_cards_mask, survey_inputs)
 
@@ -50,7 +50,7 @@ def _heuristic_and_dd(table, bt, deal, misere, hands, trace, work, tt, dd_stats,
 
 @njit(cache=True, nogil=True)
 def _survey_dd_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, tt, dd_stats,
-                     out_suit, out_suit_diff, out_nt, out_nt_diff, out_mis, n_seats, sides, high_cards):
+                     out_suit, out_suit_diff, out_nt, out_nt_diff, out_mis, n_seats, sides, high_cards, do_misere):
     """The same deals as ``_survey_chunk``, each solved double-dummy and played by the
     heuristic players, in the deal's suit, no-trumps and misère."""
     buf = np.empty(pool.shape[0], np.int64)
@@ -79,6 +79,8 @@ def _survey_dd_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, t
         out_nt_diff[joker, n_aces, 0] += 1
         out_nt_diff[joker, n_aces, 1] += diff
         out_nt_diff[joker, n_aces, 2] += diff * diff
+        if not do_misere:
+            continue
         heur, dd = _heuristic_and_dd(tables[MISERE], byte_tables[MISERE], deal, True, hands, trace, work, tt,
                                      dd_stats, dd_work, n_seats, sides)
         out_mis[high, short, 1 if heur > 0 else 0, dd] += 1
@@ -95,6 +97,7 @@ def run_survey_dd(deals: int, seed: int = 0, threads: int | None = None, progres
     pool, counts, fixed, tables, key0 = survey_inputs(seed, options, tab)
     bts = byte_tables(tab)
     n_seats, sides, high = np.int64(tab.n_seats), np.int64(sides_rule(tab.players, options)), high_cards_mask(tab)
+    do_misere = np.bool_(misere_seats(tab.players, options) <= DD_MISERE_MAX_ACTIVE)
 
     def chunk(start, n):
         flat = DD_LAYOUT.zeros()
@@ -102,7 +105,7 @@ def run_survey_dd(deals: int, seed: int = 0, threads: int | None = None, progres
             v = DD_LAYOUT.unpack(flat)
             _survey_dd_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, tables,
                              bts, new_dd_table(), new_stats(), v["suit"], v["suit_diff"],
-                             v["nt"], v["nt_diff"], v["misere"], n_seats, sides, high)
+                             v["nt"], v["nt_diff"], v["misere"], n_seats, sides, high, do_misere)
         return flat
 
     return run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=DD_CHUNK,
