@@ -60,7 +60,7 @@ def _five_hundred(players: int = 4) -> GameReport:
     from ..games.five_hundred.deck import table
     from ..games.five_hundred.dd import MAX_SEATS
     from ..games.five_hundred.questions import table_note
-    from ..games.five_hundred.rules import opponent_units
+    from ..games.five_hundred.rules import DD_MISERE_MAX_ACTIVE, misere_seats, opponent_units
     from .five_hundred import build_report
     tab = table(players)
     units = opponent_units(tab.players)
@@ -90,8 +90,10 @@ def _five_hundred(players: int = 4) -> GameReport:
         dd_run=_runner(dd_run) if has_dd else None,
         dd_build=_five_hundred_dd_build if four else partial(_five_hundred_dd_build, units=units),
         dd_deals=10_000 if four else 2_000,
-        dd_description="Each is played in its suit, in no-trumps and in misère, double-dummy "
-                       "and by the heuristic players.",
+        dd_description=("Each is played in its suit, in no-trumps and in misère, double-dummy "
+                        "and by the heuristic players." if misere_seats(tab.players) <= DD_MISERE_MAX_ACTIVE else
+                        "Each is played in its suit and in no-trumps, double-dummy and by the heuristic players "
+                        "(misère is not solved at this table: see the section)."),
         extra=_five_hundred_auction if four else None, pimc=_five_hundred_pimc if four else None,
         pimc_deals=400, players=tab.players)
 
