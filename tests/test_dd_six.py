@@ -143,6 +143,91 @@ def test_make_cfg_lanes():
     assert [cfg[dd.C_OFF + s] for s in range(4)] == [0, 17, 33, 48]   # hearts + joker, diamonds, ...
 
 
+def _ranked(mask):
+    return [b for b in range(64) if (mask >> b) & 1]
+
+
+@pytest.mark.parametrize("n_seats", [4, 5, 6])
+def test_table_keys_encode_the_position(n_seats):
+    """The table's keys and patterns written for a position (with cards already played)
+    decode to it: every hand's suit lengths and voids from the key words, and at six
+    seats the owner of every unplayed card, by relative rank, from the three planes (at
+    four and five seats each pattern word is a hand in relative ranks); a winning-card
+    mask in relative ranks maps back to the same cards.  In the wide layout too, where
+    relative ranks go beyond a 16-bit lane."""
+    from analyzer.tricks.dd.core import _rel_hand
+    from analyzer.tricks.dd.table import _abs_of_wrel, _keys, _rel_planes, _wrel_of
+
+    rng = random.Random(70 + n_seats)
+    for i in range(40):
+        if i % 4 == 0:
+            rules = bridge_rules(rng.randrange(5))
+        else:
+            rules, _ = random_wide_rules(rng)
+            rules[R_FLAGS] = np.uint64(int(rules[R_FLAGS]) | int(F_FREE_NAME_NOT_VOID))
+        cfg = dd.make_cfg(n_seats, 1, rules=rules)
+        deck = _ranked(int(rules[R_DECK]) & ~int(rules[R_FREE]))
+        rng.shuffle(deck)
+        n = rng.randint(1, min(10, len(deck) // n_seats))
+        hands = np.zeros(dd.MAX_SEATS, np.uint64)
+        for h in range(n_seats):
+            hands[h] = np.uint64(sum(1 << b for b in deck[h * n:(h + 1) * n]))
+        if int(rules[R_FREE]) and rng.random() < 0.7:   # the free joker to some hand
+            h = rng.randrange(n_seats)
+            hands[h] = np.uint64((int(hands[h]) & ~(1 << int(hands[h]).bit_length() - 1)) | int(rules[R_FREE]))
+        unpl = 0
+        for h in hands:
+            unpl |= int(h)
+        voids = np.array([rng.randrange(16) for _ in range(dd.MAX_SEATS)], np.int64)
+        leader = rng.randrange(n_seats)
+        k0, k1, kx = (int(k) for k in _keys(rules, cfg, hands, leader, 5, voids))
+        holder = next((h for h in range(n_seats) if int(hands[h]) & int(rules[R_FREE])), None)
+        for h in range(n_seats):
+            for s in range(4):
+                want = bin(int(hands[h]) & int(rules[R_SUIT + s])).count("1")
+                got = (k0 >> (16 * h + 4 * s)) if h < 4 else (k1 >> (4 * s)) if h == 4 else (kx >> (4 * s))
+                assert got & 15 == want
+            if holder is not None and int(rules[R_FREE]):
+                got = (k1 >> (26 + 4 * h)) if h < 5 else (kx >> 16)
+                assert got & 15 == voids[h]
+        assert (k1 >> 16) & 7 == leader and (k1 >> 19) & 7 == (7 if holder is None else holder)
+        fields = [int(np.uint64(cfg[dd.C_FIELD + s])) for s in range(4)]
+        offs = [int(cfg[dd.C_OFF + s]) for s in range(4)]
+        for s in range(4):
+            assert fields[s] & ~((1 << 64) - (1 << offs[s])) == 0
+            assert all(fields[s] & fields[t] == 0 for t in range(s))
+        # relative ranks of every hand
+        for h in range(n_seats):
+            rel = int(_rel_hand(rules, cfg, hands[h], np.uint64(unpl), dd.PEXT8))
+            for s in range(4):
+                us = _ranked(unpl & int(rules[R_SUIT + s]))
+                want = sum(1 << r for r, b in enumerate(us) if (int(hands[h]) >> b) & 1)
+                assert (rel & fields[s]) >> offs[s] == want
+        if n_seats == 6:
+            rel = np.zeros(8, np.uint64)
+            _rel_planes(rules, cfg, hands, np.uint64(unpl), rel, np.uint64(4), dd.PEXT8, np.uint64(kx))
+            p = [int(x) for x in rel[4:8]]
+            assert p[3] == kx
+            for s in range(4):
+                for r, b in enumerate(_ranked(unpl & int(rules[R_SUIT + s]))):
+                    owner = sum(1 << j for j in range(3) if (p[j] >> (offs[s] + r)) & 1)
+                    assert int(hands[owner]) >> b & 1
+        # winning cards: closed upwards in each suit, to relative ranks and back
+        w = 0
+        for b in _ranked(unpl):
+            if rng.random() < 0.15:
+                w |= 1 << b
+        wrel = int(_wrel_of(rules, cfg, np.uint64(w), np.uint64(unpl)))
+        back = int(_abs_of_wrel(rules, cfg, np.uint64(wrel), np.uint64(unpl)))
+        want = 0
+        for s in range(4):
+            us = _ranked(unpl & int(rules[R_SUIT + s]))
+            mine = [b for b in us if (w >> b) & 1]
+            if mine:
+                want |= sum(1 << b for b in us if b >= mine[0])
+        assert back == want
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_six_seats_wide_layout(seed):
     """Six hands of 1-3 cards in the wide layout (suit and no-trump contracts, the joker
@@ -280,30 +365,125 @@ def _permuted(rules, hands, perm):
     return out, [move(h) for h in hands]
 
 
+def _larger_position(rng, i):
+    """A six-hand position of 5-7 cards a hand: any contract of the wide layout, teams of
+    three, three pairs or a lone counted seat against four (one seat out)."""
+    rules, _ = random_wide_rules(rng, free_ok=i % 3 != 0)
+    kind = i % 3
+    active = 63
+    if kind == 2:
+        contractor = rng.randrange(6)
+        active = 63 & ~(1 << rng.choice([s for s in range(6) if s != contractor]))
+        side, count = active & ~(1 << contractor), 1 << contractor
+    n = rng.choice([5, 6, 7] if kind < 2 else [5, 6])   # a lone seat's misère: slower without the table
+    holder = rng.choice([None, rng.choice([s for s in range(6) if (active >> s) & 1])])
+    hands = deal(rng, rules, 6, n, rng.choice([2, 3, 4]), holder, active)
+    leader = rng.choice([s for s in range(6) if (active >> s) & 1])
+    if kind < 2:
+        side, count = six_sides(rng, leader)
+    kw = {"active": active, "count_side": count}
+    if int(rules[R_FREE]):
+        kw["suits_led"] = rng.randrange(16)
+        if int(rules[R_FLAGS]) & int(F_FREE_NAME_NOT_VOID):
+            kw["voids"] = [rng.randrange(16) for _ in range(6)]
+    return rules, hands, leader, side, kw
+
+
 def test_six_seats_larger_positions_agree():
     """On 5-7 card six-hand positions in the wide layout (too big for the brute force),
-    every setting gives the same value (without the table, the bounds, the ordering or
-    equivalences, or a tiny table), as do the position with its suits in another order
-    (other offsets, other boundaries crossed) and with the seats rotated."""
+    the table (its keys at six seats: planes of owners and the sixth hand's lengths and
+    voids; relative ranks of wide suits) never changes a value: the solver agrees with
+    itself without the table (exact without any key, see the brute-force tests above),
+    with a tiny table, without the bounds, the ordering or equivalences; and so does
+    the position with its suits in another order (other offsets, other 16-bit
+    boundaries crossed) and with the seats rotated."""
     rng = random.Random(66)
+    reference = dd.Solver(1.0, dd.O_ALL & ~dd.O_TT)
     solvers = [dd.Solver(mb, opts) for mb, opts in [
-        (0.02, dd.O_ALL), (1.0, dd.O_ALL & ~dd.O_QUICK), (1.0, dd.O_ALL & ~dd.O_ORDER),
-        (1.0, dd.O_ALL & ~dd.O_EQUIV), (1.0, dd.O_ALL & ~dd.O_SMALL), (1.0, dd.O_TT)]]
-    for i in range(10):
-        rules, _ = random_wide_rules(rng, free_ok=i % 3 != 0)
-        hands = deal(rng, rules, 6, rng.choice([5, 6, 7]), rng.choice([2, 3, 4]), rng.choice([None, 0, 3]))
-        leader = rng.randrange(6)
-        side, _ = six_sides(rng, leader)
-        values = {s.solve(rules, hands, leader, side) for s in [SOLVER] + solvers}
-        assert len(values) == 1, (values, [hex(h) for h in hands], leader)
-        v = values.pop()
+        (0.05, dd.O_ALL), (1.0, dd.O_ALL & ~dd.O_QUICK), (1.0, dd.O_ALL & ~dd.O_ORDER),
+        (1.0, dd.O_ALL & ~dd.O_EQUIV), (1.0, dd.O_ALL & ~dd.O_SMALL)]]
+    table_only = dd.Solver(1.0, dd.O_TT)   # slow beyond five cards
+    for i in range(45):
+        rules, hands, leader, side, kw = _larger_position(rng, i)
+        v = reference.solve(rules, hands, leader, side, **kw)
+        short = bin(hands[leader]).count("1") <= 5
+        for s in [SOLVER] + solvers + ([table_only] if short else []):
+            assert s.solve(rules, hands, leader, side, **kw) == v, ([hex(h) for h in hands], leader, side, kw)
         perm = rng.sample(range(4), 4)
         r2, h2 = _permuted(rules, hands, perm)
-        assert SOLVER.solve(r2, h2, leader, side) == v
+        kw2 = dict(kw)
+        if "suits_led" in kw:   # suit s is suit perm[s] of the permuted rules
+            kw2["suits_led"] = sum(1 << perm[t] for t in range(4) if (kw["suits_led"] >> t) & 1)
+        if "voids" in kw:
+            kw2["voids"] = [sum(1 << perm[t] for t in range(4) if (m >> t) & 1) for m in kw["voids"]]
+        assert SOLVER.solve(r2, h2, leader, side, **kw2) == v
         k = rng.randrange(1, 6)
-        rot = [hands[(s - k) % 6] for s in range(6)]
-        side_rot = sum(1 << ((s + k) % 6) for s in range(6) if (side >> s) & 1)
-        assert SOLVER.solve(rules, rot, (leader + k) % 6, side_rot) == v
+
+        def rot(mask):
+            return sum(1 << ((t + k) % 6) for t in range(6) if (mask >> t) & 1)
+
+        kw3 = dict(kw, active=rot(kw["active"]), count_side=rot(kw["count_side"]))
+        if "voids" in kw:
+            kw3["voids"] = [kw["voids"][(t - k) % 6] for t in range(6)]
+        hands3 = [hands[(t - k) % 6] for t in range(6)]
+        assert SOLVER.solve(rules, hands3, (leader + k) % 6, rot(side), **kw3) == v
+
+
+@pytest.mark.parametrize("n_seats", [2, 3, 6])
+def test_wide_suit_beyond_sixteen_unplayed(n_seats):
+    """Positions where a wide suit has more than 16 unplayed cards (its relative ranks do
+    not fit a 16-bit lane): hands drawn mostly from the widest suit, the table's values
+    against the solver's without a table."""
+    rng = random.Random(680 + n_seats)
+    reference = dd.Solver(1.0, dd.O_ALL & ~dd.O_TT)
+    tiny = dd.Solver(0.05)
+    n_cards = {2: (9, 10, 11), 3: (6, 7), 6: (4, 5)}[n_seats]
+    over = 0
+    for _ in range(30):
+        rules, wide = random_wide_rules(rng)
+        while not wide:   # the unnominated joker leaves suits of 15-16 cards
+            rules, wide = random_wide_rules(rng)
+        n = rng.choice(n_cards)
+        # every card of the widest suit first, then others
+        order = sorted(range(4), key=lambda s: -bin(int(rules[R_SUIT + s])).count("1"))
+        pools = [[b for b in range(64) if (int(rules[R_SUIT + s]) >> b) & 1] for s in order]
+        for p in pools[1:]:
+            rng.shuffle(p)
+        cards = (pools[0] + pools[1] + pools[2])[:n_seats * n]
+        rng.shuffle(cards)
+        hands = [sum(1 << b for b in cards[h * n:(h + 1) * n]) for h in range(n_seats)]
+        unpl = 0
+        for h in hands:
+            unpl |= h
+        over += max(bin(unpl & int(rules[R_SUIT + s])).count("1") for s in range(4)) > 16
+        leader = rng.randrange(n_seats)
+        side = rng.randrange(1, (1 << n_seats) - 1)
+        kw = {"n_seats": n_seats}
+        if int(rules[R_FREE]):
+            kw["suits_led"] = rng.randrange(16)
+        v = reference.solve(rules, hands, leader, side, **kw)
+        assert SOLVER.solve(rules, hands, leader, side, **kw) == v, ([hex(h) for h in hands], leader, side)
+        assert tiny.solve(rules, hands, leader, side, **kw) == v
+    assert over >= 10
+
+
+def test_six_seats_joker_name_not_void():
+    """No-trumps with the Queensland joker rule (a joker lead names any suit its leader
+    has not shown void in): the voids of every seat, the sixth's included, are part of the
+    table's key while the joker is out; the holder is mostly the sixth seat."""
+    rng = random.Random(69)
+    reference = dd.Solver(1.0, dd.O_ALL & ~dd.O_TT)
+    for i in range(40):
+        rules = wide_rules(NT_WIDTHS, rng.sample(range(4), 4), None, int(F_FREE_NAME_NOT_VOID))
+        holder = 5 if i % 4 else rng.randrange(5)
+        hands = deal(rng, rules, 6, rng.choice([4, 5, 6]), rng.choice([2, 3]), holder)
+        leader = rng.randrange(6)
+        side, count = six_sides(rng, leader)
+        kw = {"voids": [rng.randrange(16) for _ in range(6)], "count_side": count}
+        v = reference.solve(rules, hands, leader, side, **kw)
+        assert SOLVER.solve(rules, hands, leader, side, **kw) == v, ([hex(h) for h in hands], leader, side, kw)
+        if i < 4:
+            assert v == check(rules, hands, leader, side, **kw) if max(bin(h).count("1") for h in hands) <= 3 else True
 
 
 def test_six_seats_target_and_limits():

@@ -3,7 +3,18 @@
 Every hand is visible; one side maximises, the other minimises the tricks (or card
 points) taken by a *counted* side from the current position on.  Normally the counted
 side is the maximising side; in misère the defenders maximise the tricks of the lone
-contractor.  Seats 0..4 play clockwise (seat + 1), skipping seats that sit out.
+contractor.  Seats 0..5 play clockwise (seat + 1), skipping seats that sit out; the
+sides are any two sets of seats (partnerships, teams of three at a table of six, three
+pairs of which one maximises, a lone contractor).
+
+Suits are the rule vector's masks; nothing in the rules of play needs them aligned.  The
+relative ranks of the table keys put each suit in a field of their own word: its 16-bit
+lane (``16 s`` up) whenever every suit has at most 16 cards, as in every layout up to
+five hands; with a wider suit (six-handed Five Hundred: 17-18 trumps, each effective suit
+in a contiguous range of bits, the joker at bit 63) the suits packed one after the other,
+as many bits each as cards.  ``_make_cfg`` works this out from the rule vector once per
+solve (``C_OFF``, ``C_FIELD``, and ``C_RBASE``/``C_RMASK``: a card's rank for move
+ordering).
 
 The search (``_search``) is a fail-soft zero-window alpha-beta over single card plays,
 driven MTD(f)-style by ``_mtd``: each call answers "is the value at least ``target``?"
@@ -15,7 +26,9 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
   state), and within each suit only the owners of the cards that *won by rank* in the
   search (and every card above them) must match, in *relative* rank (rank among the
   unplayed cards of the suit).  The set of such cards is backed up through the search
-  as a mask (``W``).  Games whose legality depends on rank (must-head), or scored in
+  as a mask (``W``).  An entry's four pattern words are the first four hands in
+  relative ranks (a fifth hand holds the rest); at a table of six, three bit-planes of
+  each card's owner and the sixth hand's suit lengths (``table._rel_planes``).  Games whose legality depends on rank (must-head), or scored in
   points, use exact entries instead (every card matters); with identical copies in
   16-bit lanes (Pinochle) these are keyed by kinds (``_kinds_key``): which copy a hand
   holds never matters, nor do the ranks of the played kinds, only the order, owners and
