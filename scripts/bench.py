@@ -272,6 +272,68 @@ def section_dd500(quick):
     print("dd500: median ms by strain: " + ", ".join(per))
 
 
+def _six_handed_rules(strain):
+    """A rule vector of six-handed Five Hundred's 63-card deck in the layout the solver
+    takes for it: each effective suit (spades, clubs, diamonds, hearts) a contiguous
+    range of bits in power order from bit 0, the trump suit 17 (black) or 18 (red) cards
+    with the bowers and the joker at its top, the jack's partner suit one card short; in
+    no-trumps the joker free at bit 63.  ``strain``: 0..3 a trump suit, 4 no-trumps."""
+    from analyzer.tricks.tables import R_DECK, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT, new_rules
+
+    widths = [15, 15, 16, 16]
+    if strain < 4:
+        widths[strain] += 2
+        widths[strain ^ 1] -= 1   # spades/clubs and diamonds/hearts share a colour
+    rules = new_rules()
+    base = 0
+    for s, w in enumerate(widths):
+        rules[R_SUIT + s] = np.uint64(((1 << w) - 1) << base)
+        rules[R_DECK] |= rules[R_SUIT + s]
+        base += w
+    if strain < 4:
+        rules[R_TRUMP] = rules[R_SUIT + strain]
+        rules[R_TRUMP_SUIT] = strain
+    else:
+        rules[R_FREE] = rules[R_TRUMP] = np.uint64(1 << 63)
+        rules[R_DECK] |= rules[R_FREE]
+    return rules
+
+
+def section_dd6(quick):
+    """Double-dummy at a table of six in the wide layout (six-handed Five Hundred's deck,
+    17-18 trumps): random full 10-card deals (3 cards left out), seat 0 leads, two teams
+    of three (seats 0, 2, 4 against 1, 3, 5), one solve a deal and strain, one thread."""
+    import random
+
+    from analyzer.tricks.dd import S_NODES, Solver
+    from analyzer.tricks.tables import R_DECK
+
+    n = 10 if quick else 100
+    solver = Solver(16.0)
+    rng = random.Random(6)
+    every = []
+    per = []
+    for strain, name in enumerate(("S", "C", "D", "H", "NT")):
+        rules = _six_handed_rules(strain)
+        cards = [b for b in range(64) if (int(rules[R_DECK]) >> b) & 1]
+        times = []
+        nodes = []
+        for k in range(n + 1):
+            rng.shuffle(cards)
+            hands = [sum(1 << b for b in cards[10 * h:10 * h + 10]) for h in range(6)]
+            solver.stats[:] = 0
+            t0 = time.perf_counter()
+            solver.solve(rules, hands, 0, 0b010101)
+            if k:  # the first call may compile
+                times.append(time.perf_counter() - t0)
+                nodes.append(int(solver.stats[S_NODES]))
+        per.append(f"{name} {np.median(times) * 1e3:.1f} ({int(np.median(nodes)):,} nodes)")
+        every += times
+    print(f"dd6: {n} random six-hand 10-card deals x 5 strains, teams of three, 1 thread, 16 MB table: "
+          f"{_dist_ms(every)} per solve")
+    print("dd6: median ms by strain: " + ", ".join(per))
+
+
 def section_ddbridge(quick):
     """Double-dummy bridge vs DDS (endplay) on the same random deals, one thread each,
     identical trick counts required."""
@@ -965,7 +1027,7 @@ def section_lead500(quick):
 
 
 SECTIONS = {"deal": section_deal, "sizes500": section_sizes500, "here500": section_here500, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
-            "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "ddbridge": section_ddbridge,
+            "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "dd6": section_dd6, "ddbridge": section_ddbridge,
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
             "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle,
             "pinochle_dd": section_pinochle_dd, "rummy": section_rummy, "pimc500": section_pimc500,

@@ -3,7 +3,18 @@
 Every hand is visible; one side maximises, the other minimises the tricks (or card
 points) taken by a *counted* side from the current position on.  Normally the counted
 side is the maximising side; in misère the defenders maximise the tricks of the lone
-contractor.  Seats 0..4 play clockwise (seat + 1), skipping seats that sit out.
+contractor.  Seats 0..5 play clockwise (seat + 1), skipping seats that sit out; the
+sides are any two sets of seats (partnerships, teams of three at a table of six, three
+pairs of which one maximises, a lone contractor).
+
+Suits are the rule vector's masks; nothing in the rules of play needs them aligned.  The
+relative ranks of the table keys put each suit in a field of their own word: its 16-bit
+lane (``16 s`` up) whenever every suit has at most 16 cards, as in every layout up to
+five hands; with a wider suit (six-handed Five Hundred: 17-18 trumps, each effective suit
+in a contiguous range of bits, the joker at bit 63) the suits packed one after the other,
+as many bits each as cards.  ``_make_cfg`` works this out from the rule vector once per
+solve (``C_OFF``, ``C_FIELD``, and ``C_RBASE``/``C_RMASK``: a card's rank for move
+ordering).
 
 The search (``_search``) is a fail-soft zero-window alpha-beta over single card plays,
 driven MTD(f)-style by ``_mtd``: each call answers "is the value at least ``target``?"
@@ -15,7 +26,9 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
   state), and within each suit only the owners of the cards that *won by rank* in the
   search (and every card above them) must match, in *relative* rank (rank among the
   unplayed cards of the suit).  The set of such cards is backed up through the search
-  as a mask (``W``).  Games whose legality depends on rank (must-head), or scored in
+  as a mask (``W``).  An entry's four pattern words are the first four hands in
+  relative ranks (a fifth hand holds the rest); at a table of six, three bit-planes of
+  each card's owner and the sixth hand's suit lengths (``table._rel_planes``).  Games whose legality depends on rank (must-head), or scored in
   points, use exact entries instead (every card matters); with identical copies in
   16-bit lanes (Pinochle) these are keyed by kinds (``_kinds_key``): which copy a hand
   holds never matters, nor do the ranks of the played kinds, only the order, owners and
@@ -93,15 +106,21 @@ from .core import (
     C_BEST,
     C_COUNT,
     C_EXACT,
+    C_FIELD,
     C_GEN,
+    C_KEYX,
     C_MAX,
     C_NACT,
     C_NEXT,
     C_NSEATS,
+    C_OFF,
     C_OPTS,
     C_QUICK,
+    C_RBASE,
+    C_RMASK,
     C_SIZE,
     C_STAMP,
+    C_WIDE,
     EXACT_CARDS,
     EXACT_KINDS,
     M_SIZE,
@@ -193,4 +212,4 @@ from .search import (
 from .solver import Solver, make_cfg
 from .table import TT_BUCKET, TT_WORDS, new_table, tt_bytes, tt_entries, zeroed_words
 
-__all__ = ['MAX_SEATS', 'MAX_PLY', 'MAX_MOVES', 'C_NSEATS', 'C_ACTIVE', 'C_MAX', 'C_COUNT', 'C_OPTS', 'C_GEN', 'C_EXACT', 'C_QUICK', 'C_NACT', 'C_NEXT', 'C_BEST', 'C_STAMP', 'C_SIZE', 'EXACT_CARDS', 'EXACT_KINDS', 'SURE_TRUMPS', 'O_TT', 'O_QUICK', 'O_EQUIV', 'O_ORDER', 'O_SMALL', 'O_ALL', 'S_NODES', 'S_TT_HITS', 'S_QT_CUTS', 'S_STORES', 'S_SEARCHES', 'S_CUTS', 'S_FIRST_CUTS', 'S_SIZE', 'S_POS_NODES', 'S_POS_CUTS', 'S_POS_FIRST', 'NONE', 'PEXT8', '_compress64', 'M_SIZE', 'TT_WORDS', 'TT_BUCKET', 'tt_entries', 'new_table', 'zeroed_words', 'tt_bytes', 'TOP_BARE_OPP', 'TOP_MINE', 'TOP_PARTNER', 'TOP_OTHER', 'PTS_W', 'LEAD_PTS_W', 'VOID_RUFF_PEN', 'MID_WIN', 'LEAD_LOSER', 'LEAD_TO_PARTNER', 'HINT_BONUS', 'FORCE_BONUS', 'KILLER_BONUS', 'FINESSE_BONUS', 'RHO_HIGH_PEN', 'PARTNER_RUFF_BONUS', 'TRUMP_IDLE_PEN', 'OPP_VOID_PEN', 'OPP_LEN_WEIGHT', '_SOLVE_SIG', 'F_SEAT', 'F_POS', 'F_LEADER', 'F_LED', 'F_WINNER', 'F_SUITS', 'F_LEFT', 'F_TARGET', 'F_I', 'F_NM', 'F_BESTV', 'F_BESTM', 'F_OLDVOID', 'F_TV', 'F_CUT', 'F_HINT', 'F_SIZE', 'U_BEST', 'U_TRICK', 'U_WALL', 'U_WCUT', 'U_K0', 'U_K1', 'U_UNPL', 'U_WR', 'U_CARD', 'U_SEARCHED', 'U_SIG', 'U_TP', 'U_LEAD', 'U_K2', 'U_SIZE', 'REL_SIZE', '_solve_kernel', '_root_moves', '_make_cfg', 'make_cfg', 'Solver']
+__all__ = ['MAX_SEATS', 'MAX_PLY', 'MAX_MOVES', 'C_NSEATS', 'C_ACTIVE', 'C_MAX', 'C_COUNT', 'C_OPTS', 'C_GEN', 'C_EXACT', 'C_QUICK', 'C_NACT', 'C_NEXT', 'C_BEST', 'C_STAMP', 'C_OFF', 'C_FIELD', 'C_RBASE', 'C_RMASK', 'C_WIDE', 'C_KEYX', 'C_SIZE', 'EXACT_CARDS', 'EXACT_KINDS', 'SURE_TRUMPS', 'O_TT', 'O_QUICK', 'O_EQUIV', 'O_ORDER', 'O_SMALL', 'O_ALL', 'S_NODES', 'S_TT_HITS', 'S_QT_CUTS', 'S_STORES', 'S_SEARCHES', 'S_CUTS', 'S_FIRST_CUTS', 'S_SIZE', 'S_POS_NODES', 'S_POS_CUTS', 'S_POS_FIRST', 'NONE', 'PEXT8', '_compress64', 'M_SIZE', 'TT_WORDS', 'TT_BUCKET', 'tt_entries', 'new_table', 'zeroed_words', 'tt_bytes', 'TOP_BARE_OPP', 'TOP_MINE', 'TOP_PARTNER', 'TOP_OTHER', 'PTS_W', 'LEAD_PTS_W', 'VOID_RUFF_PEN', 'MID_WIN', 'LEAD_LOSER', 'LEAD_TO_PARTNER', 'HINT_BONUS', 'FORCE_BONUS', 'KILLER_BONUS', 'FINESSE_BONUS', 'RHO_HIGH_PEN', 'PARTNER_RUFF_BONUS', 'TRUMP_IDLE_PEN', 'OPP_VOID_PEN', 'OPP_LEN_WEIGHT', '_SOLVE_SIG', 'F_SEAT', 'F_POS', 'F_LEADER', 'F_LED', 'F_WINNER', 'F_SUITS', 'F_LEFT', 'F_TARGET', 'F_I', 'F_NM', 'F_BESTV', 'F_BESTM', 'F_OLDVOID', 'F_TV', 'F_CUT', 'F_HINT', 'F_SIZE', 'U_BEST', 'U_TRICK', 'U_WALL', 'U_WCUT', 'U_K0', 'U_K1', 'U_UNPL', 'U_WR', 'U_CARD', 'U_SEARCHED', 'U_SIG', 'U_TP', 'U_LEAD', 'U_K2', 'U_SIZE', 'REL_SIZE', '_solve_kernel', '_root_moves', '_make_cfg', 'make_cfg', 'Solver']

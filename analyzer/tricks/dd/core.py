@@ -26,16 +26,16 @@ from ..tables import (
     R_SUIT,
 )
 
-MAX_SEATS = 5
+MAX_SEATS = 6
 # Loops over the seats run to MAX_SEATS and break at the table's size: a loop of runtime
 # length (range(nseats)) is vectorized by the compiler, with vector set-up and clean-up
-# code far costlier than the 2-5 seats it runs over (and slower to compile); one with an
-# early exit is not.
-MAX_PLY = 68
+# code far costlier than the 2-6 seats it runs over (and slower to compile); one with an
+# early exit is not.  Seats are 0..5: ``& 7`` tells the compiler an index is small.
+MAX_PLY = 68      # plies of one search: at most one a card (64), and the root's
 MAX_MOVES = 24
 
 # cfg vector (int64)
-C_NSEATS = 0      # seats at the table (2..5)
+C_NSEATS = 0      # seats at the table (2..6)
 C_ACTIVE = 1      # mask of seats that play
 C_MAX = 2         # mask of the maximising side
 C_COUNT = 3       # mask of the side whose tricks/points are the value
@@ -46,10 +46,23 @@ C_EXACT = 6       # 1: table entries match exact cards (points, duplicates, must
 C_QUICK = 7       # 1: quick/sure-trick bounds apply (tricks objective, no forced plays);
                   # SURE_TRUMPS: the bounds of _sure_bounds (EXACT_KINDS games)
 C_NACT = 8        # number of active seats
-C_NEXT = 9        # C_NEXT + seat: next active seat clockwise
-C_BEST = 14       # out: best move found at the root (move code)
-C_STAMP = 15      # running count of table stores (entry ages)
-C_SIZE = 16
+C_NEXT = 9        # C_NEXT + seat (9..14): next active seat clockwise
+C_BEST = 15       # out: best move found at the root (move code)
+C_STAMP = 16      # running count of table stores (entry ages)
+# Where each suit's cards go in a hand written in relative ranks (_rel_hand): suit s's
+# ranks start at bit C_OFF + s and fill the bits of mask C_FIELD + s (int64 bits of a
+# uint64).  Every suit of at most 16 cards: its 16-bit lane (16 s, 0xFFFF << 16 s), as
+# the layouts of every game up to five hands have it.  A suit of more cards (Six-handed
+# Five Hundred's trumps, 17-18 cards in contiguous ranges of bits): the suits one after
+# the other, as many bits each as the suit has cards (63-64 in all).
+C_OFF = 17        # C_OFF + s: first bit of suit s in relative ranks
+C_FIELD = 21      # C_FIELD + s: its bits
+C_RBASE = 25      # C_RBASE + s and C_RMASK: a card's rank in its suit for move ordering,
+C_RMASK = 29      # (bit index - C_RBASE + s) & C_RMASK: in 16-bit lanes the bit index & 15
+C_WIDE = 30       # 1: some suit has more than 16 cards (the layout just described)
+C_KEYX = 31       # six seats: -1 (all bits), the table entries' fourth pattern word is an
+                  # exact key (see table._rel_planes); else 0
+C_SIZE = 32
 
 EXACT_CARDS = 1
 EXACT_KINDS = 2
@@ -65,7 +78,7 @@ O_ALL = O_TT | O_QUICK | O_EQUIV | O_ORDER | O_SMALL
 # stats vector (int64)
 S_NODES, S_TT_HITS, S_QT_CUTS, S_STORES, S_SEARCHES, S_CUTS, S_FIRST_CUTS = range(7)
 S_SIZE = 32
-S_POS_NODES, S_POS_CUTS, S_POS_FIRST = 16, 21, 26
+S_POS_NODES, S_POS_CUTS, S_POS_FIRST = 8, 16, 24   # + position in the trick (0..7)
 
 
 _LANE = np.uint64(0xFFFF)
@@ -141,21 +154,24 @@ def _compress64(x, m, pext8):
 
 
 @njit(cache=True, inline="always")
-def _rel_hand(rules, hand, unpl, pext8):
+def _rel_hand(rules, cfg, hand, unpl, pext8):
     """A hand in relative ranks: per suit, its cards' positions among the unplayed cards
-    of that suit (bottom-aligned), in the suit's 16-bit lane."""
+    of that suit (bottom-aligned), from bit ``cfg[C_OFF + s]`` on (the suit's 16-bit lane,
+    or with a suit of more than 16 cards its range of a packed word: see C_OFF)."""
     r = ZERO
     if HAVE_PEXT:
         for s in range(4):
             sm = rules[R_SUIT + s]
-            r |= pext_bmi2(hand & sm, unpl & sm) << np.uint64(16 * s)
+            r |= pext_bmi2(hand & sm, unpl & sm) << np.uint64(cfg[C_OFF + s])
         return r
+    wide = cfg[C_WIDE] != 0
     for s in range(4):
         sm = rules[R_SUIT + s]
         base = np.uint64(16 * s)
-        if sm & ~(_LANE << base):
-            # a card outside its lane (500's nominated joker): compress the whole word
-            r |= _compress64(hand & sm, unpl & sm, pext8) << base
+        if wide or sm & ~(_LANE << base):
+            # a card outside its lane (500's nominated joker), or a suit wider than a
+            # lane: compress the whole word
+            r |= _compress64(hand & sm, unpl & sm, pext8) << np.uint64(cfg[C_OFF + s])
             continue
         x = ((hand & sm) >> base) & _LANE
         m = ((unpl & sm) >> base) & _LANE

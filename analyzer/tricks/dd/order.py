@@ -30,6 +30,8 @@ from .core import (
     C_NACT,
     C_NEXT,
     C_NSEATS,
+    C_RBASE,
+    C_RMASK,
     M_SIZE,
     MAX_MOVES,
     MAX_SEATS,
@@ -65,7 +67,7 @@ def _lead_suit(hands, seat, lho, partner, rho, us, tm, is_trump, nt, left):
     suit's part of a lead's weight when the lead wins the trick (for its side) or not,
     whether the top card / a lower card wins it, the category of the top card's holder,
     and who holds the second card."""
-    seat &= 7   # seats 0..4: the arrays they index need no negative-index wraparound
+    seat &= 7   # seats 0..5: the arrays they index need no negative-index wraparound
     lho &= 7
     partner &= 7
     rho &= 7
@@ -374,11 +376,13 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
             if ((active >> o) & 1) and not ((side >> o) & 1):
                 opp_all |= hands[o]
     nm = 0
+    rmask = cfg[C_RMASK]
     for s in range(4):
         sm = rules[R_SUIT + s]
         cards = legal & sm
         if cards == ZERO:
             continue
+        rbase = cfg[C_RBASE + s]
         us = unpl & sm
         top = high_bit(us)
         is_trump = (sm & trump) != ZERO
@@ -443,7 +447,7 @@ def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, ave
                 if _equiv_up(rules, c, nxt, hand, unpl, points):
                     continue
             code = np.int64(high_index(c))
-            rank = code & 15
+            rank = (code - rbase) & rmask   # in 16-bit lanes: code & 15
             if not order:
                 wgt = rank
             elif averse:

@@ -50,7 +50,7 @@ def _partner_cash(rules, cfg, hands, leader, partners, unpl, q):
     partner's top card of a suit: his runs of top cards (and the long cards behind
     them) in every suit he heads.  Returns (tricks, cards whose rank it used); (0, 0)
     unless the other side has no trumps left."""
-    leader &= 7   # a seat 0..4: the arrays it indexes need no negative-index wraparound
+    leader &= 7   # a seat 0..5: the arrays it indexes need no negative-index wraparound
     nseats = cfg[C_NSEATS]
     active = cfg[C_ACTIVE]
     side = _side_of(cfg, leader)
@@ -161,7 +161,7 @@ def _quick(rules, cfg, hands, leader, left, need):
     cards; the other side is sure of ``s`` tricks; ``wq``/``ws`` are the cards whose rank
     the arguments used.  Counting stops once ``q`` reaches ``need`` (then ``s`` is 0):
     fewer cards in ``wq`` make the table entries above more general."""
-    leader &= 7   # a seat 0..4: the arrays it indexes need no negative-index wraparound
+    leader &= 7   # a seat 0..5: the arrays it indexes need no negative-index wraparound
     nseats = cfg[C_NSEATS]
     active = cfg[C_ACTIVE]
     side = _side_of(cfg, leader)

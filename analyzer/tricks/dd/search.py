@@ -46,13 +46,19 @@ from .core import (
     C_BEST,
     C_COUNT,
     C_EXACT,
+    C_FIELD,
     C_GEN,
+    C_KEYX,
     C_MAX,
     C_NACT,
     C_NEXT,
     C_NSEATS,
+    C_OFF,
     C_OPTS,
     C_QUICK,
+    C_RBASE,
+    C_RMASK,
+    C_WIDE,
     EXACT_CARDS,
     EXACT_KINDS,
     M_SIZE,
@@ -89,6 +95,7 @@ from .table import (
     _kind_code,
     _kind_move,
     _kinds_key,
+    _rel_planes,
     _top_owners,
     _tt_probe,
     _tt_store,
@@ -221,7 +228,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
     while True:
         if state == _ENTER:
             stats[S_NODES] += 1
-            # seats and positions are 0..4: the mask tells the compiler so, and the arrays
+            # seats and positions are 0..5: the mask tells the compiler so, and the arrays
             # they index need no negative-index wraparound
             seat = fi[fb + F_SEAT] & 7
             pos = fi[fb + F_POS] & 7
@@ -295,13 +302,17 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         rw = whi
                         done = True
                 if not done and (opts & O_TT):
-                    k0, k1 = _keys(rules, cfg, hands, seat, suits_led, voids)
+                    k0, k1, kx = _keys(rules, cfg, hands, seat, suits_led, voids)
                     if exact == EXACT_KINDS:
                         k0, k2, kc = _kinds_key(rules, hands, unpl_hands, rel, rb, pext8)
                         k1 |= kc
                     else:
-                        for h in range(4):
-                            rel[rb + np.uint64(h)] = _rel_hand(rules, hands[h], unpl_hands, pext8) if h < nseats else ZERO
+                        if nseats > 5:
+                            _rel_planes(rules, cfg, hands, unpl_hands, rel, rb, pext8, kx)
+                        else:
+                            for h in range(4):
+                                rel[rb + np.uint64(h)] = _rel_hand(rules, cfg, hands[h], unpl_hands, pext8) \
+                                    if h < nseats else ZERO
                         k2 = unpl_hands if exact else ZERO
                     fu[ub + U_K0] = k0
                     fu[ub + U_K1] = k1
@@ -710,10 +721,29 @@ def _make_cfg(cfg, nseats, active, maxside, count, rules, options, gen):
     if rules[R_DUP_SHIFT] == ONE and _kinds_layout(rules) and nseats <= 4:
         cfg[C_EXACT] = EXACT_KINDS
         cfg[C_QUICK] = SURE_TRUMPS
-    # suits must fit a 16-bit lane once ranked among themselves
+    # where each suit goes in relative ranks (see C_OFF): its 16-bit lane, or with a
+    # suit of more than 16 cards the suits packed one after the other
+    wide = False
     for s in range(4):
         if popcount(rules[R_SUIT + s]) > 16:
-            cfg[C_QUICK] = -1
+            wide = True
+    off = np.int64(0)
+    for s in range(4):
+        sm = rules[R_SUIT + s]
+        if wide:
+            n = popcount(sm)
+            cfg[C_OFF + s] = off
+            field = ~ZERO if n >= 64 else ((ONE << np.uint64(n)) - ONE) << np.uint64(off)
+            cfg[C_FIELD + s] = np.int64(field)
+            cfg[C_RBASE + s] = low_index(sm) if sm else 0
+            off += n
+        else:
+            cfg[C_OFF + s] = 16 * s
+            cfg[C_FIELD + s] = np.int64(_LANE << np.uint64(16 * s))
+            cfg[C_RBASE + s] = 0
+    cfg[C_RMASK] = 63 if wide else 15
+    cfg[C_WIDE] = 1 if wide else 0
+    cfg[C_KEYX] = -1 if nseats > 5 else 0
 
 
 @njit(cache=True, nogil=True)

@@ -17,7 +17,6 @@ from .core import (
     C_MAX,
     C_NACT,
     C_NEXT,
-    C_QUICK,
     C_SIZE,
     MAX_MOVES,
     MAX_SEATS,
@@ -48,8 +47,6 @@ def make_cfg(n_seats: int, max_side: int, count_side: int | None = None, active:
     cfg = np.zeros(C_SIZE, np.int64)
     _make_cfg(cfg, n_seats, active, max_side, count_side, np.ascontiguousarray(rules, np.uint64),
               options, gen)
-    if cfg[C_QUICK] < 0:
-        raise ValueError("a suit has more than 16 cards")
     return cfg
 
 
@@ -91,6 +88,9 @@ class Solver:
                 raise ValueError("a hand holds a card outside the rule table's deck")
             seen |= m
             h[s] = m
+            for st in range(4):
+                if bin(m & int(rules[R_SUIT + st])).count("1") > 15:
+                    raise ValueError("a hand holds more than 15 cards of a suit (table keys count 0..15)")
         if not (cfg[C_ACTIVE] >> leader) & 1:
             raise ValueError(f"seat {leader} does not play")
         # the trick so far, played clockwise from the leader
@@ -130,6 +130,8 @@ class Solver:
         if len(counts) != 1:
             raise ValueError("every playing hand must hold the same number of cards")
         left = counts.pop()
+        if left + 3 > MAX_MOVES:
+            raise ValueError(f"hands of at most {MAX_MOVES - 3} cards (the move buffers hold {MAX_MOVES} moves a ply)")
         return rules, cfg, h, v, seat, pos, leader, lsuit, best, winner, tmask, suits_led, left
 
     @staticmethod

@@ -31,14 +31,18 @@ from .core import (
     _EVEN,
     _LANE,
     C_EXACT,
+    C_FIELD,
     C_GEN,
+    C_KEYX,
     C_NSEATS,
+    C_OFF,
     C_STAMP,
     EXACT_KINDS,
     MAX_SEATS,
     _compress64,
     _equiv_up,
     _next_higher,
+    _rel_hand,
 )
 
 TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
@@ -146,18 +150,18 @@ def _top_k(u, k):
 
 
 @njit(cache=True, inline="always")
-def _abs_of_wrel(rules, wrel, unpl):
+def _abs_of_wrel(rules, cfg, wrel, unpl):
     """Absolute cards of a relative winning-rank mask (top-k of each suit)."""
     out = ZERO
     for s in range(4):
-        k = popcount((wrel >> np.uint64(16 * s)) & _LANE)
+        k = popcount(wrel & np.uint64(cfg[C_FIELD + s]))
         if k:
             out |= _top_k(unpl & rules[R_SUIT + s], k)
     return out
 
 
 @njit(cache=True, inline="always")
-def _wrel_of(rules, w, unpl):
+def _wrel_of(rules, cfg, w, unpl):
     """Close a winning-card mask upwards in every suit and express it in relative ranks."""
     out = ZERO
     for s in range(4):
@@ -168,17 +172,19 @@ def _wrel_of(rules, w, unpl):
             low = low_bit(r)
             n = popcount(u)
             k = popcount(u & ~(low - ONE))
-            out |= (((ONE << np.uint64(k)) - ONE) << np.uint64(n - k)) << np.uint64(16 * s)
+            out |= (((ONE << np.uint64(k)) - ONE) << np.uint64(n - k)) << np.uint64(cfg[C_OFF + s])
     return out
 
 
 @njit(cache=True, inline="always")
 def _keys(rules, cfg, hands, leader, suits_led, voids):
-    """(key0, key1): every hand's suit lengths, the leader, the free card's owner and the
-    state its leads depend on, and the generation."""
+    """(key0, key1, keyx): every hand's suit lengths, the leader, the free card's owner and
+    the state its leads depend on, and the generation; keyx holds what does not fit in
+    two words at a table of six (the sixth hand's suit lengths and voids), else 0."""
     nseats = cfg[C_NSEATS]
     k0 = ZERO
     k1 = ZERO
+    kx = ZERO
     free = rules[R_FREE]
     owner = 7
     for h in range(MAX_SEATS):
@@ -192,8 +198,10 @@ def _keys(rules, cfg, hands, leader, suits_led, voids):
             sh = np.uint64(16 * h + 4 * s)
             if h < 4:
                 k0 |= n << sh
-            else:
+            elif h == 4:
                 k1 |= n << np.uint64(4 * s)
+            else:
+                kx |= n << np.uint64(4 * s)
     k1 |= np.uint64(leader) << np.uint64(16)
     k1 |= np.uint64(owner) << np.uint64(19)
     if owner != 7:
@@ -202,10 +210,46 @@ def _keys(rules, cfg, hands, leader, suits_led, voids):
             for h in range(MAX_SEATS):
                 if h >= nseats:
                     break
-                k1 |= np.uint64(voids[h] & 15) << np.uint64(26 + 4 * h)
+                if h < 5:
+                    k1 |= np.uint64(voids[h] & 15) << np.uint64(26 + 4 * h)
+                else:
+                    kx |= np.uint64(voids[h] & 15) << np.uint64(16)
     k1 |= np.uint64(cfg[C_GEN] & 0xFFFF) << np.uint64(46)
     k1 |= _VALID
-    return k0, k1
+    return k0, k1, kx
+
+
+@njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
+def _rel_planes(rules, cfg, hands, unpl, rel, rb, pext8, kx):
+    """The pattern words of a position at a table of six (rows ``rb..rb+3`` of ``rel``).
+
+    Up to five hands, the patterns are the first four hands in relative ranks (a fifth
+    hand holds the unplayed cards that they do not).  Six hands do not fit in four words
+    that way; instead, three bit-planes give the owner of each unplayed card, in relative
+    ranks: plane j holds the cards of the seats whose number has bit j set (seat 0's
+    cards are in none: with every hand's suit lengths in the key, the number of unplayed
+    cards of each suit is known, and a rank in none of the planes is seat 0's).  Two
+    positions agree on the owners of some ranks exactly when their planes agree there.
+    The fourth word is ``kx``, the rest of the key (``_keys``), compared exactly
+    (C_KEYX)."""
+    nseats = cfg[C_NSEATS]
+    p0 = ZERO
+    p1 = ZERO
+    p2 = ZERO
+    for h in range(1, MAX_SEATS):
+        if h >= nseats:
+            break
+        r = _rel_hand(rules, cfg, hands[h], unpl, pext8)
+        if h & 1:
+            p0 |= r
+        if h & 2:
+            p1 |= r
+        if h & 4:
+            p2 |= r
+    rel[rb] = p0
+    rel[rb + ONE] = p1
+    rel[rb + np.uint64(2)] = p2
+    rel[rb + np.uint64(3)] = kx
 
 
 @njit(cache=True, inline="always")
@@ -323,6 +367,7 @@ def _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, t
     fmask = _FP_HASH | (_BYTE << np.uint64(16))
     nent = _n_entries(tt)
     exact = cfg[C_EXACT]
+    keyx = np.uint64(cfg[C_KEYX])   # six seats: the fourth word is part of the key
     hint = np.int64(-1)
     hk = k2
     if exact == EXACT_KINDS:
@@ -344,17 +389,17 @@ def _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, t
             else:
                 m = flat[e + np.uint64(2)]
             if ((r0 & m) != flat[e + np.uint64(3)] or (r1 & m) != flat[e + np.uint64(4)]
-                    or (r2 & m) != flat[e + np.uint64(5)] or (r3 & m) != flat[e + np.uint64(6)]):
+                    or (r2 & m) != flat[e + np.uint64(5)] or (r3 & (m | keyx)) != flat[e + np.uint64(6)]):
                 continue
             info = flat[e + np.uint64(7)]
             lo = np.int64(info & _LANE)
             hi = np.int64((info >> np.uint64(16)) & _LANE)
             hint = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
             if lo >= target:
-                w = ~ZERO if exact else _abs_of_wrel(rules, m, unpl)
+                w = ~ZERO if exact else _abs_of_wrel(rules, cfg, m, unpl)
                 return True, lo, w, hint
             if hi < target:
-                w = ~ZERO if exact else _abs_of_wrel(rules, m, unpl)
+                w = ~ZERO if exact else _abs_of_wrel(rules, cfg, m, unpl)
                 return True, hi, w, hint
     return False, np.int64(0), ZERO, hint
 
@@ -370,12 +415,12 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
         if exact == EXACT_KINDS:
             hk = k2 ^ _mix(r0 ^ _mix(r1 ^ _mix(r2 ^ _mix(r3))))
     else:
-        m = _wrel_of(rules, w, unpl)
+        m = _wrel_of(rules, cfg, w, unpl)
         w2 = m
         # every suit's top card relevant: the bucket of the top owners (see _tt_probe)
         hk = sig
         for s in range(4):
-            k = popcount((m >> np.uint64(16 * s)) & _LANE)
+            k = popcount(m & np.uint64(cfg[C_FIELD + s]))
             if (unpl & rules[R_SUIT + s]) and k == 0:
                 hk = ZERO
             if cfg[C_NSEATS] <= 4:
@@ -390,7 +435,7 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
     p0 = r0 & m
     p1 = r1 & m
     p2 = r2 & m
-    p3 = r3 & m
+    p3 = r3 & (m | np.uint64(cfg[C_KEYX]))
     stamp = np.int64(cfg[C_STAMP]) & 255
     cfg[C_STAMP] += 1
     fpword = fp | tpw | (np.uint64(left & 255) << np.uint64(8)) | np.uint64(stamp)
