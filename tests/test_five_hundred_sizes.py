@@ -260,7 +260,7 @@ def test_scoring_of_each_side(players, rule):
 
 
 # ----------------------------------------------------------------------------- double-dummy
-@pytest.mark.parametrize("players", (2, 3, 5))
+@pytest.mark.parametrize("players", (2, 3, 5, 6))
 def test_solver_endings_at_every_size_match_brute_force(players):
     """Three-trick endings (from real deals' layouts, every strain, sides per the table)
     solved by the solver and by the plain-Python minimax."""
@@ -280,6 +280,8 @@ def test_solver_endings_at_every_size_match_brute_force(players):
         side = 1 << contractor
         if players == 5:
             side |= 1 << ((contractor + 2) % 5)
+        if players == 6:
+            side |= (1 << ((contractor + 2) % 6)) | (1 << ((contractor + 4) % 6))
         full = (1 << players) - 1
         if strain == 5:
             want = brute(rules, lay, contractor, full & ~(1 << contractor), n_seats=players,
@@ -292,7 +294,7 @@ def test_solver_endings_at_every_size_match_brute_force(players):
         assert got == want, (players, strain, i)
 
 
-@pytest.mark.parametrize("players", (3, 5))
+@pytest.mark.parametrize("players", (3, 5, 6))
 def test_solve_command_at_other_sizes(players, capsys):
     tab = table(players)
     rng = random.Random(3)
@@ -307,7 +309,7 @@ def test_solve_command_at_other_sizes(players, capsys):
     r = json.loads(out.output)
     assert r["players"] == players and 0 <= r["contractor_tricks"] <= 10
     assert r["leads"] and max(x["tricks"] for x in r["leads"]) == r["contractor_tricks"]
-    assert len(r["partners"]) == (0 if players == 3 else 1)
+    assert len(r["partners"]) == {3: 0, 5: 1, 6: 2}[players]
     code, text = run_main(["500", "solve", "--deal", deal, "--players", str(players), "--contract", "7S",
                            "--contractor", "N" if players == 3 else "X"], capsys)
     assert code == 2 and "--contractor must be one of" in text and len(text.strip().splitlines()) == 1
@@ -414,7 +416,7 @@ def test_double_dummy_misere_left_out_with_four_defenders():
     assert misere_seats(3) <= DD_MISERE_MAX_ACTIVE
 
 
-@pytest.mark.parametrize("players", (3, 5))
+@pytest.mark.parametrize("players", (3, 5, 6))
 def test_report_at_other_sizes(tmp_path, players):
     """A small report at another table size: its header names the table, the EV columns use
     the table's opposing units, and the double-dummy section is there (without misère at
