@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from analyzer.tricks.dd import S_NODES, S_POS_NODES  # noqa: E402
+from analyzer.tricks.dd import S_NODES, S_POS_CUTS, S_POS_FIRST, S_POS_NODES  # noqa: E402
 
 
 def _report(name, nodes, times, values):
@@ -74,10 +74,11 @@ def bridge(n, dds=False):
         if dds:
             dds_starts.append(_dds_trick_nodes(hands, trump, leader))
         agg += solver.stats
-    if len(agg) > 26 and os.environ.get("DD_POS_STATS"):
+    if os.environ.get("DD_POS_STATS"):
         print(f"  tt hits {agg[1]:,} qt cuts {agg[2]:,} stores {agg[3]:,} searches {agg[4]:,}")
         for p in range(4):
-            print(f"  pos {p}: nodes {agg[16 + p]:,} cuts {agg[21 + p]:,} first-move cuts {agg[26 + p]:,}")
+            print(f"  pos {p}: nodes {agg[S_POS_NODES + p]:,} cuts {agg[S_POS_CUTS + p]:,} "
+                  f"first-move cuts {agg[S_POS_FIRST + p]:,}")
     if dds:
         ours, theirs = np.array(starts, float), np.array(dds_starts, float)
         strains = np.array([t for _, t, _ in deals])

@@ -476,14 +476,15 @@ def test_six_seats_joker_name_not_void():
     for i in range(40):
         rules = wide_rules(NT_WIDTHS, rng.sample(range(4), 4), None, int(F_FREE_NAME_NOT_VOID))
         holder = 5 if i % 4 else rng.randrange(5)
-        hands = deal(rng, rules, 6, rng.choice([4, 5, 6]), rng.choice([2, 3]), holder)
+        n = 3 if i < 8 else rng.choice([4, 5, 6])
+        hands = deal(rng, rules, 6, n, rng.choice([2, 3]), holder)
         leader = rng.randrange(6)
         side, count = six_sides(rng, leader)
         kw = {"voids": [rng.randrange(16) for _ in range(6)], "count_side": count}
         v = reference.solve(rules, hands, leader, side, **kw)
         assert SOLVER.solve(rules, hands, leader, side, **kw) == v, ([hex(h) for h in hands], leader, side, kw)
-        if i < 4:
-            assert v == check(rules, hands, leader, side, **kw) if max(bin(h).count("1") for h in hands) <= 3 else True
+        if n == 3:
+            assert check(rules, hands, leader, side, **kw) == v   # and the brute force
 
 
 def test_six_seats_target_and_limits():
