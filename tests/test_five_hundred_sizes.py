@@ -433,3 +433,15 @@ def test_report_at_other_sizes(tmp_path, players):
     assert result.n_done == 1500 and "ev8" in df.columns
     with pytest.raises(InputError, match="--players is for five-hundred"):
         write_report("euchre", 100, str(tmp_path / "e"), players=3)
+
+
+def test_six_handed_spot_cards_are_no_cards_elsewhere():
+    """11, 12 and 13 parse only as the six-handed Five Hundred pack's cards: every other
+    game's deck refuses them."""
+    from analyzer.games.rummy500.deck import parse_bit
+    for card in ("11S", "12H", "13D"):
+        with pytest.raises(InputError, match="unknown card"):
+            parse_bit(card)
+        for players in (2, 3, 4, 5):
+            with pytest.raises(InputError, match="not a card"):
+                table(players).deck.card_id(card)

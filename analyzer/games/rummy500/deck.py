@@ -131,6 +131,9 @@ class DeckSpec:
 
 def parse_bit(token: str) -> int:
     code = parse_code(token)
+    if code != JOKER and not 2 <= rank_of(code) <= 14:
+        # the six-handed Five Hundred spot cards 11, 12, 13: no card of a standard pack
+        raise InputError(f"unknown card {token!r} (a standard pack has no {format_code(code)})")
     return bit_of_code(code)
 
 
