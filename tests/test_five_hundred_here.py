@@ -132,7 +132,7 @@ def _dealt(ids, hist, order, seed, n):
     key = seed_key(seed)
     for i in range(n):
         deal_heard(np.uint64(stream_key(key, np.int64(i))), pool, rem, hands, sizes, np.array(order, np.int64),
-                   np.array([KITTY], np.int64), hist, lad, acfg, POLS, v, cand, fit, deal)
+                   np.array([KITTY], np.int64), hist, lad, acfg, POLS, v, cand, fit, deal, FMASKS)
         if deal[D_W] > 0:
             yield int(deal[D_W]), hands
 
