@@ -829,10 +829,9 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
             "rules": options.shown(tab.players)}
     if tab.players != 4:
         notes.append(table_note(tab, options))
-        if sides_rule(tab.players, options) == SIDES_CALL and not c.is_misere:
-            notes.append("with a called partner: the card called is public, its holder hidden until he plays it"
-                         + (" (each seat's sampled layouts put it in a hand other than yours)" if play == "pimc"
-                            else ""))
+        if sides_rule(tab.players, options) == SIDES_CALL and not c.is_misere and play == "pimc":
+            notes.append("single-dummy with a called partner: the card called is public, its holder hidden until "
+                         "he plays it (each seat's sampled layouts put it in a hand other than yours)")
     if disc is None:
         notes.append("the discards are unknown: dealt at random from the unseen cards")
     if nominated is not None:
