@@ -885,6 +885,59 @@ def section_pimc500(quick):
               f"(x{plain / ours:.1f}, the same results)")
 
 
+def _pimc500_table_times(players, strain, level, n, worlds, seed=7, options=None):
+    """Per-deal times (s, thread CPU) and results of single-dummy play at every seat at a
+    table of ``players`` (``pimc.pimc_deal_table``), seat 0 contracting ``level`` in
+    ``strain`` after the kitty exchange, on random deals of that table's deck."""
+    from analyzer.games.five_hundred import pimc
+    from analyzer.games.five_hundred.deck import table
+    from analyzer.games.five_hundred.questions import byte_tables
+    from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables, sides_rule
+    from analyzer.sim.deal import deal_batch
+    from analyzer.tricks.dd import S_SIZE, new_table
+    tab = table(players)
+    options = options or Options()
+    tables = rule_tables(options, tab)
+    deals = deal_batch(seed, 0, n, np.arange(tab.deck.size), np.array([3] + [10] * (tab.n_seats + tab.dead_hands)))
+    tt = new_table(16)
+    stats = np.zeros(S_SIZE, np.int64)
+    genbox = np.ones(1, np.int64)
+    trace = np.zeros((10 * tab.n_seats, 4), np.int64)
+    work = np.zeros(tables.shape[1], np.uint64)
+    bt = byte_tables(tab)[strain]
+    n_seats, sides = np.int64(tab.n_seats), np.int64(sides_rule(players, options))
+    times, results = [], []
+    for i in range(n):
+        hands = np.array([pimc.relabel(deals[i, 1 + s], bt) for s in range(tab.n_seats)], np.uint64)
+        kitty = np.uint64(pimc.relabel(deals[i, 0], bt))
+        t0 = time.thread_time()
+        r = pimc.pimc_deal_table(tables[strain], hands, kitty, n_seats, sides, np.int64(0),
+                                 np.bool_(strain == MISERE), np.bool_(False), np.int64(level),
+                                 np.int64((1 << tab.n_seats) - 1), np.int64(worlds), np.int64(pimc.MODE_SAMPLE),
+                                 np.uint64(i), tt, stats, genbox, trace, np.bool_(False), work)
+        times.append(time.thread_time() - t0)
+        results.append(int(r))
+    return times, results
+
+
+def section_pimc500_sizes(quick):
+    """Five Hundred single-dummy play at every seat at 2, 3 and 5 players beside the
+    four-handed table, W = 32 worlds a card, one thread CPU time: the time a deal (median,
+    p90) in 8H and 7NT on random deals of each table's deck (five-handed: the called
+    partner, the sides world by world; and the named partner), seat S contracting."""
+    from analyzer.games.five_hundred.rules import Options
+    n = 8 if quick else 60
+    _pimc500_table_times(5, 3, 8, 1, 32)                 # warm-up (compile)
+    for strain, level, name in ((3, 8, "8H"), (4, 7, "7NT")):
+        parts = []
+        for players, options, label in ((4, None, "4"), (2, None, "2"), (3, None, "3"), (5, None, "5 call"),
+                                         (5, Options(five_partner="choose"), "5 choose")):
+            t, r = _pimc500_table_times(players, strain, level, n, 32, options=options)
+            parts.append(f"{label}: {1000 * statistics.median(t):.1f} ms (p90 {1000 * float(np.percentile(t, 90)):.0f}, "
+                         f"made {sum(x >= level for x in r)}/{n})")
+        print(f"pimc500_sizes {name} ({n} deals a size, W=32, one thread, median a deal): " + "; ".join(parts))
+
+
 def _pimc_euchre_deals(n_players, count, seed):
     """``_euchre_bid_deals`` with the upcard the dealer picked up (layout; 0 when turned
     down): the arguments of ``pimc.play_out_pimc`` a deal."""
@@ -1031,6 +1084,7 @@ SECTIONS = {"deal": section_deal, "sizes500": section_sizes500, "here500": secti
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
             "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle,
             "pinochle_dd": section_pinochle_dd, "rummy": section_rummy, "pimc500": section_pimc500,
+            "pimc500_sizes": section_pimc500_sizes,
             "lead500": section_lead500, "pimc_euchre": section_pimc_euchre,
             "pimc_sheepshead": section_pimc_sheepshead}
 

@@ -129,15 +129,19 @@ def render_bid(answer) -> str:
 @simulation_options(default_deals=1_000, play_models=("dd", "pimc", "heuristic"),
                     deals_help="1,000 with --play dd; 40 with pimc; 20,000 with heuristic")
 @WORLDS_OPTION
+@PLAYERS_OPTION
 @output_options
-def lead(hand, contract, discards, deals, seed, play, threads, rules, worlds, as_json, as_csv, plot_path):
+def lead(hand, contract, discards, deals, seed, play, threads, rules, worlds, players, as_json, as_csv, plot_path):
     """Which card to lead to the first trick as contractor: every distinct lead with P(make)
-    and mean tricks on the same deals, the rest played by --play (default: double-dummy)."""
+    and mean tricks on the same deals, the rest played by --play (default: double-dummy).
+
+    --players 2 to 6: the table's deck and sides (five players: five_partner=call|choose;
+    six: six_teams=threes|pairs); --play dd and pimc where the double-dummy solver seats the table."""
     from ..games.five_hundred.questions import lead as ask
 
     check_plot_path(plot_path)
     answer = ask(hand, contract, discards=discards, deals=deals, seed=seed, play=play, worlds=worlds,
-                 threads=threads, rules=list(rules), progress=wants_progress(as_json))
+                 threads=threads, rules=list(rules), progress=wants_progress(as_json), players=players)
     if plot_path:
         from ..report.five_hundred import plot_leads
         plot_leads(answer, plot_path)
@@ -149,8 +153,9 @@ def render_lead(answer) -> str:
     m = answer.meta
     model = {"dd": "double-dummy", "pimc": f"single-dummy ({m['worlds']} worlds a card)",
              "heuristic": "heuristic"}[m["play"]]
+    table = "" if m.get("players", 4) == 4 else f", {m['players']} players"
     lines = [f"Five Hundred — lead to {m['contract']} with {m['hand']}"
-             + (f" (discards {m['discards']})" if m.get("discards") else ""),
+             + (f" (discards {m['discards']})" if m.get("discards") else "") + table,
              f"{m['deals']:,} deals, seed {m['seed']}, the rest played {model} ({answer.extra.get('elapsed', 0):.1f} s)",
              ""]
     header = f"{'lead':<16} {'P(make)':>7}  {'95% interval':>12}  {'tricks':>6}  {'vs best':>7}  {'95% interval':>14}"

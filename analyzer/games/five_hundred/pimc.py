@@ -2,16 +2,35 @@
 
 At every card a seat of ``pimc_seats`` samples ``n_worlds`` layouts of the cards it
 cannot see (``sim.hidden``) and plays the card that reaches what its side needs in most
-of them (``tricks.pimc.choose``); the other seats play the heuristic (``play``).  What a
-seat knows: its hand, the cards played, the suits each seat has shown void in (a suit
-contract's joker is a trump; in misère a void player who did not play the joker has not
-got it), the contractor his discards, and in open misère the defenders the contractor's
-hand from the second trick on.  The contractor's discards are three hidden cards to the
-others.  What it needs: the contractor's side ``level`` tricks (the defenders: fewer);
-in misère the defenders want the contractor to take a trick.  Once the contract is made
-or beaten the heuristic plays on (the overtricks' and the defenders' 10 a trick are not
-searched for).  The auction is not among the facts yet: worlds are uniform among the
-layouts consistent with the play.
+of them (``tricks.pimc.choose``); the other seats play the heuristic (``play``).  Any
+table of ``play.table_seats`` (2 to 6 seats): the ``*_table`` kernels take ``n_seats`` and the sides rule (SIDES_*), the
+others are the four-handed game's.
+
+What a seat knows: its hand, the cards played, the suits each seat has shown void in (a
+suit contract's joker is a trump; in misère a void player who did not play the joker has
+not got it), the contractor his discards, and in open misère the defenders the
+contractor's hand from the second trick on.  The contractor's discards are three hidden
+cards to the others, and so is a two-handed game's dead hand (ten more, never played);
+the hands of partners sitting out of misère are hidden and out of play.
+
+Who partners whom is public at every table but one: five-handed with a called card
+(SIDES_CALL).  The card called is public once called (before the lead), its holder is
+not until he plays it.  Every seat's worlds put the called card in a hand that is not
+the contractor's (he called a card he lacks, never one of his discards), and in each
+world the contractor's partner is whoever holds it there: each world gets its own
+solver configuration and its own count of the tricks the contractor's side has taken
+(``tricks.pimc.choose_each``).  The holder knows he is the partner (the card is in his
+hand in every world of his); once the card is played every seat knows.  Before that,
+a single-dummy seat's tie-break card and the card it plays when no world leaves the
+contract open come from the heuristic told only what it knows (the contractor's side
+is the contractor alone, as far as it can tell); the heuristic players themselves know
+the sides (``play``'s module doc).
+
+What it needs: the contractor's side ``level`` tricks (the defenders: fewer); in misère
+the defenders want the contractor to take a trick.  Once the contract is made or beaten
+the heuristic plays on (the overtricks' and the defenders' 10 a trick are not searched
+for).  The auction is not among the facts yet: worlds are uniform among the layouts
+consistent with the play.
 """
 
 import numpy as np
@@ -23,11 +42,11 @@ from ...sim.hidden import seat_worlds as draw_seat_worlds
 from ...sim.rng import mix64, stream_key
 from ...tricks.dd import C_NEXT, C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, PEXT8, _make_cfg, _solve_kernel
 from ...tricks.engine import beats, free_lead_names, legal_follow, suit_of
-from ...tricks.pimc import candidates, choose, choose_plain
+from ...tricks.pimc import candidates, choose, choose_each, choose_plain, choose_plain_each
 from ...tricks.tables import F_FREE_MUST_PLAY, R_DECK, R_FLAGS, R_FREE, R_SUIT
-from .deck import KITTY_SIZE, N_SEATS, N_TRICKS
-from .dd import _seats
-from .play import KIND_OPEN_MISERE, _next_seat, _voids, exchange, heuristic_move, nominate_joker, play_deal, relabel
+from .deck import MAX_TABLE_SEATS, N_SEATS, N_TRICKS
+from .play import (KIND_OPEN_MISERE, SIDES_CALL, SIDES_OPPOSITE, _next_seat, _voids, called_card, exchange,
+                   heuristic_move, nominate_joker, play_deal_table, relabel, table_seats)
 from .auction import FMASKS, LAD_LEVEL, ST_SIZE, V_SIZE, finish_auction, start_state, valuation
 from .rules import MISERE
 from .selfplay import play_contract, relabel_contract, score_contract
@@ -36,6 +55,7 @@ DEFAULT_WORLDS = 32
 MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play_out_pimc's ``mode``
 REJECTION_TRIES = 16
 WORLD_SALT = np.uint64(0x5EED0F5D0A11)   # separates the worlds' streams from the deal's
+SLOTS = 8                                 # seat_worlds' scratch: sim.hidden.MAX_SLOTS
 
 
 @njit(cache=True, inline="always")
@@ -48,12 +68,16 @@ def _void_cards(rules, v):
 
 
 @njit(cache=True, nogil=True)
-def seat_worlds(rules, hands, viewer, contractor, discards, exposed, played, voids, excl, active,
-                key, worlds, need, allowed, slots, slot_seat):
-    """Fill ``worlds[:n]`` with layouts of what ``viewer`` cannot see; returns the number.
+def seat_worlds_table(rules, hands, n_seats, viewer, contractor, discards, exposed, played, voids, excl, active,
+                      called, key, worlds, need, allowed, slots, slot_seat):
+    """Fill ``worlds[:n]`` with layouts of what ``viewer`` cannot see at a table of
+    ``n_seats``; returns the number (``sim.hidden.seat_worlds``'s code).
 
-    Slots: every other seat's hand (the contractor's left out when ``exposed``), and the
-    contractor's three discards unless the viewer is the contractor."""
+    Slots: every other seat's hand (the contractor's left out when ``exposed``; a seat
+    out of ``active`` is dealt its cards but written to no seat), then one slot of the
+    hidden cards in no hand (the contractor's three discards unless the viewer is the
+    contractor, and a two-handed game's dead hand).  ``called``: the five-handed called
+    card while unplayed (else 0), never in the contractor's hand nor out of play."""
     deck = rules[R_DECK]
     mine = hands[viewer]
     hidden = deck & ~played & ~mine
@@ -62,16 +86,21 @@ def seat_worlds(rules, hands, viewer, contractor, discards, exposed, played, voi
     if exposed:
         hidden &= ~hands[contractor]
     k = 0
-    for s in range(N_SEATS):
+    placed = 0
+    for s in range(n_seats):
         if s == viewer or (exposed and s == contractor):
             continue
         need[k] = popcount(hands[s])
         allowed[k] = hidden & ~_void_cards(rules, _voids(voids, s)) & ~excl[s]
+        if s == contractor:
+            allowed[k] &= ~called
         slot_seat[k] = s
+        placed += need[k]
         k += 1
-    if viewer != contractor:
-        need[k] = KITTY_SIZE
-        allowed[k] = hidden
+    rest = popcount(hidden) - placed
+    if rest > 0:
+        need[k] = rest
+        allowed[k] = hidden & ~called
         slot_seat[k] = -1
         k += 1
     known = np.zeros(MAX_SEATS, np.uint64)
@@ -86,43 +115,86 @@ def seat_worlds(rules, hands, viewer, contractor, discards, exposed, played, voi
 
 
 @njit(cache=True, nogil=True)
-def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level, pimc_seats,
-                  n_worlds, mode, first, key, tt, stats, genbox, trace, record):
-    """``play.play_out`` with the seats of ``pimc_seats`` (mask) playing single-dummy;
-    returns the contractor side's tricks (misère: the contractor's).  ``hands`` is
-    modified; ``key`` seeds the worlds (one stream per card played); ``genbox`` (int64,
-    >= 1) carries the solver table's generation.  ``mode``: MODE_SAMPLE; MODE_SEE_ALL, the
-    one world is the true deal (the threshold's double-dummy play, for tests);
-    MODE_PLAIN, the same worlds decided by ``tricks.pimc.choose_plain`` (every legal
-    card, exact values: the benchmark's baseline).  ``first`` >= 0: the move code of the
-    opening lead, forced (the lead question)."""
+def seat_worlds(rules, hands, viewer, contractor, discards, exposed, played, voids, excl, active,
+                key, worlds, need, allowed, slots, slot_seat):
+    """``seat_worlds_table`` at the four-handed table (no called card)."""
+    return seat_worlds_table(rules, hands, np.int64(N_SEATS), viewer, contractor, discards, exposed, played, voids,
+                             excl, active, ZERO, key, worlds, need, allowed, slots, slot_seat)
+
+
+@njit(cache=True, inline="always")
+def _tricks_of(won, n_seats, mask):
+    """The tricks won by the seats of ``mask``."""
+    n = 0
+    for s in range(n_seats):
+        if (mask >> s) & 1:
+            n += won[s]
+    return n
+
+
+@njit(cache=True, nogil=True)
+def play_out_table_pimc(rules, hands, n_seats, sides, contractor, discards, misere, open_misere, level, pimc_seats,
+                        n_worlds, mode, first, key, tt, stats, genbox, trace, record):
+    """``play.play_out_table`` with the sides of ``play.table_seats`` (``sides``: SIDES_*)
+    and the seats of ``pimc_seats`` (mask) playing single-dummy; returns the contractor
+    side's tricks (misère: the contractor's), or -1 when single-dummy seats are asked for
+    at more seats than the solver takes.  ``hands`` (``n_seats`` masks) is modified;
+    ``key`` seeds the worlds (one stream per card played); ``genbox`` (int64, >= 1)
+    carries the solver table's generation.  ``mode``: MODE_SAMPLE; MODE_SEE_ALL, the one
+    world is the true deal (the threshold's double-dummy play, for tests); MODE_PLAIN,
+    the same worlds decided by ``tricks.pimc.choose_plain`` (every legal card, exact
+    values: the benchmark's baseline).  ``first`` >= 0: the move code of the opening
+    lead, forced (the lead question).  ``trace``: (N_TRICKS * n_seats, 4) rows as
+    ``play_out_table``'s."""
     if record:
         trace[:, :] = -1
-    active, maxside, count = _seats(contractor, misere)
-    side4 = (1 << contractor) | (1 << ((contractor + 2) % N_SEATS))   # heuristic_move's sides
+    active, side = table_seats(rules, hands, n_seats, sides, contractor, discards, misere)
+    pimc_seats = pimc_seats & active
+    if pimc_seats != 0 and n_seats > MAX_SEATS:
+        return np.int64(-1)
+    me = np.int64(1) << contractor
+    maxside = side
+    count = side
+    if misere:
+        maxside = active & ~me
+        count = me
+    called = ZERO
+    if sides == SIDES_CALL and not misere:
+        called = called_card(rules, hands[contractor], discards)
     n_active = popcount(np.uint64(active))
-    cfgs = np.empty((1, C_SIZE), np.int64)
-    _make_cfg(cfgs[0], np.int64(N_SEATS), np.int64(active), np.int64(maxside), np.int64(count), rules,
-              np.int64(O_ALL), np.int64(1))
+    nw = max(n_worlds, 1)
+    cfg1 = np.zeros((1, C_SIZE), np.int64)          # the true sides
+    by_holder = np.zeros((MAX_TABLE_SEATS, C_SIZE), np.int64)   # the sides if seat s holds the called card
+    cfgw = np.zeros((nw if called != ZERO else 1, C_SIZE), np.int64)
+    targets = np.zeros(nw if called != ZERO else 1, np.int64)
+    if pimc_seats != 0:
+        _make_cfg(cfg1[0], np.int64(n_seats), np.int64(active), np.int64(maxside), np.int64(count), rules,
+                  np.int64(O_ALL), np.int64(1))
+        if called != ZERO:
+            for s in range(n_seats):
+                sw = me | (np.int64(1) << s)
+                _make_cfg(by_holder[s], np.int64(n_seats), np.int64(active), np.int64(sw), np.int64(sw), rules,
+                          np.int64(O_ALL), np.int64(1))
     free = rules[R_FREE]
     must_free = (rules[R_FLAGS] & F_FREE_MUST_PLAY) != ZERO
-    worlds = np.zeros((max(n_worlds, 1), MAX_SEATS), np.uint64)
-    slots = np.zeros((max(n_worlds, 1), 8), np.uint64)
-    need = np.zeros(8, np.int64)
-    allowed = np.zeros(8, np.uint64)
-    slot_seat = np.zeros(8, np.int64)
-    excl = np.zeros(N_SEATS, np.uint64)
+    worlds = np.zeros((nw, MAX_SEATS), np.uint64)
+    slots = np.zeros((nw, SLOTS), np.uint64)
+    need = np.zeros(SLOTS, np.int64)
+    allowed = np.zeros(SLOTS, np.uint64)
+    slot_seat = np.zeros(SLOTS, np.int64)
+    excl = np.zeros(MAX_TABLE_SEATS, np.uint64)
+    won = np.zeros(MAX_TABLE_SEATS, np.int64)
     v5 = np.zeros(MAX_SEATS, np.int64)
     codes = np.zeros(MAX_MOVES, np.int64)
     members = np.zeros(MAX_MOVES, np.uint64)
     scores = np.zeros(MAX_MOVES, np.int64)
-    values = np.zeros((max(n_worlds, 1), MAX_MOVES), np.int64) if mode == MODE_PLAIN else np.zeros((1, MAX_MOVES),
-                                                                                                   np.int64)
+    values = np.zeros((nw, MAX_MOVES), np.int64) if mode == MODE_PLAIN else np.zeros((1, MAX_MOVES), np.int64)
+    goal = np.int64(1) if misere else level
     played = ZERO
     voids = 0
     suits_led = 0
     leader = contractor
-    taken = 0
+    revealed = False          # the called card has been played
     row = 0
     for t in range(N_TRICKS):
         seat = leader
@@ -133,14 +205,29 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
         left = N_TRICKS - t
         for pos in range(n_active):
             hand = hands[seat]
-            card, hled = heuristic_move(rules, hands, N_SEATS, side4, seat, pos, t, contractor, discards, misere,
+            searching = ((pimc_seats >> seat) & 1) != 0
+            # does this seat know who partners whom?  (only a called card's holder is hidden)
+            knows = called == ZERO or revealed or (hand & called) != ZERO or mode == MODE_SEE_ALL
+            hside = side if (knows or not searching) else me
+            card, hled = heuristic_move(rules, hands, n_seats, hside, seat, pos, t, contractor, discards, misere,
                                         open_misere, active, n_active, played, voids, suits_led,
                                         leader, led, best, winner)
-            target = (1 if misere else level) - taken
+            open_ = False
+            if searching and left > 1:
+                if knows:
+                    target = goal - _tricks_of(won, n_seats, count)
+                    open_ = 0 < target <= left
+                else:
+                    # open for some seat that may hold the called card
+                    for s in range(n_seats):
+                        if s != contractor and s != seat:
+                            tg = goal - _tricks_of(won, n_seats, me | (np.int64(1) << s))
+                            if 0 < tg <= left:
+                                open_ = True
             if t == 0 and pos == 0 and first >= 0:
                 card = ONE << np.uint64(first & 63)
                 hled = (first >> 6) - 1 if (card & free) else suit_of(rules, card)
-            elif ((pimc_seats >> seat) & 1) and left > 1 and 0 < target <= left:
+            elif open_:
                 if pos == 0:
                     legal = hand & ~free
                     names = free_lead_names(rules, hand, suits_led, _voids(voids, seat))
@@ -157,24 +244,54 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
                     wkey = stream_key(key, t * 8 + pos)
                     if mode == MODE_SEE_ALL:
                         for s in range(MAX_SEATS):
-                            worlds[0, s] = hands[s] if s < N_SEATS and (active >> s) & 1 else ZERO
+                            worlds[0, s] = hands[s] if s < n_seats and (active >> s) & 1 else ZERO
                         got = 1
                     else:
-                        got = seat_worlds(rules, hands, seat, contractor, discards, exposed, played, voids,
-                                          excl, active, wkey, worlds, need, allowed, slots, slot_seat)
-                    if got > 0:
-                        for s in range(N_SEATS):
+                        got = seat_worlds_table(rules, hands, np.int64(n_seats), seat, contractor, discards, exposed,
+                                                played, voids, excl, active, ZERO if revealed else called, wkey,
+                                                worlds, need, allowed, slots, slot_seat)
+                    go = got > 0
+                    if go and not knows:
+                        # each world's partner: the holder of the called card there
+                        go = False
+                        for w in range(got):
+                            holder = -1
+                            for s in range(n_seats):
+                                if worlds[w, s] & called:
+                                    holder = s
+                            sw = me | ((np.int64(1) << holder) if holder >= 0 else 0)
+                            if holder >= 0:
+                                cfgw[w, :] = by_holder[holder]
+                            else:
+                                cfgw[w, :] = cfg1[0]
+                            targets[w] = goal - _tricks_of(won, n_seats, sw)
+                            if 0 < targets[w] <= left:
+                                go = True
+                    if go:
+                        for s in range(n_seats):
                             v5[s] = _voids(voids, s)
-                        if mode == MODE_PLAIN:
-                            code = choose_plain(rules, cfgs, worlds, got, v5, tt, stats, genbox,
-                                                seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
-                                                np.int64(suits_led), np.int64(left), np.int64(target),
-                                                legal, np.int64(names), hint, values)
+                        if knows:
+                            target = goal - _tricks_of(won, n_seats, count)
+                            if mode == MODE_PLAIN:
+                                code = choose_plain(rules, cfg1, worlds, got, v5, tt, stats, genbox,
+                                                    seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
+                                                    np.int64(suits_led), np.int64(left), np.int64(target),
+                                                    legal, np.int64(names), hint, values)
+                            else:
+                                code = choose(rules, cfg1, worlds, got, v5, tt, stats, genbox,
+                                              seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
+                                              np.int64(suits_led), np.int64(left), np.int64(target),
+                                              codes, members, n, hint, scores)
+                        elif mode == MODE_PLAIN:
+                            code = choose_plain_each(rules, cfgw[:got], worlds, got, v5, tt, stats, genbox,
+                                                     seat, np.int64(pos), leader, np.int64(led), best, winner,
+                                                     trick, np.int64(suits_led), np.int64(left), targets[:got],
+                                                     legal, np.int64(names), hint, values)
                         else:
-                            code = choose(rules, cfgs, worlds, got, v5, tt, stats, genbox,
-                                          seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
-                                          np.int64(suits_led), np.int64(left), np.int64(target),
-                                          codes, members, n, hint, scores)
+                            code = choose_each(rules, cfgw[:got], worlds, got, v5, tt, stats, genbox,
+                                               seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
+                                               np.int64(suits_led), np.int64(left), targets[:got],
+                                               codes, members, n, hint, scores)
                         card = ONE << np.uint64(code & 63)
                         if pos == 0:
                             hled = (code >> 6) - 1 if (card & free) else suit_of(rules, card)
@@ -191,6 +308,8 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
                 if beats(rules, card, best, led):
                     best = card
                     winner = seat
+            if card & called:
+                revealed = True
             hands[seat] = hand & ~card
             played |= card
             trick |= card
@@ -200,27 +319,45 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
                 trace[row, 2] = low_index(card)
                 trace[row, 3] = led
                 row += 1
-            seat = _next_seat(seat, active, N_SEATS)
-        if misere:
-            if winner == contractor:
-                taken += 1
-        elif (winner & 1) == (contractor & 1):
-            taken += 1
+            seat = _next_seat(seat, active, n_seats)
+        won[winner] += 1
         leader = winner
-    return taken
+    return np.int64(_tricks_of(won, n_seats, count))
 
 
-@njit(cache=True, nogil=True)
-def pimc_deal(rules, hands, kitty, contractor, misere, open_misere, level, pimc_seats, n_worlds,
-              mode, key, tt, stats, genbox, trace, record, work):
+# The wrappers are inlined: as functions of their own, numba would optimize the whole
+# solver-linked module once more for each when compiling (minutes on a cold cache).
+@njit(cache=True, nogil=True, inline="always")
+def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level, pimc_seats,
+                  n_worlds, mode, first, key, tt, stats, genbox, trace, record):
+    """``play_out_table_pimc`` at the four-handed table (partners opposite; a misère
+    contractor's partner sits out)."""
+    return play_out_table_pimc(rules, hands, np.int64(N_SEATS), np.int64(SIDES_OPPOSITE), contractor, discards,
+                               misere, open_misere, level, pimc_seats, n_worlds, mode, first, key, tt, stats,
+                               genbox, trace, record)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def pimc_deal_table(rules, hands, kitty, n_seats, sides, contractor, misere, open_misere, level, pimc_seats,
+                    n_worlds, mode, key, tt, stats, genbox, trace, record, work):
     """Exchange with the kitty and nominate the joker as the heuristic contractor does
-    (``play.play_deal``), then ``play_out_pimc``.  Returns the contractor side's tricks."""
+    (``play.play_deal_table``), then ``play_out_table_pimc``.  Returns the contractor
+    side's tricks."""
     kept, discards = exchange(rules, hands[contractor] | kitty, misere)
     hands[contractor] = kept
     if rules[R_FREE]:
         rules = nominate_joker(rules, kept, work)
-    return play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level, pimc_seats,
-                         n_worlds, mode, np.int64(-1), key, tt, stats, genbox, trace, record)
+    return play_out_table_pimc(rules, hands, n_seats, sides, contractor, discards, misere, open_misere, level,
+                               pimc_seats, n_worlds, mode, np.int64(-1), key, tt, stats, genbox, trace, record)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def pimc_deal(rules, hands, kitty, contractor, misere, open_misere, level, pimc_seats, n_worlds,
+              mode, key, tt, stats, genbox, trace, record, work):
+    """``pimc_deal_table`` at the four-handed table."""
+    return pimc_deal_table(rules, hands, kitty, np.int64(N_SEATS), np.int64(SIDES_OPPOSITE), contractor, misere,
+                           open_misere, level, pimc_seats, n_worlds, mode, key, tt, stats, genbox, trace, record,
+                           work)
 
 
 @njit(cache=True, inline="always")
@@ -232,18 +369,20 @@ def world_key(deal_key):
 # ----------------------------------------------------------------------------- batches
 @njit(cache=True, nogil=True)
 def bid_chunk_pimc(key0, start, n, pool, counts, fixed, kinds, levels, tables, byte_tables, n_worlds,
-                   hist, hist_h, pair, tt, stats):
-    """``play.bid_chunk`` with single-dummy play at every seat: row ``j`` plays kind
-    ``kinds[j]`` aiming at ``levels[j]`` tricks; ``hist[j, t]`` counts its deals by the
-    contractor side's tricks, ``hist_h`` the heuristic players' on the same deals, and
-    ``pair[j, 2 * a + b]`` the deals single-dummy made (a) and the heuristic made (b)."""
+                   hist, hist_h, pair, tt, stats, n_seats, sides):
+    """``play.bid_chunk`` with single-dummy play at every seat of a table of ``n_seats``
+    (sides by ``sides``): row ``j`` plays kind ``kinds[j]`` aiming at ``levels[j]``
+    tricks; ``hist[j, t]`` counts its deals by the contractor side's tricks, ``hist_h``
+    the heuristic players' on the same deals, and ``pair[j, 2 * a + b]`` the deals
+    single-dummy made (a) and the heuristic made (b).  Slots as ``play.bid_chunk``'s."""
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(N_SEATS, np.uint64)
-    trace = np.empty((N_TRICKS * N_SEATS, 4), np.int64)
+    hands = np.empty(n_seats, np.uint64)
+    trace = np.empty((N_TRICKS * n_seats, 4), np.int64)
     work = np.empty(tables.shape[1], np.uint64)
     genbox = np.ones(1, np.int64)
     no = np.bool_(False)
+    every = (np.int64(1) << n_seats) - 1
     for i in range(n):
         dkey = stream_key(key0, start + i)
         _deal_into(dkey, pool, counts, fixed, buf, deal)
@@ -254,14 +393,15 @@ def bid_chunk_pimc(key0, start, n, pool, counts, fixed, kinds, levels, tables, b
             strain = kind if kind < MISERE else MISERE
             bt = byte_tables[strain]
             kitty = relabel(deal[0], bt)
-            for s in range(N_SEATS):
+            for s in range(n_seats):
                 hands[s] = relabel(deal[1 + s], bt)
-            tricks = pimc_deal(tables[strain], hands, kitty, np.int64(0), misere, kind == KIND_OPEN_MISERE,
-                               levels[j], np.int64(15), n_worlds, np.int64(MODE_SAMPLE), stream_key(wkey, j), tt, stats,
-                               genbox, trace, no, work)
-            for s in range(N_SEATS):
+            tricks = pimc_deal_table(tables[strain], hands, kitty, n_seats, sides, np.int64(0), misere,
+                                     kind == KIND_OPEN_MISERE, levels[j], every, n_worlds, np.int64(MODE_SAMPLE),
+                                     stream_key(wkey, j), tt, stats, genbox, trace, no, work)
+            for s in range(n_seats):
                 hands[s] = relabel(deal[1 + s], bt)
-            th = play_deal(tables[strain], hands, kitty, 0, misere, kind == KIND_OPEN_MISERE, trace, False, work)
+            th = play_deal_table(tables[strain], hands, kitty, n_seats, sides, 0, misere, kind == KIND_OPEN_MISERE,
+                                 trace, False, work)
             hist[j, tricks] += 1
             hist_h[j, th] += 1
             a = (tricks == 0) if misere else (tricks >= levels[j])
@@ -271,18 +411,19 @@ def bid_chunk_pimc(key0, start, n, pool, counts, fixed, kinds, levels, tables, b
 
 @njit(cache=True, nogil=True)
 def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, open_misere, level,
-               known_discards, codes, model, n_worlds, sums, cross_m, cross_t, tt, stats):
+               known_discards, codes, model, n_worlds, sums, cross_m, cross_t, tt, stats, n_seats, sides):
     """The opening leads ``codes`` of the contractor (seat 0, hand ``fixed[1]`` after the
-    exchange) on the same deals, the rest played by ``model`` (0 heuristic, 1 single-dummy,
-    2 double-dummy).  Slots: 0 the discards (``known_discards`` is their deck mask, or 0
-    when they are dealt), 1..4 seats 0..3.  ``sums[i]``: (deals made, tricks, tricks²) of
-    lead ``i``; ``cross_m[i, k]`` / ``cross_t[i, k]``: sums of made_i * made_k and
-    tricks_i * tricks_k over the deals (paired intervals).  ``rules``: the strain's rules,
-    the joker already nominated."""
+    exchange) at a table of ``n_seats`` (sides by ``sides``) on the same deals, the rest
+    played by ``model`` (0 heuristic, 1 single-dummy, 2 double-dummy).  Slots: 0 the
+    discards (``known_discards`` is their deck mask, or 0 when they are dealt), 1..n_seats
+    the seats, then a two-handed game's dead hand.  ``sums[i]``: (deals made, tricks,
+    tricks²) of lead ``i``; ``cross_m[i, k]`` / ``cross_t[i, k]``: sums of made_i * made_k
+    and tricks_i * tricks_k over the deals (paired intervals).  ``rules``: the strain's
+    rules, the joker already nominated."""
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(N_SEATS, np.uint64)
-    trace = np.empty((N_TRICKS * N_SEATS, 4), np.int64)
+    hands = np.empty(n_seats, np.uint64)
+    trace = np.empty((N_TRICKS * n_seats, 4), np.int64)
     genbox = np.ones(1, np.int64)
     nl = codes.shape[0]
     made = np.zeros(nl, np.int64)
@@ -291,9 +432,8 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
     cfg = np.empty(C_SIZE, np.int64)
     h5 = np.zeros(MAX_SEATS, np.uint64)
     v5 = np.zeros(MAX_SEATS, np.int64)
-    active, maxside, count = _seats(np.int64(0), misere)
     no = np.bool_(False)
-    pimc_seats = np.int64(15) if model == 1 else np.int64(0)
+    pimc_seats = (np.int64(1) << n_seats) - 1 if model == 1 else np.int64(0)
     for i in range(n):
         dkey = stream_key(key0, start + i)
         _deal_into(dkey, pool, counts, fixed, buf, deal)
@@ -301,27 +441,33 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
         discards = relabel(deal[0] | known_discards, byte_table)
         for j in range(nl):
             code = codes[j]
-            for s in range(N_SEATS):
+            for s in range(n_seats):
                 hands[s] = relabel(deal[1 + s], byte_table)
             if model == 2:
                 card = ONE << np.uint64(code & 63)
                 led = (code >> 6) - 1 if (card & free) else suit_of(rules, card)
+                active, side = table_seats(rules, hands, n_seats, sides, np.int64(0), discards, misere)
+                maxside = side
+                count = side
+                if misere:
+                    maxside = active & ~np.int64(1)
+                    count = np.int64(1)
                 for s in range(MAX_SEATS):
-                    h5[s] = hands[s] if s < N_SEATS and (active >> s) & 1 else ZERO
+                    h5[s] = hands[s] if s < n_seats and (active >> s) & 1 else ZERO
                 h5[0] ^= card
                 genbox[0] += 1
                 if genbox[0] > 0xFFFF:
                     tt[:, :] = 0
                     genbox[0] = 1
-                _make_cfg(cfg, np.int64(N_SEATS), np.int64(active), np.int64(maxside), np.int64(count), rules,
+                _make_cfg(cfg, np.int64(n_seats), np.int64(active), np.int64(maxside), np.int64(count), rules,
                           np.int64(O_ALL), genbox[0])
                 v = _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, cfg[C_NEXT + 0], np.int64(1),
                                   np.int64(0), np.int64(led), card, np.int64(0), card, np.int64(1 << led),
                                   np.int64(N_TRICKS), np.int64(-1), np.int64(-1))
             else:
-                v = play_out_pimc(rules, hands, np.int64(0), discards, misere, open_misere, level, pimc_seats,
-                                  n_worlds, np.int64(MODE_SAMPLE), code, stream_key(wkey, j), tt, stats, genbox,
-                                  trace, no)
+                v = play_out_table_pimc(rules, hands, n_seats, sides, np.int64(0), discards, misere, open_misere,
+                                        level, pimc_seats, n_worlds, np.int64(MODE_SAMPLE), code, stream_key(wkey, j),
+                                        tt, stats, genbox, trace, no)
             got[j] = v
             made[j] = (v == 0) if misere else (v >= level)
         for j in range(nl):

@@ -14,8 +14,8 @@ from ...stats import Z95, hist_mean_se, moments_mean_se, wilson
 from .bidding import ALL_CONTRACTS, Contract, allowed, parse_contract, parse_contracts
 from .deck import DECK, FOUR, HAND_SIZE, KITTY_SIZE, N_TRICKS, Table
 from .deck import table as table_of
-from .rules import (DD_MISERE_MAX_ACTIVE, N_STRAINS, Options, layouts, misere_seats, opponent_units, rule_tables,
-                    sides_rule)
+from .rules import (DD_MISERE_MAX_ACTIVE, N_STRAINS, SIDES_CALL, Options, layouts, misere_seats, opponent_units,
+                    rule_tables, sides_rule)
 from .scoring import score_deal
 
 DEFAULT_DEALS = 100_000
@@ -123,6 +123,16 @@ def check_worlds(worlds) -> int:
     return int(worlds)
 
 
+def check_solver_seats(tab: Table, play: str) -> None:
+    """``--play dd`` and ``pimc`` solve double-dummy: refuse a table the solver cannot seat
+    (``tricks.dd`` MAX_SEATS) in one line."""
+    from ...tricks.dd import MAX_SEATS
+    if play in ("dd", "pimc") and tab.n_seats > MAX_SEATS:
+        from ...errors import InputError
+        raise InputError(f"--play {play} at {tab.players} players: the double-dummy solver takes at most {MAX_SEATS} "
+                         f"seats so far (use --play heuristic)")
+
+
 def contract_only(hand: str, deals: int | None = None, seed: int | None = None, over: str | None = None,
                   contracts: str | None = None, play: str = "heuristic", threads: int | None = None,
                   rules: list[str] | None = None, progress: bool = False, worlds: int | None = None,
@@ -140,16 +150,13 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
     n_worlds = check_worlds(worlds) if play == "pimc" else None
     options = Options.parse(rules)
     hand_ids = tab.deck.parse_cards(hand, "hand", HAND_SIZE)
-    if play == "pimc" and tab.players != 4:
-        from ...errors import InputError
-        raise InputError(f"--play pimc is four-handed only so far (use --play heuristic or dd with --players "
-                         f"{tab.players})")
+    check_solver_seats(tab, play)
     over_c = parse_contract(over) if over is not None else None
     chosen = parse_contracts(contracts) if contracts is not None else list(ALL_CONTRACTS)
     chosen.sort(key=ALL_CONTRACTS.index)  # rows in table order: 6♠ … 10NT, misère, open misère
     if play == "pimc":
         return _contract_only_pimc(hand_ids, chosen, contracts is None, deals, seed, options, threads, progress,
-                                   n_worlds, over_c)
+                                   n_worlds, over_c, tab)
     notes = []
     if play == "dd" and misere_seats(tab.players, options) > DD_MISERE_MAX_ACTIVE:
         dropped = [c for c in chosen if c.is_misere]
@@ -226,14 +233,16 @@ def table_note(tab: Table, options: Options = Options()) -> str:
     return f"{tab.describe()}: {who}; misère is played alone{dead}. {ev}"
 
 
-def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, progress, n_worlds, over_c):
+def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, progress, n_worlds, over_c,
+                        tab: Table = FOUR):
     """``contract_only`` with single-dummy play: one play-out per contract (each aims at
     its own level), the heuristic players on the same deals beside it (paired)."""
     from .pimc import bid_chunk_pimc
     notes = []
     if pick:
-        pilot = contract_only(DECK.format_cards(hand_ids), deals=PIMC_PILOT_DEALS, seed=seed + 1, play="heuristic",
-                              threads=threads, rules=[f"{k}={v}" for k, v in options.__dict__.items()])
+        pilot = contract_only(tab.deck.format_cards(hand_ids), deals=PIMC_PILOT_DEALS, seed=seed + 1,
+                              play="heuristic", threads=threads,
+                              rules=[f"{k}={v}" for k, v in options.__dict__.items()], players=tab.players)
         t = pilot.table
         t = t[(t["p_make"] >= 0.03) & (t["p_make"] <= 0.97) & t["allowed"]]
         if t.empty:
@@ -242,15 +251,15 @@ def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, p
         chosen = [c for c in chosen if c.name in names]
         notes.append(f"rows: the {len(chosen)} contracts of best heuristic EV among those the heuristic players make "
                      f"3-97% of the time ({PIMC_PILOT_DEALS:,}-deal pre-run); --contracts for others")
-    hand_mask = DECK.mask(hand_ids)
-    pool = np.array([c for c in range(DECK.size) if c not in set(hand_ids)], np.int64)
-    counts = np.array([KITTY_SIZE, 0, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
-    fixed = np.array([0, hand_mask, 0, 0, 0], np.uint64)
+    pool, counts, fixed = deal_slots(tab, hand_ids)
     kinds = np.array([kind_of(c) for c in chosen], np.int64)
     levels = np.array([c.level if not c.is_misere else 0 for c in chosen], np.int64)
-    tables = rule_tables(options)
+    tables = rule_tables(options, tab)
+    bts = byte_tables(tab)
     key0 = seed_key(seed)
     nr = len(chosen)
+    n_seats = np.int64(tab.n_seats)
+    sides = np.int64(sides_rule(tab.players, options))
 
     def chunk(start, n):
         from .dd import new_dd_table, new_stats
@@ -260,7 +269,7 @@ def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, p
             hist_h = np.zeros((nr, N_TRICKS + 1), np.int64)
             pair = np.zeros((nr, 4), np.int64)
             bid_chunk_pimc(key0, np.int64(start), np.int64(n), pool, counts, fixed, kinds, levels, tables,
-                           BYTE_TABLES, np.int64(n_worlds), hist, hist_h, pair, new_dd_table(), new_stats())
+                           bts, np.int64(n_worlds), hist, hist_h, pair, new_dd_table(), new_stats(), n_seats, sides)
             out[0, :, :N_TRICKS + 1] = hist
             out[1, :, :N_TRICKS + 1] = hist_h
             out[2, :, :4] = pair
@@ -278,7 +287,7 @@ def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, p
         made = h[0] if c.is_misere else h[c.level:].sum()
         made_h = hh[0] if c.is_misere else hh[c.level:].sum()
         lo, hi = wilson(made, n)
-        ours_minus_theirs = np.array([np.subtract(*score_deal(c, t)) for t in tricks], float)
+        ours_minus_theirs = ev_by_tricks(c, tab, options)
         ev, ev_se = hist_mean_se(ours_minus_theirs, h)
         ev_h, _ = hist_mean_se(ours_minus_theirs, hh)
         d_n = float(pr[2] - pr[1])           # pimc made, heuristic failed  minus  the reverse
@@ -293,8 +302,14 @@ def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, p
         })
     table = pd.DataFrame(rows)
     best, recommendation = _recommend(table)
-    meta = {"hand": DECK.format_cards(hand_ids), "deals": int(n), "seed": seed, "play": "pimc", "worlds": n_worlds,
-            "over": over_c.name if over_c else None, "rules": options.shown()}
+    meta = {"hand": tab.deck.format_cards(hand_ids), "players": tab.players, "deals": int(n), "seed": seed,
+            "play": "pimc", "worlds": n_worlds, "over": over_c.name if over_c else None,
+            "rules": options.shown(tab.players)}
+    if tab.players != 4:
+        notes.append(table_note(tab, options))
+        if sides_rule(tab.players, options) == SIDES_CALL:
+            notes.append("single-dummy with a called partner: the card called is public, its holder hidden until "
+                         "he plays it (each seat's sampled layouts put it in a hand other than yours)")
     dist = pd.DataFrame(run.stats[0, :, :N_TRICKS + 1] / n, index=[c.label for c in chosen], columns=tricks)
     notes.append("p_make_heuristic, p_make_gain: the heuristic players on the same deals, and single-dummy's gain "
                  "over them (paired, 95% interval)")
@@ -692,18 +707,20 @@ LEAD_PLAN = Plan("Five Hundred", {"dd": DEFAULT_LEAD_DEALS["dd"], "pimc": DEFAUL
 
 def lead(hand: str, contract: str, discards: str | None = None, deals: int | None = None, seed: int | None = None,
          play: str = "dd", worlds: int | None = None, threads: int | None = None, rules: list[str] | None = None,
-         progress: bool = False) -> Answer:
+         progress: bool = False, players: int = 4) -> Answer:
     """Which card should the contractor lead to the first trick?
 
     ``hand``: the contractor's 13 cards (10 and the kitty) with ``discards`` naming the 3
     put away (default: the policy's exchange), or the 10 kept after the exchange (the
     discards are then any 3 of the unseen cards).  Every distinct lead (one of each run
     of equivalent cards; the joker once per suit it may name) is played on the same
-    deals, the other 30 cards dealt at random, the rest of the play by ``play``: "dd"
+    deals, the other cards dealt at random, the rest of the play by ``play``: "dd"
     (double-dummy), "pimc" (single-dummy at every seat, ``worlds`` layouts a card) or
-    "heuristic".  Rows: P(make) with its interval, mean tricks, and each lead's paired
-    difference from the best (95% interval).  In no-trumps and misère a contractor
-    holding the joker nominates it first as the heuristic does (its longest suit)."""
+    "heuristic".  At a table of ``players`` (2 to 6; the sides as in ``rules``' module
+    doc; dd and pimc while the solver seats the table).  Rows: P(make) with its
+    interval, mean tricks, and each lead's paired difference from the best (95%
+    interval).  In no-trumps and misère a contractor holding the joker nominates it
+    first as the heuristic does (its longest suit)."""
     from ...errors import InputError
     from ...tricks.engine import free_lead_names
     from ...tricks.pimc import candidates
@@ -712,35 +729,39 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
     from .dd import new_dd_table, new_stats
     from .pimc import lead_chunk
     from .play import exchange, nominate_joker
-    from .rules import ID_OF, MISERE, from_layout, to_layout
+    from .rules import MISERE, from_layout, to_layout
 
+    tab = table_of(players)
+    deck = tab.deck
     deals, seed = LEAD_PLAN.check(deals, seed, threads, play)
     n_worlds = check_worlds(worlds) if play == "pimc" else 1
     options = Options.parse(rules)
     c = parse_contract(contract)
-    ids = DECK.parse_cards(hand, "hand")
+    ids = deck.parse_cards(hand, "hand")
     if len(ids) not in (HAND_SIZE, HAND_SIZE + KITTY_SIZE):
         raise InputError(f"the hand has {len(ids)} cards; give the contractor's {HAND_SIZE + KITTY_SIZE} (hand and "
                          f"kitty) or the {HAND_SIZE} kept after the exchange")
+    check_solver_seats(tab, play)
     strain = c.strain if not c.is_misere else MISERE
-    tables = rule_tables(options)
+    tables = rule_tables(options, tab)
     rules_t = tables[strain]
-    bt = BYTE_TABLES[strain]
+    bt = byte_tables(tab)[strain]
+    id_of = layouts(tab)[1]
 
     def layout(id_list):
-        return to_layout(DECK.mask(id_list), strain)
+        return to_layout(deck.mask(id_list), strain, tab)
 
     if discards is not None:
         if len(ids) != HAND_SIZE + KITTY_SIZE:
             raise InputError(f"--discards needs the hand with the kitty ({HAND_SIZE + KITTY_SIZE} cards)")
-        disc = DECK.parse_cards(discards, "discards", KITTY_SIZE)
+        disc = deck.parse_cards(discards, "discards", KITTY_SIZE)
         missing = [d for d in disc if d not in ids]
         if missing:
-            raise InputError(f"--discards: {DECK.format_cards(missing)} not in the hand")
+            raise InputError(f"--discards: {deck.format_cards(missing)} not in the hand")
         kept = [i for i in ids if i not in disc]
     elif len(ids) == HAND_SIZE + KITTY_SIZE:
         k_lay, d_lay = exchange(rules_t, np.uint64(layout(ids)), c.is_misere)
-        kept = from_layout(k_lay, strain)
+        kept = from_layout(k_lay, strain, tab)
         disc = [i for i in ids if i not in kept]
     else:
         kept, disc = ids, None
@@ -751,19 +772,22 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
     if rules_t[R_FREE] and (hand_lay & rules_t[R_FREE]):
         played_rules = nominate_joker(rules_t, hand_lay, work).copy()
         nominated = next(s for s in range(4) if int(played_rules[R_SUIT + s]) & int(rules_t[R_FREE]))
-    known = DECK.mask(disc) if disc is not None else 0
+    known = deck.mask(disc) if disc is not None else 0
     unpl = np.uint64(int(played_rules[R_DECK]) & ~layout(disc or []))
     names = free_lead_names(played_rules, hand_lay, 0, 0)
     codes = np.zeros(MAX_MOVES, np.int64)
     members = np.zeros(MAX_MOVES, np.uint64)
     nl = int(candidates(played_rules, hand_lay, hand_lay, np.int64(names), unpl, codes, members))
     codes = codes[:nl].copy()
-    pool = np.array([x for x in range(DECK.size) if x not in set(ids) | set(disc or [])], np.int64)
-    counts = np.array([0 if disc is not None else KITTY_SIZE, 0, HAND_SIZE, HAND_SIZE, HAND_SIZE], np.int64)
-    fixed = np.array([0, DECK.mask(kept), 0, 0, 0], np.uint64)
+    pool, counts, fixed = deal_slots(tab, kept)
+    if disc is not None:
+        pool = np.array([x for x in pool if x not in set(disc)], np.int64)
+        counts[0] = 0
     level = 0 if c.is_misere else c.level
     model = {"heuristic": 0, "pimc": 1, "dd": 2}[play]
     key0 = seed_key(seed)
+    n_seats = np.int64(tab.n_seats)
+    sides = np.int64(sides_rule(tab.players, options))
 
     def chunk(start, n):
         out = np.zeros((3, nl, max(nl, 3)), np.int64)
@@ -774,7 +798,7 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
             tt = new_dd_table() if model else np.zeros((1, 8), np.uint64)
             lead_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, played_rules, bt,
                        np.bool_(c.is_misere), np.bool_(c.is_misere and c.open), np.int64(level), np.uint64(known),
-                       codes, np.int64(model), np.int64(n_worlds), sums, cm, ct, tt, new_stats())
+                       codes, np.int64(model), np.int64(n_worlds), sums, cm, ct, tt, new_stats(), n_seats, sides)
             out[0, :, :3] = sums
             out[1, :, :nl] = cm
             out[2, :, :nl] = ct
@@ -801,10 +825,10 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
     for i in range(nl):
         code = int(codes[i])
         bit = code & 63
-        card = DECK.format(int(ID_OF[strain, bit]))
+        card = deck.format(int(id_of[strain, bit]))
         if (code >> 6) and nominated is None:
             card += f" (names {'SCDH'[(code >> 6) - 1]})"
-        run_cards = [DECK.format(int(ID_OF[strain, b])) for b in range(64) if (int(members[i]) >> b) & 1]
+        run_cards = [deck.format(int(id_of[strain, b])) for b in range(64) if (int(members[i]) >> b) & 1]
         lo, hi = wilson(sums[i, 0], n)
         dm, dm_se = paired(cm, sums[:, 0], i, top)
         dt, dt_se = paired(ct, sums[:, 1], i, top)
@@ -827,9 +851,15 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
                           f"{100 * d_lo:.1f} to {100 * d_hi:.1f})")
     else:
         recommendation = f"lead {best['lead']}: the only distinct lead"
-    meta = {"hand": DECK.format_cards(kept), "contract": c.name, "discards": DECK.format_cards(disc) if disc else None,
-            "nominated": None if nominated is None else "SCDH"[nominated], "deals": int(n), "seed": seed,
-            "play": play, "worlds": n_worlds if play == "pimc" else None, "rules": options.shown()}
+    meta = {"hand": deck.format_cards(kept), "contract": c.name, "discards": deck.format_cards(disc) if disc else None,
+            "nominated": None if nominated is None else "SCDH"[nominated], "players": tab.players, "deals": int(n),
+            "seed": seed, "play": play, "worlds": n_worlds if play == "pimc" else None,
+            "rules": options.shown(tab.players)}
+    if tab.players != 4:
+        notes.append(table_note(tab, options))
+        if sides_rule(tab.players, options) == SIDES_CALL and not c.is_misere and play == "pimc":
+            notes.append("single-dummy with a called partner: the card called is public, its holder hidden until "
+                         "he plays it (each seat's sampled layouts put it in a hand other than yours)")
     if disc is None:
         notes.append("the discards are unknown: dealt at random from the unseen cards")
     if nominated is not None:
