@@ -407,15 +407,17 @@ def cache_path(options: Options, deals: int, seed: int, cap: int = DEFAULT_CAP) 
     return os.path.join(cache_dir(), "five-hundred-equity", f"{name}.npz"), key
 
 
-def equity_table(options: Options = Options(), deals: int = DEFAULT_DEALS, seed: int = 0,
+def equity_table(options: Options = Options(), deals: int | None = None, seed: int = 0,
                  threads: int | None = None, progress: bool = False, cap: int = DEFAULT_CAP) -> EquityTable:
-    """The equity table for these rules from ``deals`` self-play deals with ``seed``.
+    """The equity table for these rules from ``deals`` self-play deals (DEFAULT_DEALS)
+    with ``seed``.
 
     Read from the on-disk cache when this (options, deals, seed, cap, code version) was
     built before; else the deals are played (``selfplay.deal_outcomes``), the chain solved,
     and the table written to the cache (atomically: a temporary file, then ``os.replace``).
     A run interrupted before all deals were played is answered but not cached.
     """
+    deals = DEFAULT_DEALS if deals is None else int(deals)
     path, key = cache_path(options, deals, seed, cap)
     hit = _read_cache(path, key, options, seed, cap)
     if hit is not None:
@@ -504,7 +506,7 @@ def equity(score: str = "380:440", dealer: str | None = None, deals: int | None 
            progress: bool = False):
     """P(we win the game) at ``score`` ("US:THEM") with our side (``dealer="us"``) or
     theirs dealing next, or both (None), from the equity table of ``deals`` self-play
-    deals (default 1,000,000) with ``seed``.  The Answer's table has one row per dealer;
+    deals (default DEFAULT_DEALS, 10,000,000) with ``seed``.  The Answer's table has one row per dealer;
     meta holds a neighbourhood grid (our score ±100 against theirs ±100, steps of 50),
     the deal-outcome basics and the cache file.  There is no action to choose: ``best``
     is empty.

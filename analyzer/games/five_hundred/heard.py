@@ -13,14 +13,16 @@ from numba import njit
 from ...sim.constrained import (D_J, D_SIZE, D_W, begin_deal, book_deal, draw_tail, end_deal, next_hands,
                                 settle)
 from ...sim.rng import stream_key
-from .auction import (A_AMERICAN, NO_SEAT, ST_NEXT, ST_PASSED, ST_SIZE, V_SIZE, apply_call, finish_auction, fits,
-                      valuation)
-from .deck import N_SEATS
-from .rules import SIDES_OPPOSITE
+from .auction import (A_AMERICAN, LAD_STRAIN, NO_SEAT, ST_NEXT, ST_PASSED, ST_SIZE, V_SIZE, apply_call,
+                      finish_auction, fits, valuation)
+from .deck import N_SEATS, N_TRICKS
 from .equity import p_win_after, p_win_of_deal
+from .pimc import play_contract_model, play_contract_model_table, world_key
 from .play import TRACE_COLS
-from .pimc import play_contract_model, world_key
-from .selfplay import play_contract_table, score_contract
+from .rules import MISERE, SIDES_OPPOSITE
+from .selfplay import score_contract
+from .tablegame import (M_DEFEND_CAP, M_GAMES, M_ME, M_NEXT, M_ON, M_TOT, M_UNITS, add_deal, end_of_deal, p_win_mc,
+                        unit_tricks)
 
 KITTY = N_SEATS          # slot of the kitty in ``hands``
 BATCH = 32               # hands drawn for each later heard seat (about 22 fits for a common pass)
@@ -74,7 +76,7 @@ def fit_rates(state, pool, n, seats, hist, lad, acfg, pols, out, fm):
 @njit(cache=True, nogil=True)
 def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, st0, calls, contract_only,
                lad, acfg, pols, tables, bts, eq, esc, stats, counters, model, n_worlds, tt, dstats, fm, n_seats, sides,
-               units):
+               units, mcum, mdelta, mside, mmade, msc):
     """Deals ``start..start+n-1`` for the player at seat ``asker`` holding ``my_hand``,
     the other hands dealt by ``deal_heard``.  For every row r, the player makes call
     ``calls[r]`` (a ladder index or PASS) in auction state ``st0``, the auction goes on by
@@ -87,7 +89,13 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
     The table: ``n_seats`` seats (the kitty in slot ``n_seats`` of the hands, a two-handed
     dead hand after it), sides by ``sides`` (SIDES_*; the four-handed table: 4,
     SIDES_OPPOSITE); the defenders' points are shared among ``units`` opposing scoring
-    units, and EV is booked times ``units`` (exact integers; 1 at four players)."""
+    units, and EV is booked times ``units`` (exact integers; 1 at four players).
+
+    A score at a table of three or more scoring units (``msc[M_ON]``, ``tablegame``):
+    the play-outs are recorded for every unit's tricks, and P(win) after the deal is
+    estimated by ``msc[M_GAMES]`` games played on from the outcome distribution (``mcum``
+    ...), the same continuations for every row (their stream from the deal's), so rows
+    reaching the same contract share one estimate."""
     rem = np.empty(pool.shape[0], np.int64)
     cand = np.empty(BATCH, np.uint64)
     fit = np.zeros(BATCH, np.bool_)
@@ -97,12 +105,21 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
     vals = np.empty((n_seats, V_SIZE), np.float64)
     v = np.empty(V_SIZE, np.float64)
     st = np.empty(ST_SIZE, np.int64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
+    mc = msc[M_ON] != 0
+    n_u = max(msc[M_UNITS], 1)
+    trace = np.empty((N_TRICKS * n_seats if mc else 1, TRACE_COLS), np.int64)
     work = np.empty(tables.shape[1], np.uint64)
     gen = np.zeros(8, np.int64)
     n_lad = lad.shape[1]
     cache = np.empty((n_seats, n_lad), np.int64)
     sides_of = np.empty((n_seats, n_lad), np.int64)
+    cache_ut = np.zeros((n_seats, n_lad, n_u), np.int64)
+    p_of = np.empty((n_seats, n_lad), np.float64)
+    ut = np.zeros(n_u, np.int64)
+    delta = np.zeros(n_u, np.int64)
+    tot0 = msc[M_TOT:M_TOT + n_u].copy()
+    tot = np.zeros(n_u, np.int64)
+    scratch = np.zeros(n_u, np.int64)
     four = n_seats == 4 and sides == SIDES_OPPOSITE
     for i in range(n):
         hands[asker] = my_hand
@@ -115,6 +132,9 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
         for s in range(n_seats):
             valuation(hands[s], fm, pols[s], vals[s])
         cache[:, :] = -1
+        p_of[:, :] = -1.0
+        p_thrown = -1.0
+        mkey = stream_key(wkey, np.int64(1) << 40)     # this deal's continuations (every row's)
         for r in range(calls.shape[0]):
             call = calls[r]
             if contract_only:
@@ -131,9 +151,15 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
             row[RS_W] += w
             if d == NO_SEAT:
                 row[RS_THROWN] += w
-                if esc[E_ON]:
-                    p = p_win_after(eq, esc[E_LO], esc[E_STEP], esc[E_CAP], esc[E_US], esc[E_THEM],
-                                    esc[E_WE_DEAL_NEXT])
+                if esc[E_ON] or mc:
+                    if mc:
+                        if p_thrown < 0.0:
+                            p_thrown, _ = p_win_mc(mcum, mdelta, mside, mmade, n_u, n_seats, tot0, msc[M_NEXT],
+                                                   msc[M_ME], msc[M_GAMES], mkey, msc[M_DEFEND_CAP], scratch)
+                        p = p_thrown
+                    else:
+                        p = p_win_after(eq, esc[E_LO], esc[E_STEP], esc[E_CAP], esc[E_US], esc[E_THEM],
+                                        esc[E_WE_DEAL_NEXT])
                     row[RS_PWIN] += w * np.int64(p * PWIN_SCALE + 0.5)
                     row[RS_PWIN2] += w * np.int64(p * p * PWIN_SCALE + 0.5)
                 continue
@@ -144,8 +170,12 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
                                                  n_worlds, np.int64(15), stream_key(wkey, d * 64 + c), tt, dstats, gen)
                     side = (1 << d) | (1 << ((d + 2) % 4))
                 else:
-                    tricks, side = play_contract_table(hands, hands[n_seats], n_seats, sides, d, c, lad, tables, bts,
-                                                       lay, trace, work, model == 1, tt, dstats, gen)
+                    tricks, side = play_contract_model_table(hands, hands[n_seats], n_seats, sides, d, c, lad, tables,
+                                                             bts, lay, trace, work, model, n_worlds,
+                                                             stream_key(wkey, d * 64 + c), tt, dstats, gen, mc)
+                    if mc:
+                        unit_tricks(trace, n_seats, n_u, 0, ut)
+                        cache_ut[d, c, :] = ut
                 cache[d, c] = tricks
                 sides_of[d, c] = side
             side = sides_of[d, c]
@@ -167,7 +197,29 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
                 row[RS_AS_CALLED] += w
                 if made:
                     row[RS_AS_CALLED_MADE] += w
-            if esc[E_ON]:
+            if mc:
+                p = p_of[d, c]
+                if p < 0.0:
+                    side_u = 0
+                    for s in range(n_seats):
+                        if (side >> s) & 1:
+                            side_u |= 1 << (s % n_u)
+                    misere = lad[LAD_STRAIN, c] == MISERE
+                    for u in range(n_u):
+                        if (side_u >> u) & 1:
+                            delta[u] = pc
+                        else:
+                            delta[u] = 0 if misere else 10 * cache_ut[d, c, u]
+                    tot[:] = tot0
+                    add_deal(tot, n_u, 0, delta, side_u, msc[M_DEFEND_CAP])
+                    p = end_of_deal(tot, n_u, side_u, made, msc[M_ME])
+                    if p < 0.0:
+                        p, _ = p_win_mc(mcum, mdelta, mside, mmade, n_u, n_seats, tot, msc[M_NEXT], msc[M_ME],
+                                        msc[M_GAMES], mkey, msc[M_DEFEND_CAP], scratch)
+                    p_of[d, c] = p
+                row[RS_PWIN] += w * np.int64(p * PWIN_SCALE + 0.5)
+                row[RS_PWIN2] += w * np.int64(p * p * PWIN_SCALE + 0.5)
+            elif esc[E_ON]:
                 p = p_win_of_deal(eq, esc[E_LO], esc[E_STEP], esc[E_CAP], esc[E_US], esc[E_THEM], ours, pc, pd,
                                   made, esc[E_DEFEND_CAP], esc[E_WE_DEAL_NEXT])
                 row[RS_PWIN] += w * np.int64(p * PWIN_SCALE + 0.5)

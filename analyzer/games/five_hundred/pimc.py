@@ -45,11 +45,11 @@ from ...tricks.engine import beats, free_lead_names, legal_follow, suit_of
 from ...tricks.pimc import candidates, choose, choose_each, choose_plain, choose_plain_each
 from ...tricks.tables import F_FREE_MUST_PLAY, R_DECK, R_FLAGS, R_FREE, R_SUIT
 from .deck import MAX_TABLE_SEATS, N_SEATS, N_TRICKS
-from .play import (KIND_OPEN_MISERE, SIDES_CALL, SIDES_OPPOSITE, _next_seat, _voids, called_card, exchange,
+from .play import (KIND_OPEN_MISERE, SIDES_CALL, SIDES_OPPOSITE, TR_WINNER, _next_seat, _voids, called_card, exchange,
                    heuristic_move, nominate_joker, play_deal_table, relabel, table_seats)
 from .auction import FMASKS, LAD_LEVEL, ST_SIZE, V_SIZE, finish_auction, start_state, valuation
 from .rules import MISERE
-from .selfplay import play_contract, relabel_contract, score_contract
+from .selfplay import contract_sides_table, play_contract, play_contract_table, relabel_contract, score_contract
 
 DEFAULT_WORLDS = 32
 MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play_out_pimc's ``mode``
@@ -320,6 +320,9 @@ def play_out_table_pimc(rules, hands, n_seats, sides, contractor, discards, mise
                 trace[row, 3] = led
                 row += 1
             seat = _next_seat(seat, active, n_seats)
+        if record and trace.shape[1] > TR_WINNER:
+            for r in range(row - n_active, row):
+                trace[r, TR_WINNER] = winner
         won[winner] += 1
         leader = winner
     return np.int64(_tricks_of(won, n_seats, count))
@@ -493,6 +496,26 @@ def play_contract_model(hands, kitty, contractor, c, lad, tables, byte_tables, l
     return pimc_deal(tables[strain], lay, k, np.int64(contractor), kind >= MISERE, kind == KIND_OPEN_MISERE,
                      np.int64(lad[LAD_LEVEL, c]), pimc_seats, n_worlds, np.int64(MODE_SAMPLE), key, tt, stats, gen,
                      trace, np.bool_(False), work)
+
+
+@njit(cache=True, nogil=True)
+def play_contract_model_table(hands, kitty, n_seats, sides, contractor, c, lad, tables, byte_tables, lay, trace,
+                              work, model, n_worlds, key, tt, stats, gen, record):
+    """``selfplay.play_contract_table`` for a play model (0 heuristic, 1 double-dummy, 2
+    single-dummy at every seat with ``n_worlds`` worlds seeded by ``key``, aiming at the
+    contract's level); returns (the contractor side's tricks, the side that scores the
+    contract as a seat mask).  ``record`` (models 0 and 2): ``trace`` gets the play-out,
+    each trick's winner included."""
+    if model != 2:
+        return play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables, byte_tables, lay, trace,
+                                   work, model == 1, tt, stats, gen, record)
+    kind, strain, k, active, side = contract_sides_table(hands, kitty, n_seats, sides, contractor, c, lad,
+                                                         byte_tables, lay, tables)
+    tricks = pimc_deal_table(tables[strain], lay, k, n_seats, sides, np.int64(contractor), kind >= MISERE,
+                             kind == KIND_OPEN_MISERE, np.int64(lad[LAD_LEVEL, c]),
+                             np.int64((1 << n_seats) - 1), n_worlds, np.int64(MODE_SAMPLE), key, tt, stats, gen,
+                             trace, record, work)
+    return tricks, side
 
 
 @njit(cache=True, nogil=True)

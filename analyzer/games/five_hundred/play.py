@@ -27,7 +27,8 @@ from .rules import (MISERE, SIDES_ALONE, SIDES_CALL, SIDES_CHOOSE, SIDES_OPPOSIT
 KIND_NAMES = ("S", "C", "D", "H", "NT", "MIS", "OPENMIS")
 N_KINDS = 7
 KIND_OPEN_MISERE = 6
-TRACE_COLS = 4  # trick, seat, layout bit, suit led
+TRACE_COLS = 5  # trick, seat, layout bit, suit led, the trick's winner (TR_WINNER)
+TR_WINNER = 4   # written only into a trace that has the column
 
 
 # ----------------------------------------------------------------------------- exchange
@@ -415,7 +416,7 @@ def play_out_table(rules, hands, n_seats, active, side, contractor, discards, mi
     the tricks of the contractor's side.
 
     With ``record``, ``trace`` (N_TRICKS * n_seats, TRACE_COLS) receives every play
-    (unused rows -1).
+    (unused rows -1), and the trick's winner in column TR_WINNER when it has one.
     """
     if record:
         trace[:, :] = -1
@@ -455,6 +456,9 @@ def play_out_table(rules, hands, n_seats, active, side, contractor, discards, mi
                 trace[row, 3] = led
                 row += 1
             seat = _next_seat(seat, active, n_seats)
+        if record and trace.shape[1] > TR_WINNER:
+            for r in range(row - n_active, row):
+                trace[r, TR_WINNER] = winner
         if (side >> winner) & 1:
             taken += 1
         leader = winner

@@ -12,7 +12,7 @@ from ...sim.question import Plan
 from ...sim.rng import seed_key
 from ...stats import Z95, hist_mean_se, moments_mean_se, wilson
 from .bidding import ALL_CONTRACTS, Contract, allowed, parse_contract, parse_contracts
-from .deck import DECK, FOUR, HAND_SIZE, KITTY_SIZE, N_TRICKS, Table
+from .deck import FOUR, HAND_SIZE, KITTY_SIZE, N_TRICKS, Table
 from .deck import table as table_of
 from .rules import (DD_MISERE_MAX_ACTIVE, N_STRAINS, SIDES_CALL, Options, layouts, misere_seats, opponent_units,
                     rule_tables, sides_rule)
@@ -436,12 +436,14 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     if contract_only and auction is None and score is None and seat is None and dealer is None:
         return _contract_only(hand, deals=deals, seed=seed, over=over, contracts=contracts, play=play,
                               threads=threads, rules=rules, progress=progress, worlds=worlds, players=players)
-    if tab.players != 4 and score is not None:
-        raise InputError(f"--score is four-handed only so far (P(win) needs the game's equity over every "
-                         f"player's or team's score at {tab.players} players)")
-    if tab.players != 4 and play == "pimc":
-        raise InputError(f"--play pimc is four-handed only so far (use --play heuristic or dd with --players "
-                         f"{tab.players})")
+    options = Options.parse(rules)
+    from .tablegame import units as units_of
+    n_units = units_of(tab.players, options)
+    if score is not None and play == "dd" and n_units > 2:
+        raise InputError(f"--score with --play dd at {tab.players} players: double-dummy play fixes the side's "
+                         "tricks, not which defender takes them, and each defender scores his own (use --play "
+                         "heuristic or pimc)")
+    check_solver_seats(tab, play)
     from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used, p_fit, weight_scale
     from ...sim.layout import StatsLayout
     from ...stats import weighted_mean_se
@@ -452,7 +454,6 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
                         RS_OUR_TRICKS, RS_PWIN, RS_PWIN2, RS_SIZE, RS_THEY_MADE, RS_THROWN, RS_W, RS_WE_CONTRACT,
                         RS_WE_MADE, here_chunk)
 
-    options = Options.parse(rules)
     hand_ids = tab.deck.parse_cards(hand, "hand", HAND_SIZE)
     N_SEATS = tab.n_seats
     asker, dealer_seat, history, st0, notes = _setup_here(seat, dealer, auction, over, options, tab)
@@ -470,8 +471,42 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
         rows = [r for r in rows if r in wanted or r == PASS]
     esc = np.zeros(E_SIZE, np.int64)
     eq = np.zeros((2, 1, 1), np.float64)
+    from .tablegame import M_DEFEND_CAP, M_GAMES, M_ME, M_NEXT, M_ON, M_SIZE, M_TOT, M_UNITS
+    msc = np.zeros(M_SIZE, np.int64)
+    mc_arrays = (np.ones(1, np.int64), np.zeros((1, 1), np.int64), np.zeros(1, np.int64), np.zeros(1, np.bool_))
     score_state = None
-    if score is not None:
+    score_meta = None
+    if score is not None and tab.players != 4:
+        from .equity import GRID_LO, STEP, defend_cap_value
+        from .heard import E_CAP, E_DEFEND_CAP, E_LO, E_ON, E_STEP, E_THEM, E_US, E_WE_DEAL_NEXT
+        from .tablegame import DEFAULT_GAMES, parse_scores, table_game, unit_names
+        scores = parse_scores(score, n_units)
+        tot = [0] * n_units
+        for j, value in enumerate(scores):
+            tot[(asker + j) % n_units] = value
+        game = table_game(tab, options, threads=threads, progress=progress)
+        notes.extend(game.notes)
+        if n_units == 2:
+            eq = game.p
+            esc[[E_ON, E_US, E_THEM, E_LO, E_STEP, E_CAP]] = (1, tot[asker % 2], tot[(asker + 1) % 2], GRID_LO, STEP,
+                                                              game.cap)
+            esc[E_WE_DEAL_NEXT] = int((dealer_seat + 1) % 2 == asker % 2)
+            esc[E_DEFEND_CAP] = defend_cap_value(options)
+            notes.append(f"P(win): from the score after this deal by the exact equity chain of this table "
+                         f"({game.deals:,} self-play deals at {tab.players} players)")
+        else:
+            msc[[M_ON, M_UNITS, M_ME, M_NEXT, M_GAMES, M_DEFEND_CAP]] = (
+                1, n_units, asker % n_units, (dealer_seat + 1) % N_SEATS, DEFAULT_GAMES, defend_cap_value(options))
+            msc[M_TOT:M_TOT + n_units] = tot
+            mc_arrays = (game.cum, game.o_delta, game.o_side, game.o_made)
+            notes.append(f"P(win): after this deal {DEFAULT_GAMES} games are played on from it, each deal drawn "
+                         f"from the outcomes of {game.deals:,} self-play deals at {tab.players} players (the same "
+                         "games for every call); the interval includes that estimate's noise. The game: a unit "
+                         "whose side made its contract wins at 500; a unit at -500 loses and the best of the "
+                         "others wins")
+        score_state = tuple(scores)
+        score_meta = {"units": unit_names(tab, options, asker), "scores": scores}
+    elif score is not None:
         from .equity import GRID_LO, STEP, defend_cap_value, equity_table, parse_score
         from .heard import E_CAP, E_DEFEND_CAP, E_LO, E_ON, E_STEP, E_THEM, E_US, E_WE_DEAL_NEXT
         us, them = parse_score(score)
@@ -482,6 +517,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
         esc[E_WE_DEAL_NEXT] = int((dealer_seat & 1) != (asker & 1))
         esc[E_DEFEND_CAP] = defend_cap_value(options)
         score_state = (us, them)
+        score_meta = {"us": us, "them": them}
         notes.extend(table.notes)
         notes.append(f"P(win): from the score after this deal by the equity table ({table.deals:,} self-play deals; "
                      f"`analyzer 500 equity`)")
@@ -521,7 +557,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             here_chunk(key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand, order, free, hist,
                        st0, calls, bool(contract_only), lad, acfg, pols, tables, bts, eq, esc,
                        v["stats"], v["counters"], np.int64(model), np.int64(n_worlds), tt, dstats, fm,
-                       np.int64(N_SEATS), sides, np.int64(units))
+                       np.int64(N_SEATS), sides, np.int64(units), *mc_arrays, msc)
         return flat
 
     run = HERE_PLAN.run(chunk, deals, play, threads, progress)
@@ -568,7 +604,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             "dealer": _seat_name(dealer_seat, tab),
             "auction": [("pass" if c == PASS else order_l[c].name) for _, c, _ in history],
             "over": order_l[cur].name if cur >= 0 else None, "contract_only": bool(contract_only),
-            "score": None if score_state is None else {"us": score_state[0], "them": score_state[1]},
+            "score": score_meta,
             "conditioned": [_seat_name(s_, tab) for s_ in heard_seats],
             "acceptance": {_seat_name(s_, tab): r_ for s_, r_ in rates.items()}, "p_calls": p_calls,
             "deals": played, "deals_dealt": int(run.n_done), "effective_deals": n_eff,

@@ -56,14 +56,13 @@ def relabel_contract(hands, kitty, c, lad, byte_tables, lay):
     return kind, strain, relabel(kitty, bt)
 
 
-@njit(cache=True)
-def play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables, byte_tables, lay, trace, work, dd,
-                        tt, stats, gen):
-    """``play_contract`` at a table of ``n_seats`` whose sides form by ``sides``; returns
-    (the contractor side's tricks, the side that scores the contract as a seat mask: in
-    misère the contractor plays alone, but a fixed team scores with him).  With ``dd``, a
-    misère played by more than DD_MISERE_MAX_ACTIVE seats is played by the heuristic
-    players (``rules.misere_seats``)."""
+@njit(cache=True, inline="always")
+def contract_sides_table(hands, kitty, n_seats, sides, contractor, c, lad, byte_tables, lay, tables):
+    """Ladder contract ``c`` at a table of ``n_seats``: ``lay`` <- the hands (deck ids)
+    relabelled into its strain's layout; returns (kind, strain, kitty relabelled, active
+    seats, the side that scores the contract as a seat mask: in misère the contractor
+    plays alone, but a fixed team scores with him), the sides as they are after the
+    heuristic contractor's exchange (``play.table_seats``)."""
     kind = lad[LAD_KIND, c]
     strain = kind if kind < MISERE else MISERE
     bt = byte_tables[strain]
@@ -79,10 +78,26 @@ def play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables
     if misere and (sides == SIDES_OPPOSITE or sides == SIDES_THREES or sides == SIDES_PAIRS):
         side |= fixed_partners(sides, n_seats, contractor)
     lay[contractor] = saved
+    return kind, strain, k, active, side
+
+
+@njit(cache=True)
+def play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables, byte_tables, lay, trace, work, dd,
+                        tt, stats, gen, record=False):
+    """``play_contract`` at a table of ``n_seats`` whose sides form by ``sides``; returns
+    (the contractor side's tricks, the side that scores the contract as a seat mask,
+    ``contract_sides_table``).  With ``dd``, a misère played by more than
+    DD_MISERE_MAX_ACTIVE seats is played by the heuristic players
+    (``rules.misere_seats``).  ``record`` (heuristic play): ``trace`` gets the play-out
+    (``play.play_out_table``), each trick's winner included."""
+    kind, strain, k, active, side = contract_sides_table(hands, kitty, n_seats, sides, contractor, c, lad,
+                                                         byte_tables, lay, tables)
+    rules = tables[strain]
+    misere = kind >= MISERE
     if dd and (not misere or popcount(np.uint64(active)) <= DD_MISERE_MAX_ACTIVE):
         res, _ = dd_deal_table(rules, lay, k, n_seats, sides, np.int64(contractor), misere, tt, stats, gen)
         return res, side
-    return play_deal_table(rules, lay, k, n_seats, sides, contractor, misere, kind == 6, trace, False, work), side
+    return play_deal_table(rules, lay, k, n_seats, sides, contractor, misere, kind == 6, trace, record, work), side
 
 
 @njit(cache=True)
@@ -100,9 +115,10 @@ def play_contract(hands, kitty, contractor, c, lad, tables, byte_tables, lay, tr
 
 
 @njit(cache=True, nogil=True)
-def selfplay_chunk(key0, start, n, pool, counts, lad, acfg, pols, tables, byte_tables, out, dd, tt, stats):
+def selfplay_chunk(key0, start, n, pool, counts, lad, acfg, pols, tables, byte_tables, out):
     """Deals ``start..start+n-1``: the dealer is seat ``(start + i) % 4``; every seat bids by
-    its policy ``pols[seat]`` and the contract is played (heuristic or ``dd``).
+    its policy ``pols[seat]`` and the contract is played by the heuristic players (no
+    solver is linked into this kernel, which keeps its compile short).
     ``out[side, c, t] += 1``: the side (0 the dealer's, 1 the other) contracted ladder
     contract ``c`` and took ``t`` tricks; ``out[2, 0, 0]``: thrown in."""
     buf = np.empty(pool.shape[0], np.int64)
@@ -114,7 +130,6 @@ def selfplay_chunk(key0, start, n, pool, counts, lad, acfg, pols, tables, byte_t
     st = np.empty(ST_SIZE, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
     work = np.empty(tables.shape[1], np.uint64)
-    gen = np.zeros(8, np.int64)
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         for s in range(N_SEATS):
@@ -126,22 +141,20 @@ def selfplay_chunk(key0, start, n, pool, counts, lad, acfg, pols, tables, byte_t
         if d == NO_SEAT:
             out[2, 0, 0] += 1
             continue
-        tricks = play_contract(hands, deal[0], d, c, lad, tables, byte_tables, lay, trace, work, dd, tt, stats, gen)
+        kind, strain, k = relabel_contract(hands, deal[0], c, lad, byte_tables, lay)
+        tricks = play_deal(tables[strain], lay, k, d, kind >= MISERE, kind == 6, trace, False, work)
         out[0 if (d & 1) == (dealer & 1) else 1, c, tricks] += 1
 
 
-PLAN = Plan("Five Hundred", {"heuristic": 2_000_000, "dd": 2_000}, chunk_size={"heuristic": 65_536, "dd": 64},
-            desc={"heuristic": "deals", "dd": "solving"})
+PLAN = Plan("Five Hundred", {"heuristic": 2_000_000}, chunk_size={"heuristic": 65_536}, desc={"heuristic": "deals"})
 
 
 def deal_outcomes(deals: int, seed: int = 0, options: Options = Options(), threads: int | None = None,
-                  progress: bool = False, play: str = "heuristic", policy=None):
+                  progress: bool = False, policy=None):
     """The distribution of one deal's result under the policies, from ``deals`` self-play
     deals (the dealer rotating).  Returns (counts, thrown, n): ``counts[side, c, t]`` the
     deals where the side (0 the dealer's, 1 the other) contracted ``ALL_CONTRACTS[c]`` and
     took ``t`` tricks, ``thrown`` those all four passed, ``n`` the deals played."""
-    from ...sim.question import solver_arrays
-    from .dd import new_dd_table, new_stats
     from .questions import BYTE_TABLES
 
     lad, acfg = ladder_tables(options)
@@ -155,12 +168,11 @@ def deal_outcomes(deals: int, seed: int = 0, options: Options = Options(), threa
     def chunk(start, n):
         out = np.zeros((3, n_lad, N_TRICKS + 1), np.int64)
         if n:
-            dd, tt, st = solver_arrays(play == "dd", new_dd_table, new_stats)
             selfplay_chunk(key0, np.int64(start), np.int64(n), pool, counts, lad, acfg, pols, tables, BYTE_TABLES,
-                           out, dd, tt, st)
+                           out)
         return out
 
-    run = PLAN.run(chunk, deals, play, threads, progress)
+    run = PLAN.run(chunk, deals, "heuristic", threads, progress)
     out = run.stats
     from .auction import contract_of
     order = [ALL_CONTRACTS.index(contract_of(i, options)) for i in range(n_lad)]
