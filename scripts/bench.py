@@ -1079,6 +1079,47 @@ def section_lead500(quick):
           f"{baseline:.2f} s (ratios {t_lead / baseline:.2f}, {t_pimc / baseline:.1f})")
 
 
+def section_cluster(quick):
+    """A 20,000,000-deal Five Hundred survey (the report's) on a LocalCluster of two
+    single-threaded worker processes against two local threads in the same run, at the
+    runner's chunk size and larger ones; the scheduling overhead per chunk, and the
+    client's peak memory (tracemalloc) while the cluster runs."""
+    import tracemalloc
+
+    from analyzer.games.five_hundred.survey import run_survey
+    from analyzer.sim import executor as executors
+    from analyzer.sim import runner
+
+    n = 2_000_000 if quick else 20_000_000
+    ex = executors.DaskExecutor.local(2)
+    try:
+        with executors.using(ex, close=False):
+            run_survey(20_000, threads=2)          # every worker loads its kernels once
+        run_survey(20_000, threads=2)
+        default = runner.CHUNK_SIZE
+        for size in (default, 65_536, 262_144):
+            runner.CHUNK_SIZE = size
+            w0 = time.perf_counter()
+            local = run_survey(n, threads=2)
+            t_threads = time.perf_counter() - w0
+            tracemalloc.start()
+            w0 = time.perf_counter()
+            with executors.using(ex, close=False):
+                remote = run_survey(n, threads=2)
+            t_dask = time.perf_counter() - w0
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            assert np.array_equal(local.stats, remote.stats)
+            chunks = -(-n // size)
+            over = (t_dask - t_threads) / chunks * 1e3
+            print(f"cluster: survey of {n:,} deals, chunk {size:,}: 2 threads {t_threads:.1f} s, LocalCluster 2x1 "
+                  f"{t_dask:.1f} s ({t_threads / t_dask:.2f}x the threads' throughput; {over:+.2f} ms a chunk over "
+                  f"{chunks:,} chunks), client peak {peak / 2**20:.1f} MiB traced; identical totals")
+        runner.CHUNK_SIZE = default
+    finally:
+        ex.close()
+
+
 SECTIONS = {"deal": section_deal, "sizes500": section_sizes500, "here500": section_here500, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
             "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "dd6": section_dd6, "ddbridge": section_ddbridge,
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
@@ -1086,7 +1127,7 @@ SECTIONS = {"deal": section_deal, "sizes500": section_sizes500, "here500": secti
             "pinochle_dd": section_pinochle_dd, "rummy": section_rummy, "pimc500": section_pimc500,
             "pimc500_sizes": section_pimc500_sizes,
             "lead500": section_lead500, "pimc_euchre": section_pimc_euchre,
-            "pimc_sheepshead": section_pimc_sheepshead}
+            "pimc_sheepshead": section_pimc_sheepshead, "cluster": section_cluster}
 
 
 def main():

@@ -231,3 +231,27 @@ def test_bid_score_bad_input_at_other_sizes(capsys):
             code = stop.code
         err = capsys.readouterr().err
         assert code == 2 and message in err and err.count("\n") == 1, (args, err)
+
+
+def test_bid_score_cli_text_and_json_at_three_players(capsys, small_tables):
+    import json
+
+    from analyzer.cli.main import main
+
+    def run(args):
+        try:
+            main(args)
+            code = 0
+        except SystemExit as stop:
+            code = stop.code
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    base = ["500", "bid", HAND, "--players", "3", "--score", "380:440:200", "--deals", "300", "--seed", "2"]
+    code, out, err = run(base)
+    assert code == 0, err
+    assert "score S 380, W 440, E 200" in out and "P(win)" in out
+    code, out, err = run(base + ["--json"])
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["players"] == 3 and data["score"] == {"units": ["S", "W", "E"], "scores": [380, 440, 200]}

@@ -46,7 +46,8 @@ def _here_options(f):
 @_here_options
 @click.option("--score", metavar="US:THEM", default=None,
               help="The game score before this deal: adds P(winning the game) to every call, and the "
-                   "recommendation maximises it.")
+                   "recommendation maximises it.  At other table sizes one score per player or team, yours "
+                   "first, then on round to your left (three players: 380:440:200).")
 @click.option("--contract-only", is_flag=True,
               help="The old question: you contract each contract yourself (no auction after your call).")
 @click.option("--over", metavar="BID", default=None,
@@ -177,7 +178,7 @@ def render_here(answer) -> str:
     heard = " ".join(m["auction"]) or "(none)"
     lines = [f"Five Hundred — hand {m['hand']}, you are {m['seat']}, {m['dealer']} dealt, calls so far: {heard}",
              f"{m['deals']:,} deals ({m['effective_deals']:,.0f} effective), seed {m['seed']}, {m['play']} play"
-             + (f", score {m['score']['us']}:{m['score']['them']}" if m.get("score") else "")
+             + (f", score {_score_text(m['score'])}" if m.get("score") else "")
              + (", you contract every row" if m.get("contract_only") else "")
              + f" ({answer.extra.get('elapsed', 0):.1f} s)", ""]
     win = "p_win" in t
@@ -222,6 +223,12 @@ def render_policy(answer) -> str:
         lines.append(f"  {row.strain:<10} {row.predicted:>9}  {row.up_to:>6}")
     lines += ["", f"Policy's call: {answer.recommendation}"]
     return "\n".join(lines)
+
+
+def _score_text(score: dict) -> str:
+    if "us" in score:
+        return f"{score['us']}:{score['them']}"
+    return ", ".join(f"{u} {v}" for u, v in zip(score["units"], score["scores"]))
 
 
 @five_hundred.command()

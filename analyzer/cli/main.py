@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import sys
 
 import click
@@ -40,7 +42,65 @@ def _register():
     cli.add_command(rummy500, "rummy500")
 
 
+# Options of the runner's commands that say how or where to run, or how to print, not
+# what is asked: left out of a resumable run's key.
+_NOT_THE_QUESTION = {"threads", "resume", "scheduler", "cluster", "as_json", "as_csv", "plot", "csv_out",
+                     "table_out", "progress"}
+
+
+def _add_run_options(cmd: click.Command, path: tuple[str, ...]):
+    """Every command that runs the runner (it has --threads) also takes --scheduler,
+    --cluster and --resume (``sim.executor``, ``sim.ledger``); without them nothing
+    changes.  A report keeps its own --resume (its checkpoint in --out)."""
+    if isinstance(cmd, click.Group):
+        for name, sub in cmd.commands.items():
+            _add_run_options(sub, path + (name,))
+        return
+    names = {p.name for p in cmd.params}
+    if "threads" not in names or "scheduler" in names:
+        return
+    own_resume = "resume" in names
+    cmd.params.append(click.Option(
+        ["--scheduler"], metavar="ADDRESS", default=None,
+        help="Run the chunks on the Dask cluster of this scheduler (tcp://HOST:8786; default: "
+             "$ANALYZER_SCHEDULER, else local threads).  Same answer as on threads."))
+    cmd.params.append(click.Option(
+        ["--cluster"], metavar="local[:N]", default=None,
+        help="Run the chunks on a Dask LocalCluster of N worker processes (default N: the cores)."))
+    if not own_resume:
+        cmd.params.append(click.Option(
+            ["--resume"], is_flag=True, default=False,
+            help="Continue this command's stopped run (Ctrl-C or a crash): only the chunks not yet stored "
+                 "are computed.  Refused if the parameters changed."))
+    callback = cmd.callback
+
+    @functools.wraps(callback)
+    def run(*args, scheduler=None, cluster=None, **kwargs):
+        from ..sim import executor as executors
+        from ..sim import ledger as ledgers
+        resume = bool(kwargs.get("resume")) if own_resume else bool(kwargs.pop("resume", False))
+        executor = executors.from_options(scheduler, cluster)
+        with contextlib.ExitStack() as stack:
+            if executor is not None:
+                stack.enter_context(executors.using(executor))
+            if not own_resume:
+                key = {k: _jsonable(v) for k, v in kwargs.items() if k not in _NOT_THE_QUESTION}
+                stack.enter_context(ledgers.using(ledgers.Ledger(" ".join(path), key, resume)))
+            return callback(*args, **kwargs)
+
+    cmd.callback = run
+
+
+def _jsonable(value):
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
 _register()
+_add_run_options(cli, ())
 
 
 def main(argv=None):

@@ -1,4 +1,4 @@
-"""Chunked experiment runner: fixed-size chunks, local threads, progress, interruption.
+"""Chunked experiment runner: fixed-size chunks, progress, interruption, resumption.
 
 A chunk is ``chunk_fn(start, n) -> numpy array`` of sufficient statistics (integer
 counts and sums) for deals ``start..start+n-1``.  Chunks are merged by addition, which is
@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -68,12 +67,27 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
                on_chunk=None) -> RunResult:
     """Run ``chunk_fn`` over all chunks of ``n_deals`` deals and add up the statistics.
 
-    ``skip``/``initial``: chunk indices already done and their merged statistics (resume).
-    ``on_chunk(index, stats)`` is called in the main thread after each chunk (checkpoints).
-    Ctrl-C stops after the chunks under way and returns what finished (``interrupted``).
+    The chunks run where the command under way says (``executor.using``: local threads by
+    default, or a Dask cluster), and inside a ``ledger.using`` block each finished chunk
+    is stored as it finishes and a resumed command computes only the chunks not stored.
+    ``skip``/``initial``: chunk indices already done and their merged statistics (a
+    report's own checkpoint; then the ledger is not used).  ``on_chunk(index, stats)`` is
+    called in the main thread after each chunk (checkpoints).  Ctrl-C stops after the
+    chunks under way and returns what finished (``interrupted``).
     """
+    from . import executor as executors
+    from . import ledger as ledgers
     threads = threads or default_threads()
-    bounds = ChunkBounds(n_deals, chunk_size or CHUNK_SIZE)
+    chunk_size = chunk_size or CHUNK_SIZE
+    bounds = ChunkBounds(n_deals, chunk_size)
+    led = ledgers.current() if skip is None else None
+    run_ledger = led.next_run(n_deals, chunk_size) if led is not None else None
+    if run_ledger is not None and led.resume:
+        stored = run_ledger.stored()
+        if stored:
+            skip = set(stored)
+            for i in sorted(stored):
+                initial = stored[i].copy() if initial is None else initial + stored[i]
     skip = skip or set()
     todo = (i for i in range(len(bounds)) if i not in skip)
     total = None if initial is None else initial.copy()
@@ -87,6 +101,8 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
 
     def absorb(index, stats):
         nonlocal total, n_done
+        if run_ledger is not None:
+            run_ledger.record(index, stats)
         # Build the new totals first, then assign both: a Ctrl-C between statements
         # must not leave counts and deals out of step.
         new_total = stats.copy() if total is None else total + stats
@@ -97,39 +113,16 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
         if on_chunk is not None:
             on_chunk(index, stats)
 
+    executor = executors.current() or executors.ThreadExecutor()
     try:
-        if threads == 1:
-            for i in todo:
-                absorb(i, chunk_fn(*bounds[i]))
-        else:
-            with ThreadPoolExecutor(max_workers=threads) as pool:
-                pending = {}
-                queue = todo
-                try:
-                    for i in queue:
-                        pending[pool.submit(chunk_fn, *bounds[i])] = i
-                        if len(pending) >= 2 * threads:
-                            break
-                    while pending:
-                        finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                        for fut in finished:
-                            absorb(pending.pop(fut), fut.result())
-                        for i in queue:
-                            pending[pool.submit(chunk_fn, *bounds[i])] = i
-                            if len(pending) >= 2 * threads:
-                                break
-                except KeyboardInterrupt:
-                    interrupted = True
-                    for fut in pending:
-                        fut.cancel()
-                    for fut, i in list(pending.items()):
-                        if not fut.cancelled():
-                            absorb(i, fut.result())
+        executor.run(chunk_fn, todo, bounds, absorb, threads)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         if bar is not None:
             bar.close()
+    if interrupted and led is not None:
+        led.interrupted = True
     if total is None:
         total = chunk_fn(0, 0)
     return RunResult(total, n_done, n_deals, time.perf_counter() - t0, interrupted,

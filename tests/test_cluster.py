@@ -1,0 +1,232 @@
+"""Running on a Dask cluster (``sim.executor``) and resuming a stopped run
+(``sim.ledger``): the same answers on threads and on a LocalCluster of two worker
+processes (a question and a report of every game), a worker killed mid-run, interrupt
+and ``--resume`` with the chunk ledger checked, and bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from analyzer.sim import executor as executors  # noqa: E402
+from analyzer.sim import ledger as ledgers  # noqa: E402
+from analyzer.sim.runner import ChunkBounds, run_chunks  # noqa: E402
+
+HAND_500 = "AH KH QH JH 10H JD AS KS 5C 6C"
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """One LocalCluster of two single-threaded worker processes for the module."""
+    ex = executors.DaskExecutor.local(2)
+    yield ex
+    ex.close()
+
+
+def on(ex, fn, *args, **kwargs):
+    with executors.using(ex, close=False):
+        return fn(*args, **kwargs)
+
+
+def questions():
+    from analyzer.games.euchre import questions as euchre
+    from analyzer.games.five_hundred import questions as five_hundred
+    from analyzer.games.pinochle import questions as pinochle
+    from analyzer.games.rummy500 import questions as rummy
+    from analyzer.games.sheepshead import questions as sheepshead
+    return {
+        "five-hundred": lambda t: five_hundred.bid(HAND_500, contract_only=True, deals=30_000, seed=3, threads=t),
+        "euchre": lambda t: euchre.order("JH JD AH 9S KC", "9H", players=4, seat=1, deals=3000, seed=2, threads=t),
+        "sheepshead": lambda t: sheepshead.pick("QC QS JD AD 7H 8S", seat=3, deals=1500, seed=5, threads=t),
+        "pinochle": lambda t: pinochle.bid("AS TS KS QS JS QS JD KD QD 9H AC AC", deals=1500, seed=5, threads=t),
+        "rummy500": lambda t: rummy.take("KS KH KD 4C 9D 2H 7S", pile="KC 3D 8C", players=3, deals=600, seed=1,
+                                         threads=t),
+    }
+
+
+@pytest.mark.parametrize("game", ["five-hundred", "euchre", "sheepshead", "pinochle", "rummy500"])
+def test_question_same_on_threads_and_a_local_cluster(cluster, game):
+    ask = questions()[game]
+    local = ask(2)
+    remote = on(cluster, ask, 2)
+    assert json.dumps(local.to_json_dict(), sort_keys=True) == json.dumps(remote.to_json_dict(), sort_keys=True)
+
+
+@pytest.mark.parametrize("game", ["five-hundred", "euchre", "sheepshead", "pinochle", "rummy500"])
+def test_report_tables_same_on_threads_and_a_local_cluster(cluster, game, tmp_path):
+    """A report's tables (every CSV) are byte-identical; its README differs only in the
+    timings it states."""
+    from analyzer.report.build import write_report
+    deals = {"rummy500": 1024, "euchre": 4000, "sheepshead": 2000}.get(game, 3000)
+    kw = dict(seed=1, threads=2, dd_deals=0, pimc_deals=0)
+    write_report(game, deals, str(tmp_path / "threads"), **kw)
+    on(cluster, write_report, game, deals, str(tmp_path / "dask"), **kw)
+    csvs = sorted(f for f in os.listdir(tmp_path / "threads") if f.endswith(".csv"))
+    assert csvs and csvs == sorted(f for f in os.listdir(tmp_path / "dask") if f.endswith(".csv"))
+    for f in csvs:
+        assert (tmp_path / "threads" / f).read_bytes() == (tmp_path / "dask" / f).read_bytes(), f
+
+
+def _killer(chunk_fn, flag):
+    """``chunk_fn``, except that the first worker to finish a chunk dies before returning
+    it (once: the flag file says it happened)."""
+    def chunk(start, n):
+        out = chunk_fn(start, n)
+        try:
+            fd = os.open(flag, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            return out
+        os.close(fd)
+        os._exit(1)
+    return chunk
+
+
+class KillingExecutor(executors.DaskExecutor):
+    def __init__(self, base, flag):
+        super().__init__(base.client, None)
+        self.flag = flag
+
+    def run(self, chunk_fn, todo, bounds, absorb, threads):
+        return super().run(_killer(chunk_fn, self.flag), todo, bounds, absorb, threads)
+
+    def close(self):
+        pass
+
+
+def test_a_worker_killed_mid_run_changes_nothing(cluster, tmp_path):
+    from analyzer.games.five_hundred import questions as q
+    flag = str(tmp_path / "killed")
+    want = q.bid(HAND_500, contract_only=True, deals=40_000, seed=8, threads=2)
+    got = on(KillingExecutor(cluster, flag), q.bid, HAND_500, contract_only=True, deals=40_000, seed=8, threads=2)
+    assert os.path.exists(flag), "no worker was killed"
+    assert json.dumps(want.to_json_dict()) == json.dumps(got.to_json_dict())
+    deadline = time.monotonic() + 60
+    while len(cluster.client.scheduler_info()["workers"]) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)      # the nanny restarts the worker for the next tests
+
+
+# ----------------------------------------------------------------------------- resume
+def _sums(start, n):
+    """A runner-level chunk function: integer statistics of its deals' indices."""
+    return np.array([n, sum(range(start, start + n)), 1], np.int64)
+
+
+def test_interrupt_and_resume_lose_and_double_no_chunk(tmp_path, monkeypatch):
+    """The ledger stores each finished chunk; Ctrl-C after the third; a resumed run
+    computes exactly the chunks not stored, and the total is the uninterrupted one."""
+    chunk = _sums
+    n, size = 50_000, 4096
+    want = run_chunks(chunk, n, threads=2, chunk_size=size).stats
+    recorded = []
+    real = ledgers.RunLedger.record
+
+    def record(self, index, stats):
+        real(self, index, stats)
+        recorded.append(index)
+        if len(recorded) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(ledgers.RunLedger, "record", record)
+    key = {"q": "sum", "n": n}
+    first = ledgers.Ledger("test sum", key, resume=False, root=str(tmp_path))
+    with ledgers.using(first):
+        part = run_chunks(chunk, n, threads=1, chunk_size=size)
+    assert part.interrupted and 3 <= len(part.chunks_done) < len(ChunkBounds(n, size))
+    stored = sorted(int(f[len("chunk-"):-4]) for f in os.listdir(tmp_path / "test-sum" / "run-1")
+                    if f.startswith("chunk-"))
+    assert stored == sorted(recorded)
+    monkeypatch.setattr(ledgers.RunLedger, "record", real)
+    computed = []
+
+    def counted(start, n_):
+        computed.append(start // size)
+        return chunk(start, n_)
+
+    again = ledgers.Ledger("test sum", key, resume=True, root=str(tmp_path))
+    with ledgers.using(again):
+        full = run_chunks(counted, n, threads=2, chunk_size=size)
+    assert not full.interrupted and full.n_done == n
+    assert sorted(computed + stored) == list(range(len(ChunkBounds(n, size))))
+    assert np.array_equal(full.stats, want)
+    assert not os.path.exists(tmp_path / "test-sum"), "a finished run keeps no ledger"
+
+
+def test_resume_with_other_parameters_is_refused(tmp_path):
+    from analyzer.errors import InputError
+    ledgers.Ledger("q", {"deals": 10}, resume=False, root=str(tmp_path))
+    with pytest.raises(InputError, match="deals differ"):
+        ledgers.Ledger("q", {"deals": 11}, resume=True, root=str(tmp_path))
+    with pytest.raises(InputError, match="no stopped run"):
+        ledgers.Ledger("other", {"deals": 10}, resume=True, root=str(tmp_path))
+
+
+def run_cli(args, capsys):
+    from analyzer.cli.main import main
+    try:
+        main(args)
+        code = 0
+    except SystemExit as stop:
+        code = stop.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_cli_resume_after_ctrl_c_gives_the_uninterrupted_answer(capsys, monkeypatch):
+    """``500 bid --contract-only``: Ctrl-C after two chunks (exit 0 with the partial
+    answer, the ledger kept), ``--resume`` → the JSON of an uninterrupted run; ``--resume``
+    with other --deals is refused in one line."""
+    args = ["500", "bid", HAND_500, "--contract-only", "--deals", "60000", "--seed", "4", "--json"]
+    code, whole, err = run_cli(args, capsys)
+    assert code == 0, err
+    real = ledgers.RunLedger.record
+    calls = []
+
+    def record(self, index, stats):
+        real(self, index, stats)
+        calls.append(index)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(ledgers.RunLedger, "record", record)
+    run_cli(args, capsys)
+    monkeypatch.setattr(ledgers.RunLedger, "record", real)
+    code, out, err = run_cli(args[:-3] + ["--deals", "70000", "--seed", "4", "--json", "--resume"], capsys)
+    assert code == 2 and "--resume" in err and err.count("\n") == 1, err
+    code, out, err = run_cli(args + ["--resume"], capsys)
+    assert code == 0, err
+    assert json.loads(out) == json.loads(whole)
+
+
+def test_cli_on_a_local_cluster_and_bad_input(capsys, monkeypatch):
+    args = ["500", "bid", HAND_500, "--contract-only", "--deals", "20000", "--seed", "6", "--json"]
+    code, local, err = run_cli(args, capsys)
+    assert code == 0, err
+    code, remote, err = run_cli(args + ["--cluster", "local:2"], capsys)
+    assert code == 0, err
+    assert remote == local
+    code, out, err = run_cli(args + ["--cluster", "local:0"], capsys)
+    assert code == 2 and "local:N" in err and err.count("\n") == 1, err
+    monkeypatch.setenv("ANALYZER_CONNECT_TIMEOUT", "2")
+    t0 = time.monotonic()
+    code, out, err = run_cli(args + ["--scheduler", "tcp://127.0.0.1:9"], capsys)
+    assert code == 2 and "cannot reach the Dask scheduler" in err and err.count("\n") == 1, err
+    assert time.monotonic() - t0 < 30
+    code, out, err = run_cli(args + ["--scheduler", "tcp://127.0.0.1:9", "--cluster", "local:2"], capsys)
+    assert code == 2 and "not both" in err
+
+
+def test_runner_totals_are_the_same_in_any_chunk_order(cluster):
+    """The runner-level check behind the others: integer chunk statistics merged on the
+    cluster equal the threads' total, whatever order the chunks finish in."""
+    def chunk(start, n):
+        time.sleep(0.001 * ((start // 1000) % 3))
+        return np.array([n, start, start * start % 1_000_003], np.int64)
+    want = run_chunks(chunk, 30_000, threads=2, chunk_size=1000).stats
+    got = on(cluster, run_chunks, chunk, 30_000, threads=2, chunk_size=1000).stats
+    assert np.array_equal(want, got)
