@@ -17,6 +17,7 @@ distributed = pytest.importorskip("distributed")
 from analyzer.sim import executor as executors  # noqa: E402
 from analyzer.sim import ledger as ledgers  # noqa: E402
 from analyzer.sim.runner import ChunkBounds, run_chunks  # noqa: E402
+from tests.cli_run import run_cli  # noqa: E402
 
 HAND_500 = "AH KH QH JH 10H JD AS KS 5C 6C"
 
@@ -168,17 +169,6 @@ def test_resume_with_other_parameters_is_refused(tmp_path):
         ledgers.Ledger("q", {"deals": 11}, resume=True, root=str(tmp_path))
     with pytest.raises(InputError, match="no stopped run"):
         ledgers.Ledger("other", {"deals": 10}, resume=True, root=str(tmp_path))
-
-
-def run_cli(args, capsys):
-    from analyzer.cli.main import main
-    try:
-        main(args)
-        code = 0
-    except SystemExit as stop:
-        code = stop.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_cli_resume_after_ctrl_c_gives_the_uninterrupted_answer(capsys, monkeypatch):

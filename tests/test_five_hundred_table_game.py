@@ -17,6 +17,7 @@ from analyzer.games.five_hundred import tablegame as T
 from analyzer.games.five_hundred.deck import table
 from analyzer.games.five_hundred.equity import GRID_LO, NO_DEFEND_CAP, STEP, after_deal, p_win_after
 from analyzer.games.five_hundred.rules import Options
+from tests.cli_run import run_cli
 
 HAND = "AS KS QS JS 10S AH KH 9C 8D 7D"         # a hand at every table size
 SELF_PLAY = 20_000
@@ -214,8 +215,6 @@ def test_bid_with_a_score_at_every_size(players, rule, small_tables):
 
 
 def test_bid_score_bad_input_at_other_sizes(capsys):
-    from analyzer.cli.main import main
-
     cases = [
         (["500", "bid", HAND, "--players", "3", "--score", "100:200"], "takes 3 scores"),
         (["500", "bid", HAND, "--players", "5", "--score", "0:0:0:0:x"], "not a whole number"),
@@ -224,28 +223,15 @@ def test_bid_score_bad_input_at_other_sizes(capsys):
         (["500", "bid", HAND, "--players", "3", "--score", "0:0:0", "--play", "dd"], "each defender scores"),
     ]
     for args, message in cases:
-        try:
-            main(args)
-            code = 0
-        except SystemExit as stop:
-            code = stop.code
-        err = capsys.readouterr().err
+        code, _, err = run_cli(args, capsys)
         assert code == 2 and message in err and err.count("\n") == 1, (args, err)
 
 
 def test_bid_score_cli_text_and_json_at_three_players(capsys, small_tables):
     import json
 
-    from analyzer.cli.main import main
-
     def run(args):
-        try:
-            main(args)
-            code = 0
-        except SystemExit as stop:
-            code = stop.code
-        out = capsys.readouterr()
-        return code, out.out, out.err
+        return run_cli(args, capsys)
 
     base = ["500", "bid", HAND, "--players", "3", "--score", "380:440:200", "--deals", "300", "--seed", "2"]
     code, out, err = run(base)
