@@ -121,22 +121,30 @@ def _sums(start, n):
     return np.array([n, sum(range(start, start + n)), 1], np.int64)
 
 
+def stop_after(monkeypatch, k):
+    """Make the ledger raise Ctrl-C right after it stores its ``k``-th chunk; returns the
+    list of the chunks stored."""
+    real = ledgers.RunLedger.record
+    stored = []
+
+    def record(self, index, stats):
+        real(self, index, stats)
+        stored.append(index)
+        if len(stored) == k:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(ledgers.RunLedger, "record", record)
+    return stored
+
+
 def test_interrupt_and_resume_lose_and_double_no_chunk(tmp_path, monkeypatch):
     """The ledger stores each finished chunk; Ctrl-C after the third; a resumed run
     computes exactly the chunks not stored, and the total is the uninterrupted one."""
     chunk = _sums
     n, size = 50_000, 4096
     want = run_chunks(chunk, n, threads=2, chunk_size=size).stats
-    recorded = []
     real = ledgers.RunLedger.record
-
-    def record(self, index, stats):
-        real(self, index, stats)
-        recorded.append(index)
-        if len(recorded) == 3:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(ledgers.RunLedger, "record", record)
+    recorded = stop_after(monkeypatch, 3)
     key = {"q": "sum", "n": n}
     first = ledgers.Ledger("test sum", key, resume=False, root=str(tmp_path))
     with ledgers.using(first):
@@ -179,15 +187,7 @@ def test_cli_resume_after_ctrl_c_gives_the_uninterrupted_answer(capsys, monkeypa
     code, whole, err = run_cli(args, capsys)
     assert code == 0, err
     real = ledgers.RunLedger.record
-    calls = []
-
-    def record(self, index, stats):
-        real(self, index, stats)
-        calls.append(index)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(ledgers.RunLedger, "record", record)
+    stop_after(monkeypatch, 2)
     run_cli(args, capsys)
     monkeypatch.setattr(ledgers.RunLedger, "record", real)
     code, out, err = run_cli(args[:-3] + ["--deals", "70000", "--seed", "4", "--json", "--resume"], capsys)

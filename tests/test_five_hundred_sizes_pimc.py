@@ -278,16 +278,10 @@ def test_six_handed_lead_heuristic_and_the_solver_limit():
 def test_lead_cli_players_and_bad_input(capsys):
     import json
 
-    from analyzer.cli.main import main
+    from tests.cli_run import run_cli
 
     def run(args):
-        try:
-            main(args)
-            code = 0
-        except SystemExit as stop:
-            code = stop.code
-        out = capsys.readouterr()
-        return code, out.out, out.err
+        return run_cli(args, capsys)
 
     code, out, err = run(["500", "lead", HAND, "--contract", "7S", "--players", "3", "--play", "heuristic",
                           "--deals", "200", "--json"])
