@@ -55,4 +55,37 @@ def _use_keyed_numba_cache():
         sys.modules["numba"].config.CACHE_DIR = path
 
 
+def _one_specialization_per_type():
+    """Our kernels get one compiled version per argument *type*, never one per constant.
+
+    numba types a constant argument written in a kernel's call (``play(..., 4, False)``)
+    as a literal and compiles the callee again for it: ``play_out_table`` had eight
+    compiled copies, each 20-50 s to build, that differed only in which arguments a caller
+    happened to pass as constants.  For a kernel of this package the call is typed with
+    the plain types instead (a literal converts to its type at the call), so every caller
+    shares one copy.  A kernel that really needs a literal (no such kernel today) still
+    gets one: when the plain types do not compile, numba's own typing is used.
+    """
+    from numba.core import dispatcher, errors, types
+
+    original = dispatcher.Dispatcher.get_call_template
+    if getattr(original, "_analyzer_plain", False):
+        return
+
+    def get_call_template(self, args, kws):
+        if self._can_compile and getattr(self.py_func, "__module__", "").startswith(__name__ + "."):
+            plain = tuple(types.unliteral(a) for a in args)
+            plain_kws = {k: types.unliteral(v) for k, v in kws.items()}
+            if plain != tuple(args) or plain_kws != kws:
+                try:
+                    return original(self, plain, plain_kws)
+                except errors.TypingError:
+                    pass
+        return original(self, args, kws)
+
+    get_call_template._analyzer_plain = True
+    dispatcher.Dispatcher.get_call_template = get_call_template
+
+
 _use_keyed_numba_cache()
+_one_specialization_per_type()

@@ -51,7 +51,6 @@ def questions():
     }
 
 
-@pytest.mark.slow   # a LocalCluster: python -m pytest -m slow
 @pytest.mark.parametrize("game", ["five-hundred", "euchre", "sheepshead", "pinochle", "rummy500"])
 def test_question_same_on_threads_and_a_local_cluster(cluster, game):
     ask = questions()[game]
@@ -60,7 +59,6 @@ def test_question_same_on_threads_and_a_local_cluster(cluster, game):
     assert json.dumps(local.to_json_dict(), sort_keys=True) == json.dumps(remote.to_json_dict(), sort_keys=True)
 
 
-@pytest.mark.slow   # a LocalCluster: python -m pytest -m slow
 @pytest.mark.parametrize("game", ["five-hundred", "euchre", "sheepshead", "pinochle", "rummy500"])
 def test_report_tables_same_on_threads_and_a_local_cluster(cluster, game, tmp_path):
     """A report's tables (every CSV) are byte-identical; its README differs only in the
@@ -102,7 +100,6 @@ class KillingExecutor(executors.DaskExecutor):
         pass
 
 
-@pytest.mark.slow   # a LocalCluster: python -m pytest -m slow
 def test_a_worker_killed_mid_run_changes_nothing(cluster, tmp_path):
     from analyzer.games.five_hundred import questions as q
     flag = str(tmp_path / "killed")
@@ -197,7 +194,6 @@ def test_cli_resume_after_ctrl_c_gives_the_uninterrupted_answer(capsys, monkeypa
     assert json.loads(out) == json.loads(whole)
 
 
-@pytest.mark.slow   # a LocalCluster: python -m pytest -m slow
 def test_cli_on_a_local_cluster_and_bad_input(capsys, monkeypatch):
     args = ["500", "bid", HAND_500, "--contract-only", "--deals", "20000", "--seed", "6", "--json"]
     code, local, err = run_cli(args, capsys)
@@ -216,7 +212,6 @@ def test_cli_on_a_local_cluster_and_bad_input(capsys, monkeypatch):
     assert code == 2 and "not both" in err
 
 
-@pytest.mark.slow   # a LocalCluster: python -m pytest -m slow
 def test_runner_totals_are_the_same_in_any_chunk_order(cluster):
     """The runner-level check behind the others: integer chunk statistics merged on the
     cluster equal the threads' total, whatever order the chunks finish in."""
@@ -224,5 +219,48 @@ def test_runner_totals_are_the_same_in_any_chunk_order(cluster):
         time.sleep(0.001 * ((start // 1000) % 3))
         return np.array([n, start, start * start % 1_000_003], np.int64)
     want = run_chunks(chunk, 30_000, threads=2, chunk_size=1000).stats
-    got = on(cluster, run_chunks, chunk, 30_000, threads=2, chunk_size=1000).stats
-    assert np.array_equal(want, got)
+    for task_deals in (1000, 7000):          # one chunk a task; seven
+        ex = executors.DaskExecutor(cluster.client, None, task_deals=task_deals)
+        got = on(ex, run_chunks, chunk, 30_000, threads=2, chunk_size=1000).stats
+        assert np.array_equal(want, got)
+
+
+def test_tasks_carry_runs_of_consecutive_chunks():
+    batches = list(executors._batches(iter([0, 1, 2, 3, 4, 6, 7, 9]), 3))
+    assert batches == [[0, 1, 2], [3, 4], [6, 7], [9]]
+    assert list(executors._batches(iter([]), 3)) == []
+    assert list(executors._batches(iter(range(5)), 1)) == [[0], [1], [2], [3], [4]]
+
+
+def test_cli_on_a_remote_scheduler(capsys, tmp_path):
+    """The issue's own set-up: ``dask scheduler`` and ``dask worker`` started as separate
+    processes, the command given ``--scheduler ADDRESS`` -- the same JSON as on threads."""
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
+    info = tmp_path / "scheduler.json"
+    procs = [subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                               "--port", "0", "--no-dashboard", "--scheduler-file", str(info)],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        deadline = time.monotonic() + 60
+        while not info.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        address = json.loads(info.read_text())["address"]
+        procs.append(subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
+                                       "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
+                                      env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        with distributed.Client(address, timeout=30) as client:
+            client.wait_for_workers(2, timeout=60)
+        args = ["500", "bid", HAND_500, "--contract-only", "--deals", "20000", "--seed", "9", "--json"]
+        code, local, err = run_cli(args, capsys)
+        assert code == 0, err
+        code, remote, err = run_cli(args + ["--scheduler", address], capsys)
+        assert code == 0, err
+        assert remote == local
+    finally:
+        for p in reversed(procs):
+            p.terminate()
+        for p in procs:
+            p.wait(timeout=30)

@@ -20,7 +20,6 @@ from analyzer.tricks.dd import MAX_MOVES, MAX_SEATS, make_cfg
 from analyzer.tricks.pimc import candidates, choose, choose_plain
 from analyzer.tricks.tables import R_DECK, R_SUIT
 
-pytestmark = pytest.mark.slow   # compiles kernels of its own: python -m pytest -m slow
 
 U = np.uint64
 TABLES = rule_tables(24)

@@ -421,7 +421,6 @@ def test_double_dummy_misere_left_out_with_four_defenders():
     assert misere_seats(3) <= DD_MISERE_MAX_ACTIVE
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("players", (3, 5, 6))
 def test_report_at_other_sizes(tmp_path, players):
     """A small report at another table size: its header names the table, the EV columns use

@@ -23,7 +23,6 @@ from analyzer.sim.deal import deal_batch
 from analyzer.tricks.dd import MAX_SEATS, S_SIZE, new_table
 from analyzer.tricks.tables import R_DECK, R_FREE, R_SUIT
 
-pytestmark = pytest.mark.slow   # see pyproject.toml: python -m pytest -m slow
 
 U = np.uint64
 I = np.int64

@@ -20,9 +20,7 @@ from analyzer.tricks.heuristic import follow_for_tricks, lead_for_tricks
 from analyzer.tricks.tables import R_DECK, R_SUIT, R_TRUMP_SUIT
 from tests.conftest import kernel_rules
 
-import pytest  # noqa: E402
 
-pytestmark = pytest.mark.slow   # compiles kernels of its own: python -m pytest -m slow
 
 HEARTS = 3
 HAND = "JD KH QH 9H 7H 5H AS QS 6C 8D"  # a good hearts hand for seat 0: bid 7H

@@ -119,7 +119,6 @@ def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch):
     pd.testing.assert_frame_equal(resumed, direct)
 
 
-@pytest.mark.slow   # compiles the double-dummy survey: python -m pytest -m slow
 def test_report_with_double_dummy_section(tmp_path):
     from analyzer.games.five_hundred import survey_dd
 

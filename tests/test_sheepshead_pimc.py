@@ -15,9 +15,7 @@ from analyzer.tricks.dd import MAX_SEATS
 from analyzer.tricks.points import mask_points
 from analyzer.tricks.tables import R_SUIT
 
-import pytest  # noqa: E402
 
-pytestmark = pytest.mark.slow   # compiles kernels of its own: python -m pytest -m slow
 
 U = np.uint64
 BITS = [b for b in range(64) if (int(DECK_MASK) >> b) & 1]

@@ -11,10 +11,13 @@ goes there.
   '.[dask]'``), a scheduler's address or a LocalCluster of worker processes.  The chunk
   function -- a closure holding the question's read-only arrays -- is pickled once
   (``dumps``: read-only arrays stay read-only, so the kernels' types are the client's)
-  and scattered to every worker (``broadcast``); each task ships only its tag and
-  ``(start, n)``, and a worker unpickles the function on its first chunk of the run and
-  loads the compiled kernels from numba's disk cache once.  At most
-  ``2 x workers`` chunks are in flight, so the client's memory does not grow with the
+  and sent once, as the result of a task every chunk task depends on (workers pass it
+  to each other; were every copy lost with dying workers, the scheduler would recompute
+  it from its own, where scattered data would be gone); each task ships only its tag and the
+  ``(start, n)`` of its chunks (consecutive ones, about ``TASK_DEALS`` deals: the
+  scheduler's cost is per task), and a worker unpickles the function on its first task of
+  the run and loads the compiled kernels from numba's disk cache once.  At most
+  ``2 x workers`` tasks are in flight, so the client's memory does not grow with the
   deals.  A worker that dies takes its chunks with it and the scheduler runs them again
   elsewhere: a chunk is a pure function of (seed, start, n), so the answer is unchanged.
 
@@ -32,6 +35,7 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from ..errors import InputError
 
 CONNECT_TIMEOUT = 10.0         # seconds to reach a scheduler before giving up
+TASK_DEALS = 65_536            # deals a Dask task carries (consecutive chunks of the runner's size)
 
 
 class ThreadExecutor:
@@ -74,6 +78,18 @@ class ThreadExecutor:
         pass
 
 
+def _batches(todo, size):
+    """The indices of ``todo`` in lists of up to ``size`` consecutive ones."""
+    batch = []
+    for i in todo:
+        if batch and (len(batch) == size or i != batch[-1] + 1):
+            yield batch
+            batch = []
+        batch.append(i)
+    if batch:
+        yield batch
+
+
 def _fill(pending, todo, submit, window):
     while len(pending) < window:
         i = next(todo, None)
@@ -85,9 +101,13 @@ def _fill(pending, todo, submit, window):
 _LOADED: dict = {}             # on a worker: run tag -> its chunk function, unpickled once
 
 
-def _call_chunk(tag, payload, start, n):
-    """A task on a worker: the run's chunk function (unpickled on the worker's first chunk
-    of the run, then kept) on one chunk."""
+def _payload(data: bytes) -> bytes:
+    return data
+
+
+def _call_chunks(tag, payload, spans):
+    """A task on a worker: the run's chunk function (unpickled on the worker's first task
+    of the run, then kept) on each ``(start, n)`` of ``spans``, in order."""
     fn = _LOADED.get(tag)
     if fn is None:
         import pickle
@@ -95,7 +115,7 @@ def _call_chunk(tag, payload, start, n):
         if len(_LOADED) >= 4:
             _LOADED.clear()
         _LOADED[tag] = fn
-    return fn(start, n)
+    return [fn(start, n) for start, n in spans]
 
 
 def _readonly(array):
@@ -138,13 +158,15 @@ def dumps(chunk_fn) -> bytes:
 
 
 class DaskExecutor:
-    """Chunks on a Dask cluster: ``DaskExecutor.connect(address)`` or ``.local(n)``."""
+    """Chunks on a Dask cluster: ``DaskExecutor.connect(address)`` or ``.local(n)``.
+    ``task_deals``: about how many deals each task carries (``TASK_DEALS``)."""
 
     name = "dask"
 
-    def __init__(self, client, cluster=None):
+    def __init__(self, client, cluster=None, task_deals: int = TASK_DEALS):
         self.client = client
         self.cluster = cluster
+        self.task_deals = task_deals
         self.address = client.scheduler.address if client.scheduler else None
         self._runs = 0
 
@@ -176,36 +198,45 @@ class DaskExecutor:
         return max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
 
     def run(self, chunk_fn, todo, bounds, absorb, threads: int):
+        """As ``ThreadExecutor.run``; each task carries consecutive chunks of about
+        ``task_deals`` deals (the scheduling overhead is per task, the chunks and so the
+        answer stay the runner's), and every chunk of a finished task is absorbed."""
         from distributed import as_completed
         self._runs += 1
         window = 2 * self.workers(threads)
+        per_task = max(1, self.task_deals // max(1, bounds.chunk_size))
+        tasks = _batches(todo, per_task)
         tag = f"{os.getpid()}-{id(self)}-{self._runs}-{time.monotonic_ns()}"
-        fn = self.client.scatter(dumps(chunk_fn), broadcast=True, hash=False)
+        # The pickled function is a task's result, not scattered data: a worker that dies
+        # holding the only copy (Dask's memory manager drops copies no queued task needs)
+        # then costs a recomputation from the scheduler's copy, not the run.
+        fn = self.client.submit(_payload, dumps(chunk_fn), key=f"analyzer-function-{tag}", pure=False)
         pending = {}
 
-        def submit(i):
-            start, n = bounds[i]
-            return self.client.submit(_call_chunk, tag, fn, start, n, key=f"analyzer-chunk-{tag}-{i}",
-                                      pure=False)
+        def submit(indices):
+            return self.client.submit(_call_chunks, tag, fn, [bounds[i] for i in indices],
+                                      key=f"analyzer-chunks-{tag}-{indices[0]}", pure=False)
+
+        def take(fut):
+            for i, stats in zip(pending.pop(fut), fut.result()):
+                absorb(i, stats)
 
         try:
-            _fill(pending, todo, submit, window)
+            _fill(pending, tasks, submit, window)
             if not pending:
                 return
             done = as_completed(list(pending), loop=self.client.loop)
             for fut in done:
-                i = pending.pop(fut)
-                absorb(i, fut.result())
+                take(fut)
                 before = set(pending)
-                _fill(pending, todo, submit, window)
+                _fill(pending, tasks, submit, window)
                 for new in pending:
                     if new not in before:
                         done.add(new)
         except KeyboardInterrupt:
-            for fut, i in list(pending.items()):
+            for fut in list(pending):
                 if fut.status == "finished":
-                    absorb(i, fut.result())
-                    del pending[fut]
+                    take(fut)
             self.client.cancel(list(pending))
             raise
         finally:

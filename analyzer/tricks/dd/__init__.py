@@ -69,7 +69,7 @@ The table asks for 2 MB pages (``zeroed_words``): its probes land on random page
 
 Where it stands against DDS (bridge, 13 cards, one thread, ``scripts/bench.py ddbridge``):
 identical trick counts, about 1.65-2.0x slower at the median (median of ten runs 1.74x
-on 2026-11-30; one process to the next moves it; see README Performance), 3.1x at the
+on 2026-11-30; one process to the next moves it; see docs/performance.md), 3.1x at the
 start of 2026-11-29's second stop.  DDS's ``futureTricks.nodes`` (trick starts) on the
 same 200 deals: 11.9M against our 14.9M (``dd_nodes.py --dds``, median ratio 1.17), so
 the gap is both: more trick starts, and each with its inner nodes about 1.5x DDS's cost.
@@ -90,7 +90,7 @@ source compiled twice runs several percent apart for the life of a process (wher
 code and table land in memory); compare node counts, or several interleaved runs
 (``scripts/ab_dd.py``).
 
-Pinochle (12 tricks, points; ``scripts/bench.py pinochle_dd``, figures in the README):
+Pinochle (12 tricks, points; ``scripts/bench.py pinochle_dd``, figures in docs/performance.md):
 the class at the bid is cheap, at the heuristic players' result (near the value) the
 median is within its target, but a few deals in a hundred take seconds, and the exact
 value costs several such searches.  Its next steps, in the order we expect them to pay:
