@@ -86,6 +86,38 @@ def _one_specialization_per_type():
     get_call_template._analyzer_plain = True
     dispatcher.Dispatcher.get_call_template = get_call_template
 
+    # ``compiled_once(sig)``: a kernel compiled for one declared signature, when it is
+    # first needed (numba's ``njit(sig)`` compiles at import, in every process).
+    original_compile = dispatcher.Dispatcher.compile
+
+    def compile(self, sig):
+        fixed = self.__dict__.get("_analyzer_signature")
+        if fixed is None:
+            return original_compile(self, sig)
+        from numba.core import sigutils
+        from numba.core.compiler_lock import global_compiler_lock
+        with global_compiler_lock:
+            existing = self.overloads.get(tuple(sigutils.normalize_signature(fixed)[0]))
+            if existing is not None:
+                return existing.entry_point
+            entry = original_compile(self, fixed)
+            self.disable_compile()      # later calls convert their arguments to it, as with njit(sig)
+            return entry
+
+    dispatcher.Dispatcher.compile = compile
+
+
+def compiled_once(signature):
+    """``@compiled_once(sig)`` over ``@njit(...)``: the kernel is compiled (or loaded from
+    the cache) for exactly ``signature`` on its first call, from Python or from another
+    kernel, and every caller shares that one version (arguments convert to its types).
+    Unlike ``njit(sig)`` nothing is compiled at import: a process that never calls the
+    kernel never builds it (the double-dummy search takes about two minutes to build)."""
+    def mark(kernel):
+        kernel._analyzer_signature = signature
+        return kernel
+    return mark
+
 
 _use_keyed_numba_cache()
 _one_specialization_per_type()

@@ -1082,8 +1082,9 @@ def section_lead500(quick):
 def section_cluster(quick):
     """A 20,000,000-deal Five Hundred survey (the report's) on a LocalCluster of two
     single-threaded worker processes against two local threads in the same run, at the
-    runner's chunk size and larger ones; the scheduling overhead per chunk, and the
-    client's peak memory (tracemalloc) while the cluster runs."""
+    runner's chunk size, with Dask tasks of one chunk and of the executor's default
+    (``TASK_DEALS``) and larger; the scheduling overhead per task, and the client's peak
+    memory (tracemalloc) while the cluster runs."""
     import tracemalloc
 
     from analyzer.games.five_hundred.survey import run_survey
@@ -1096,13 +1097,13 @@ def section_cluster(quick):
         with executors.using(ex, close=False):
             run_survey(20_000, threads=2)          # every worker loads its kernels once
         run_survey(20_000, threads=2)
-        default = runner.CHUNK_SIZE
-        for size in (default, 65_536, 262_144):
-            runner.CHUNK_SIZE = size
+        size = runner.CHUNK_SIZE
+        for task_deals in (size, executors.TASK_DEALS, 4 * executors.TASK_DEALS):
             w0 = time.perf_counter()
             local = run_survey(n, threads=2)
             t_threads = time.perf_counter() - w0
             tracemalloc.start()
+            ex.task_deals = task_deals
             w0 = time.perf_counter()
             with executors.using(ex, close=False):
                 remote = run_survey(n, threads=2)
@@ -1110,12 +1111,12 @@ def section_cluster(quick):
             peak = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
             assert np.array_equal(local.stats, remote.stats)
-            chunks = -(-n // size)
-            over = (t_dask - t_threads) / chunks * 1e3
-            print(f"cluster: survey of {n:,} deals, chunk {size:,}: 2 threads {t_threads:.1f} s, LocalCluster 2x1 "
-                  f"{t_dask:.1f} s ({t_threads / t_dask:.2f}x the threads' throughput; {over:+.2f} ms a chunk over "
-                  f"{chunks:,} chunks), client peak {peak / 2**20:.1f} MiB traced; identical totals")
-        runner.CHUNK_SIZE = default
+            tasks = -(-n // (task_deals // size * size))
+            over = (t_dask - t_threads) / tasks * 1e3
+            print(f"cluster: survey of {n:,} deals, chunk {size:,}, tasks of {task_deals // size} chunk(s): "
+                  f"2 threads {t_threads:.1f} s, LocalCluster 2x1 {t_dask:.1f} s ({t_threads / t_dask:.2f}x the "
+                  f"threads' throughput; {over:+.2f} ms a task over {tasks:,} tasks), client peak "
+                  f"{peak / 2**20:.1f} MiB traced; identical totals")
     finally:
         ex.close()
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
+from ... import compiled_once
+
 from ...bits import (
     ONE,
     ZERO,
@@ -101,10 +103,9 @@ from .table import (
     _tt_store,
 )
 
-# The solver's entry point is compiled for exactly one signature.  Every caller (bridge,
-# Five Hundred, Sheepshead, Euchre, Python) shares that one compiled solver: without the
-# explicit signature numba would compile a new copy of the whole search for every
-# combination of literal arguments a caller happens to pass (tens of seconds each).
+# The solver's entry point is compiled for exactly one signature, when first called.
+# Every caller (bridge, Five Hundred, Sheepshead, Euchre, Pinochle, Python) shares that one
+# compiled solver (about two minutes to build cold); arguments convert to its types.
 _U64 = types.Array(types.uint64, 1, "C")
 _I64 = types.Array(types.int64, 1, "C")
 _ENTRY_ARGS = (_U64, _I64, _U64, _I64, types.Array(types.uint64, 2, "C"), _I64,
@@ -613,7 +614,8 @@ def _value_bounds(rules, cfg, hands, trick, left):
     return np.int64(0), np.int64(left)
 
 
-@njit(_SOLVE_SIG, cache=True, nogil=True)
+@compiled_once(_SOLVE_SIG)
+@njit(cache=True, nogil=True)
 def _solve_kernel(rules, cfg, hands, voids, tt, stats, pext8,
                   seat, pos, leader, led, best, winner, trick, suits_led, left, target, guess):
     """Value of a position (``target`` < 0), or whether it reaches ``target`` (0/1).
