@@ -1098,7 +1098,7 @@ def section_cluster(quick):
             run_survey(20_000, threads=2)          # every worker loads its kernels once
         run_survey(20_000, threads=2)
         size = runner.CHUNK_SIZE
-        for task_deals in (size, executors.TASK_DEALS, 4 * executors.TASK_DEALS):
+        for task_deals in (size, 65_536, executors.TASK_DEALS):
             w0 = time.perf_counter()
             local = run_survey(n, threads=2)
             t_threads = time.perf_counter() - w0

@@ -14,8 +14,8 @@ goes there.
   and sent once, as the result of a task every chunk task depends on (workers pass it
   to each other; were every copy lost with dying workers, the scheduler would recompute
   it from its own, where scattered data would be gone); each task ships only its tag and the
-  ``(start, n)`` of its chunks (consecutive ones, about ``TASK_DEALS`` deals: the
-  scheduler's cost is per task), and a worker unpickles the function on its first task of
+  ``(start, n)`` of its chunks (consecutive ones, up to ``TASK_DEALS`` deals and at least
+  four tasks a worker thread: the scheduler's cost is per task), and a worker unpickles the function on its first task of
   the run and loads the compiled kernels from numba's disk cache once.  At most
   ``2 x workers`` tasks are in flight, so the client's memory does not grow with the
   deals.  A worker that dies takes its chunks with it and the scheduler runs them again
@@ -35,7 +35,7 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from ..errors import InputError
 
 CONNECT_TIMEOUT = 10.0         # seconds to reach a scheduler before giving up
-TASK_DEALS = 65_536            # deals a Dask task carries (consecutive chunks of the runner's size)
+TASK_DEALS = 262_144           # deals a Dask task carries at most (consecutive chunks of the runner's size)
 
 
 class ThreadExecutor:
@@ -159,7 +159,7 @@ def dumps(chunk_fn) -> bytes:
 
 class DaskExecutor:
     """Chunks on a Dask cluster: ``DaskExecutor.connect(address)`` or ``.local(n)``.
-    ``task_deals``: about how many deals each task carries (``TASK_DEALS``)."""
+    ``task_deals``: at most how many deals a task carries (``TASK_DEALS``)."""
 
     name = "dask"
 
@@ -198,13 +198,16 @@ class DaskExecutor:
         return max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
 
     def run(self, chunk_fn, todo, bounds, absorb, threads: int):
-        """As ``ThreadExecutor.run``; each task carries consecutive chunks of about
-        ``task_deals`` deals (the scheduling overhead is per task, the chunks and so the
-        answer stay the runner's), and every chunk of a finished task is absorbed."""
+        """As ``ThreadExecutor.run``; each task carries consecutive chunks, up to
+        ``task_deals`` deals and at least four tasks a worker thread (the scheduling
+        overhead is per task; the chunks, and so the answer, stay the runner's); every
+        chunk of a finished task is absorbed."""
         from distributed import as_completed
         self._runs += 1
-        window = 2 * self.workers(threads)
-        per_task = max(1, self.task_deals // max(1, bounds.chunk_size))
+        workers = self.workers(threads)
+        window = 2 * workers
+        # a short run still spreads over every worker
+        per_task = max(1, min(self.task_deals // max(1, bounds.chunk_size), len(bounds) // (4 * workers)))
         tasks = _batches(todo, per_task)
         tag = f"{os.getpid()}-{id(self)}-{self._runs}-{time.monotonic_ns()}"
         # The pickled function is a task's result, not scattered data: a worker that dies
