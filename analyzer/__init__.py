@@ -1,5 +1,6 @@
 """Monte Carlo strategy analyzer for card games."""
 
+import contextlib
 import hashlib
 import os
 import sys
@@ -100,11 +101,34 @@ def _one_specialization_per_type():
             existing = self.overloads.get(tuple(sigutils.normalize_signature(fixed)[0]))
             if existing is not None:
                 return existing.entry_point
-            entry = original_compile(self, fixed)
+            with _compile_lock(self):
+                entry = original_compile(self, fixed)   # loads it if another process just built it
             self.disable_compile()      # later calls convert their arguments to it, as with njit(sig)
             return entry
 
     dispatcher.Dispatcher.compile = compile
+
+
+@contextlib.contextmanager
+def _compile_lock(kernel):
+    """Hold a lock file in numba's cache folder while ``kernel`` compiles, so that
+    processes sharing the cache (the test processes, Dask workers on one host) build it
+    once: the others wait, then load it from the cache."""
+    try:
+        import fcntl
+
+        from numba.core import config
+        os.makedirs(config.CACHE_DIR, exist_ok=True)
+        handle = open(os.path.join(config.CACHE_DIR, kernel.py_func.__qualname__ + ".lock"), "w")
+    except (ImportError, OSError):  # no POSIX locks, or no cache folder: compile unlocked
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def compiled_once(signature):

@@ -4,6 +4,7 @@ kernels' per-strain bit layouts, and ask the engine kernels about one position."
 from __future__ import annotations
 
 import math
+import os
 
 import numpy as np
 
@@ -11,6 +12,18 @@ from analyzer.games.five_hundred.deck import DECK
 from analyzer.games.five_hundred.rules import BIT_OF, ID_OF, Options, nominate, rule_table
 from analyzer.tricks import engine
 from tests.reference import five_hundred as ref
+
+def pytest_collection_finish(session):
+    """With two test processes (``-n 2``), the first builds the double-dummy solver as it
+    starts (about two minutes on a cold cache; a second to load it warm) when the run
+    has solver tests; the other, needing it later, waits for that build and loads it
+    (``analyzer._compile_lock``) instead of building it again side by side."""
+    if os.environ.get("PYTEST_XDIST_WORKER") != "gw0":
+        return
+    if any(key in item.nodeid for item in session.items for key in ("dd", "pimc", "solve")):
+        from analyzer.tricks.dd import search
+        search._solve_kernel.compile(search._SOLVE_SIG)
+
 
 STRAIN_INDEX = {s: i for i, s in enumerate(ref.STRAINS)}
 SUIT_INDEX = {s: i for i, s in enumerate(ref.SUITS)}

@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 import types
 
+import numpy as np
+
 from numba.core.dispatcher import Dispatcher
 
 _PROBE = '''
@@ -69,3 +71,27 @@ def test_the_games_kernels_have_no_constant_specializations():
             if isinstance(obj, Dispatcher) and obj.py_func.__module__ == name:
                 literal += [f"{name}.{attr}{s}" for s in obj.signatures if "Literal" in str(s)]
     assert not literal, literal
+
+
+def test_a_declared_signature_is_compiled_on_first_call_only(tmp_path, monkeypatch):
+    """``compiled_once(sig)``: nothing at import; the first call (here from another
+    kernel, with a literal) builds exactly ``sig``; Python calls convert to it."""
+    import numba
+    from numba import njit, types as nbtypes
+
+    from analyzer import compiled_once
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))
+
+    @compiled_once(nbtypes.int64(nbtypes.int64, nbtypes.boolean))
+    @njit(cache=False)
+    def fixed(n, flag):
+        return n * 2 if flag else n
+
+    @njit(cache=False)
+    def caller():
+        return fixed(4, True)
+
+    assert fixed.signatures == []
+    assert caller() == 8
+    assert [str(s) for s in fixed.signatures] == ["(int64, bool)"]
+    assert fixed(np.int32(5), False) == 5 and len(fixed.signatures) == 1
