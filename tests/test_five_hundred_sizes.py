@@ -34,14 +34,9 @@ SIDE_RULES = {2: [None], 3: [None], 4: [None], 5: ["call", "choose"], 6: ["three
 def run_main(args, capsys):
     """(exit status, stdout + stderr) of the CLI entry point, which turns bad input into
     one line and status 2."""
-    from analyzer.cli.main import main
-    try:
-        main(args)
-        code = 0
-    except SystemExit as stop:
-        code = stop.code
-    out = capsys.readouterr()
-    return code, out.out + out.err
+    from tests.cli_run import run_cli
+    code, out, err = run_cli(args, capsys)
+    return code, out + err
 
 
 def option_of(players, rule):
