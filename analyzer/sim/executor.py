@@ -11,15 +11,16 @@ goes there.
   '.[dask]'``), a scheduler's address or a LocalCluster of worker processes.  The chunk
   function -- a closure holding the question's read-only arrays -- is pickled once
   (``dumps``: read-only arrays stay read-only, so the kernels' types are the client's)
-  and sent once, as the result of a task every chunk task depends on (workers pass it
-  to each other; were every copy lost with dying workers, the scheduler would recompute
-  it from its own, where scattered data would be gone); each task ships only its tag and the
-  ``(start, n)`` of its chunks (consecutive ones, up to ``TASK_DEALS`` deals and at least
-  four tasks a worker thread: the scheduler's cost is per task), and a worker unpickles the function on its first task of
-  the run and loads the compiled kernels from numba's disk cache once.  At most
-  ``2 x workers`` tasks are in flight, so the client's memory does not grow with the
-  deals.  A worker that dies takes its chunks with it and the scheduler runs them again
-  elsewhere: a chunk is a pure function of (seed, start, n), so the answer is unchanged.
+  and sent once, as the result of a task that every chunk task depends on (workers pass
+  it to each other, and if every copy dies with its workers the scheduler computes it
+  again; scattered data would be lost).  Each task ships only its tag and the
+  ``(start, n)`` of its chunks: consecutive ones, up to ``TASK_DEALS`` deals and at least
+  four tasks a worker thread, since the scheduler's cost is per task.  A worker unpickles
+  the function on its first task of the run and loads the compiled kernels from numba's
+  disk cache once.  At most ``2 x workers`` tasks are in flight, so the client's memory
+  does not grow with the deals.  A worker that dies takes its chunks with it and the
+  scheduler runs them again elsewhere: a chunk is a pure function of (seed, start, n),
+  so the answer is unchanged.
 
 Chunk statistics are integers merged by addition: the same total whatever the executor,
 the number of workers or the order in which chunks finish.

@@ -7,7 +7,6 @@ import numpy as np
 from numba import njit, types
 
 from ... import compiled_once
-
 from ...bits import (
     ONE,
     ZERO,
