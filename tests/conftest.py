@@ -13,6 +13,7 @@ from analyzer.games.five_hundred.rules import BIT_OF, ID_OF, Options, nominate, 
 from analyzer.tricks import engine
 from tests.reference import five_hundred as ref
 
+
 def pytest_collection_finish(session):
     """With two test processes (``-n 2``), the first builds the double-dummy solver as it
     starts (about two minutes on a cold cache; a second to load it warm) when the run

@@ -24,7 +24,6 @@ from analyzer.tricks.tables import (F_FREE_LEAD_LAST, F_FREE_MUST_PLAY, F_FREE_N
                                     R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT, new_rules, set_points)
 from tests.reference.minimax import solve as brute
 
-
 SOLVER = dd.Solver(1.0)
 JOKER = 63
 

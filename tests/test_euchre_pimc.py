@@ -20,7 +20,6 @@ from analyzer.tricks.dd import MAX_MOVES, MAX_SEATS, make_cfg
 from analyzer.tricks.pimc import candidates, choose, choose_plain
 from analyzer.tricks.tables import R_DECK, R_SUIT
 
-
 U = np.uint64
 TABLES = rule_tables(24)
 TT = new_dd_table()

@@ -23,7 +23,6 @@ from analyzer.sim.deal import deal_batch
 from analyzer.tricks.dd import MAX_SEATS, S_SIZE, new_table
 from analyzer.tricks.tables import R_DECK, R_FREE, R_SUIT
 
-
 U = np.uint64
 I = np.int64
 TABLES = [(2, None), (3, None), (5, "call"), (5, "choose"), (6, "threes")]

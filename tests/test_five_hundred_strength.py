@@ -20,8 +20,6 @@ from analyzer.tricks.heuristic import follow_for_tricks, lead_for_tricks
 from analyzer.tricks.tables import R_DECK, R_SUIT, R_TRUMP_SUIT
 from tests.conftest import kernel_rules
 
-
-
 HEARTS = 3
 HAND = "JD KH QH 9H 7H 5H AS QS 6C 8D"  # a good hearts hand for seat 0: bid 7H
 N_DEALS = 4000

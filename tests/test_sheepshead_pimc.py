@@ -15,8 +15,6 @@ from analyzer.tricks.dd import MAX_SEATS
 from analyzer.tricks.points import mask_points
 from analyzer.tricks.tables import R_SUIT
 
-
-
 U = np.uint64
 BITS = [b for b in range(64) if (int(DECK_MASK) >> b) & 1]
 INFO = np.zeros(3, np.int64)
