@@ -1,6 +1,9 @@
 """Legal moves and trick winners for every trick game, read from a rule vector.
 
 All functions take single-bit masks for cards and are inlined into the game kernels.
+As in ``tricks.heuristic``, each rule-vector function has a *core* taking the rule
+values it reads as scalars, for play loops that read the vector once (numba counts
+references to an array at every inlined use, which costs as much as the decision).
 """
 
 import numpy as np
@@ -12,8 +15,18 @@ from .tables import (F_FREE_LEAD_LAST, F_FREE_MUST_PLAY, F_FREE_NAME_NOT_VOID, F
 
 
 @njit(cache=True, inline="always")
+def suit_core(suits, card):
+    """``suit_of`` with the four suit masks given as a tuple."""
+    for s in range(4):
+        if suits[s] & card:
+            return s
+    return -1
+
+
+@njit(cache=True, inline="always")
 def suit_of(rules, card):
-    """Effective suit 0..3 of a card, or -1 for a card of no suit (a free joker)."""
+    """Effective suit 0..3 of a card, or -1 for a card of no suit (a free joker).  (Not
+    through ``suit_core``: the solver reads the masks one at a time, as far as needed.)"""
     for s in range(4):
         if rules[R_SUIT + s] & card:
             return s
@@ -36,18 +49,23 @@ def stronger(rules, card):
 
 
 @njit(cache=True, inline="always")
-def beats(rules, card, best, led):
-    """Does ``card``, played after ``best``, take over the trick? Ties keep the first."""
-    trump = rules[R_TRUMP]
+def beats_core(trump, suit, shift, card, best):
+    """``beats`` with the trump mask, the led suit's mask and R_DUP_SHIFT given."""
     if card & trump:
         if not (best & trump):
             return True
-        return (stronger(rules, best) & card) != ZERO
+        return (stronger_core(shift, best) & card) != ZERO
     if best & trump:
         return False
-    if card & rules[R_SUIT + led]:
-        return (stronger(rules, best) & card) != ZERO
+    if card & suit:
+        return (stronger_core(shift, best) & card) != ZERO
     return False
+
+
+@njit(cache=True, inline="always")
+def beats(rules, card, best, led):
+    """Does ``card``, played after ``best``, take over the trick? Ties keep the first."""
+    return beats_core(rules[R_TRUMP], rules[R_SUIT + led], rules[R_DUP_SHIFT], card, best)
 
 
 @njit(cache=True, inline="always")
@@ -61,30 +79,34 @@ def legal_follow(rules, hand, led, best):
 def legal_follow_lead(rules, hand, led, best, lead):
     """``legal_follow`` knowing the card led, ``lead``: under F_HEAD_LED (with
     F_MUST_HEAD) a follower must beat the card led if able, whatever was played since."""
-    suit = rules[R_SUIT + led]
-    trump = rules[R_TRUMP]
-    flags = rules[R_FLAGS]
+    return legal_core(rules[R_SUIT + led], rules[R_TRUMP], rules[R_FREE], rules[R_FLAGS],
+                      rules[R_DUP_SHIFT], hand, best, lead)
+
+
+@njit(cache=True, inline="always")
+def legal_core(suit, trump, free, flags, shift, hand, best, lead):
+    """``legal_follow_lead`` with the led suit's mask and the rule values given."""
     follow = hand & suit
     if follow:
         if flags & F_MUST_HEAD:
             if flags & F_HEAD_LED:
-                higher = follow & stronger(rules, lead)
+                higher = follow & stronger_core(shift, lead)
                 if higher:
                     return higher
             elif not (best & trump & ~suit):
                 # Pinochle: head the trick, unless a plain-suit lead has already been trumped.
-                higher = follow & stronger(rules, best)
+                higher = follow & stronger_core(shift, best)
                 if higher:
                     return higher
         return follow
-    free = hand & rules[R_FREE]
-    if free and (flags & F_FREE_MUST_PLAY):
-        return free
+    mine = hand & free
+    if mine and (flags & F_FREE_MUST_PLAY):
+        return mine
     if flags & F_MUST_TRUMP:
         trumps = hand & trump
         if trumps:
             if (flags & F_MUST_OVERTRUMP) and (best & trump):
-                higher = trumps & stronger(rules, best)
+                higher = trumps & stronger_core(shift, best)
                 if higher:
                     return higher
             return trumps
@@ -100,11 +122,16 @@ def free_lead_names(rules, hand, suits_led, shown_void):
     suit the leader has not shown void in, led before or not: the Queensland rule, which
     replaces the "not led before" rule; with the default rule it would add nothing, since
     a player can only show void in a suit that has been led)."""
-    if not (hand & rules[R_FREE]):
+    return names_core(rules[R_FREE], rules[R_FLAGS], hand, suits_led, shown_void)
+
+
+@njit(cache=True, inline="always")
+def names_core(free, flags, hand, suits_led, shown_void):
+    """``free_lead_names`` with the free card's mask and the flags given."""
+    if not (hand & free):
         return 0
-    if hand == (hand & rules[R_FREE]):
+    if hand == (hand & free):
         return 15
-    flags = rules[R_FLAGS]
     if flags & F_FREE_LEAD_LAST:
         return 0
     if flags & F_FREE_NAME_NOT_VOID:

@@ -12,13 +12,12 @@ when a five-handed partner is the unrevealed holder of a called card.
 import numpy as np
 from numba import njit
 
-from ...bits import ZERO, above, below, high_bit, low_bit, low_index, popcount
+from ...bits import ONE, ZERO, above, below, high_bit, low_bit, low_index, popcount
 from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
-from ...tricks.engine import beats, free_lead_names, legal_follow, suit_of
-from ...tricks.heuristic import (follow_for_tricks, is_master, lead_for_tricks,
-                                 rank_pos, winning_cards)
-from ...tricks.tables import R_DECK, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT
+from ...tricks.engine import beats_core, legal_core, names_core, suit_core
+from ...tricks.heuristic import follow_core, is_master, lead_core, rank_pos, rule_suits, winning_core
+from ...tricks.tables import R_DECK, R_DUP_SHIFT, R_FLAGS, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT
 from .deck import N_SEATS, N_TRICKS
 from .rules import (MISERE, SIDES_ALONE, SIDES_CALL, SIDES_CHOOSE, SIDES_OPPOSITE,  # noqa: F401
                     SIDES_PAIRS, SIDES_THREES)
@@ -109,41 +108,44 @@ def nominate_joker(rules, hand, work):
 
 
 # ----------------------------------------------------------------------------- misère
+# The players' decisions take the rule values as scalars (``suits``: the four suit masks
+# as a tuple, as in ``tricks.heuristic``'s cores): ``play_out_table`` reads the rule
+# vector once, before its loop.
 @njit(cache=True, inline="always")
-def _danger(rules, c, hand):
+def _danger(suits, c, hand):
     """How keen a misère contractor is to get rid of ``c``: high cards, shorter suits first."""
-    s = suit_of(rules, c)
+    s = suit_core(suits, c)
     if s < 0:
         return np.int64(1) << 20
-    return rank_pos(c) * 16 - popcount(hand & rules[R_SUIT + s])
+    return rank_pos(c) * 16 - popcount(hand & suits[s])
 
 
 @njit(cache=True, inline="always")
-def _most_dangerous(rules, cards, hand):
+def _most_dangerous(suits, cards, hand):
     best = ZERO
     best_key = -(np.int64(1) << 40)
     rest = cards
     while rest:
         c = low_bit(rest)
         rest ^= c
-        k = _danger(rules, c, hand)
+        k = _danger(suits, c, hand)
         if k > best_key:
             best_key = k
             best = c
     return best
 
 
-@njit(cache=True)
-def misere_lead(rules, hand, unseen, defender_voids):
+@njit(cache=True, inline="always")
+def misere_lead(suits, hand, unseen, defender_voids):
     """Contractor leads the low card with most unseen cards above it, avoiding suits
     both defenders have shown void in."""
     best = ZERO
     best_key = np.int64(-1)
     for s in range(4):
-        m = hand & rules[R_SUIT + s]
+        m = hand & suits[s]
         if m:
             c = low_bit(m)
-            safe = popcount(unseen & rules[R_SUIT + s] & above(c))
+            safe = popcount(unseen & suits[s] & above(c))
             key = safe * 32 + (15 - rank_pos(c))
             if (defender_voids >> s) & 1:
                 key -= 1 << 20
@@ -155,32 +157,33 @@ def misere_lead(rules, hand, unseen, defender_voids):
     return best
 
 
-@njit(cache=True)
-def misere_follow(rules, hand, legal, led, best, last):
-    """Contractor follows: the highest card that stays under the winner; if every card
-    would win, the highest when last (the trick is lost anyway) or the lowest."""
-    win = winning_cards(rules, legal, best, led)
+@njit(cache=True, inline="always")
+def misere_follow(suits, suit, trump, shift, hand, legal, best, last):
+    """Contractor follows (``suit``: the mask of the suit led): the highest card that stays
+    under the winner; if every card would win, the highest when last (the trick is lost
+    anyway) or the lowest."""
+    win = winning_core(suit, trump, shift, legal, best)
     safe = legal & ~win
     if safe:
-        if legal & rules[R_SUIT + led]:
+        if legal & suit:
             return high_bit(safe)
-        return _most_dangerous(rules, safe, hand)
+        return _most_dangerous(suits, safe, hand)
     if last:
         return high_bit(legal)
     return low_bit(legal)
 
 
-@njit(cache=True)
-def defender_lead(rules, hand, contractor_voids, exposed):
+@njit(cache=True, inline="always")
+def defender_lead(suits, free, hand, contractor_voids, exposed):
     """Misère defender leads low in a suit the contractor holds; with the contractor's hand
     exposed (open misère), a suit in which every card of the contractor is higher."""
-    cards = hand & ~rules[R_FREE]
+    cards = hand & ~free
     if cards == ZERO:
         return hand
     best = ZERO
     best_key = np.int64(1) << 40
     for s in range(4):
-        m = cards & rules[R_SUIT + s]
+        m = cards & suits[s]
         if not m:
             continue
         c = low_bit(m)
@@ -188,7 +191,7 @@ def defender_lead(rules, hand, contractor_voids, exposed):
         if (contractor_voids >> s) & 1:
             key += 1 << 20
         if exposed:
-            theirs = exposed & rules[R_SUIT + s]
+            theirs = exposed & suits[s]
             if theirs == ZERO:
                 key += 1 << 20
             else:
@@ -199,30 +202,31 @@ def defender_lead(rules, hand, contractor_voids, exposed):
     return best
 
 
-@njit(cache=True)
-def defender_follow(rules, hand, legal, led, best, contractor_winning, contractor_played,
-                    exposed):
-    """Misère defender: keep the contractor on top, shed high cards."""
-    win = winning_cards(rules, legal, best, led)
-    following = (legal & rules[R_SUIT + led]) != ZERO
+@njit(cache=True, inline="always")
+def defender_follow(suits, suit, trump, free, shift, hand, legal, best, contractor_winning,
+                    contractor_played, exposed):
+    """Misère defender (``suit``: the mask of the suit led): keep the contractor on top,
+    shed high cards."""
+    win = winning_core(suit, trump, shift, legal, best)
+    following = (legal & suit) != ZERO
     if contractor_played:
         if contractor_winning:
             under = legal & ~win
             if under:
-                return high_bit(under) if following else _most_dangerous(rules, under, hand)
+                return high_bit(under) if following else _most_dangerous(suits, under, hand)
             return low_bit(legal)
-        return high_bit(legal) if following else _most_dangerous(rules, legal, hand)
+        return high_bit(legal) if following else _most_dangerous(suits, legal, hand)
     # The contractor plays after us: go under his lowest card of the suit when it is known.
     if following:
-        theirs = exposed & rules[R_SUIT + led]
+        theirs = exposed & suit
         if theirs:
             under = legal & below(low_bit(theirs))
             if under:
                 return high_bit(under)
         return low_bit(legal)
-    throwable = legal & ~rules[R_FREE]
+    throwable = legal & ~free
     if throwable:
-        return _most_dangerous(rules, throwable, hand)
+        return _most_dangerous(suits, throwable, hand)
     return legal  # only the joker, which a void player must play in misère
 
 
@@ -301,15 +305,33 @@ def _next_seat(seat, active, n_seats):
 
 
 @njit(cache=True, inline="always")
-def heuristic_move(rules, hands, n_seats, side, seat, pos, t, contractor, discards, misere, open_misere,
-                   active, n_active, played, voids, suits_led, leader, led, best, winner):
-    """The heuristic players' card for ``seat`` at a position of ``play_out`` (see there);
-    returns (card, suit led: the named suit when it leads the free joker, else ``led``
-    unchanged when following).  ``side``: the contractor's side (seat mask)."""
-    deck = rules[R_DECK]
-    trump_suit = np.int64(rules[R_TRUMP_SUIT])
-    free = rules[R_FREE]
-    hand = hands[seat]
+def next_seats(active, n_seats):
+    """Each active seat's next active seat, 4 bits a seat (read with ``_next``): the play
+    loop's turn order without a division at every card."""
+    nxt = 0
+    for s in range(n_seats):
+        if (active >> s) & 1:
+            nxt |= _next_seat(s, active, n_seats) << (4 * s)
+    return nxt
+
+
+@njit(cache=True, inline="always")
+def _next(nxt, seat):
+    return (nxt >> (4 * seat)) & 15
+
+
+@njit(cache=True, inline="always")
+def move_core(suits, trump, free, shift, flags, ts, deck, hand, contractor_hand, nxt, side, seat, pos, t,
+              contractor, discards, misere, open_misere, active, n_active, played, voids, suits_led,
+              leader, led, suit, best, winner):
+    """The heuristic players' card for ``seat`` (holding ``hand``) at a position of
+    ``play_out_table``; returns (card, suit led: the named suit when it leads the free
+    joker, else ``led`` unchanged when following).
+
+    The rule values come as scalars (``suits``, ``trump``, ``free``, ``shift``, ``flags``,
+    ``ts`` the trump suit as an int64, ``deck``), the turn order as ``next_seats``' table,
+    ``side`` the contractor's side (seat mask) and ``suit`` the mask of the suit led.
+    """
     declaring = ((side >> seat) & 1) != 0
     mine = side if declaring else active & ~side       # this seat's side
     unseen = deck & ~played & ~hand
@@ -317,20 +339,21 @@ def heuristic_move(rules, hands, n_seats, side, seat, pos, t, contractor, discar
         unseen &= ~discards
     exposed = ZERO
     if open_misere and t >= 1 and seat != contractor:
-        exposed = hands[contractor]
+        exposed = contractor_hand
         unseen &= ~exposed
     if pos == 0:
         # ---- lead
-        names = free_lead_names(rules, hand, suits_led, _voids(voids, seat))
+        names = names_core(free, flags, hand, suits_led, _voids(voids, seat))
         if misere:
             if seat == contractor:
                 opp_voids = 15
-                for o in range(n_seats):
-                    if ((active >> o) & 1) and o != seat:
-                        opp_voids &= _voids(voids, o)
-                card = misere_lead(rules, hand & ~free, unseen, opp_voids)
+                o = _next(nxt, seat)
+                for _ in range(n_active - 1):
+                    opp_voids &= _voids(voids, o)
+                    o = _next(nxt, o)
+                card = misere_lead(suits, hand & ~free, unseen, opp_voids)
             else:
-                card = defender_lead(rules, hand, _voids(voids, contractor), exposed)
+                card = defender_lead(suits, free, hand, _voids(voids, contractor), exposed)
             if card == ZERO or (card & free):
                 card = hand & free if hand & free else low_bit(hand)
         else:
@@ -339,22 +362,22 @@ def heuristic_move(rules, hands, n_seats, side, seat, pos, t, contractor, discar
             opp_voids = 0
             partner_trump = False
             opps_trump = False
-            for o in range(n_seats):
-                if o == seat or not ((active >> o) & 1):
-                    continue
+            o = _next(nxt, seat)
+            for _ in range(n_active - 1):
                 v = _voids(voids, o)
-                may_trump = trump_suit < 4 and not ((v >> trump_suit) & 1)
+                may_trump = ts < 4 and not ((v >> ts) & 1)
                 if (mine >> o) & 1:
                     partner_voids |= v
                     partner_trump = partner_trump or may_trump
                 else:
                     opp_voids |= v
                     opps_trump = opps_trump or may_trump
-            card = lead_for_tricks(rules, hand, unseen, declaring, partner_voids,
-                                   opp_voids, partner_trump, opps_trump)
+                o = _next(nxt, o)
+            card = lead_core(suits, trump, free, ts, hand, unseen, declaring, partner_voids,
+                             opp_voids, partner_trump, opps_trump)
             if names and (card & free) == ZERO:
-                s = suit_of(rules, card)
-                if s < 0 or not is_master(card, rules[R_SUIT + s], unseen):
+                s = suit_core(suits, card)
+                if s < 0 or not is_master(card, suits[s], unseen):
                     card = hand & free
         if card & free:
             # Name the allowed suit we hold fewest of (or any suit on the last trick).
@@ -364,27 +387,29 @@ def heuristic_move(rules, hands, n_seats, side, seat, pos, t, contractor, discar
             fewest = 99
             for s in range(4):
                 if (names >> s) & 1:
-                    n = popcount(hand & rules[R_SUIT + s])
+                    n = popcount(hand & suits[s])
                     if n < fewest:
                         fewest = n
                         led = s
         else:
-            led = suit_of(rules, card)
+            led = suit_core(suits, card)
         return card, led
     # ---- follow
-    legal = legal_follow(rules, hand, led, best)
+    legal = legal_core(suit, trump, free, flags, shift, hand, best, best)
+    if legal & (legal - ONE) == ZERO:
+        return legal, led   # a single legal card
     last = pos == n_active - 1
     if misere:
         if seat == contractor:
-            card = misere_follow(rules, hand, legal, led, best, last)
+            card = misere_follow(suits, suit, trump, shift, hand, legal, best, last)
         else:
             contractor_played = False
             s2 = leader
             for _ in range(pos):
                 if s2 == contractor:
                     contractor_played = True
-                s2 = _next_seat(s2, active, n_seats)
-            card = defender_follow(rules, hand, legal, led, best, winner == contractor,
+                s2 = _next(nxt, s2)
+            card = defender_follow(suits, suit, trump, free, shift, hand, legal, best, winner == contractor,
                                    contractor_played, exposed)
     else:
         # Who plays after us in this trick: partners, opponents, an opponent void in the
@@ -395,17 +420,29 @@ def heuristic_move(rules, hands, n_seats, side, seat, pos, t, contractor, discar
         ruff_threat = False
         s2 = seat
         for _ in range(n_active - 1 - pos):
-            s2 = _next_seat(s2, active, n_seats)
+            s2 = _next(nxt, s2)
             if (mine >> s2) & 1:
                 partner_after = True
             else:
                 opponents_after = True
                 if (_voids(voids, s2) >> led) & 1:
                     ruff_threat = True
-        card = follow_for_tricks(rules, hand, legal, led, best,
-                                 ((mine >> winner) & 1) != 0, partner_after,
-                                 opponents_after, ruff_threat, unseen)
+        card = follow_core(suits, trump, shift, hand, legal, suit, best,
+                           ((mine >> winner) & 1) != 0, partner_after,
+                           opponents_after, ruff_threat, unseen)
     return card, led
+
+
+@njit(cache=True, inline="always")
+def heuristic_move(rules, hands, n_seats, side, seat, pos, t, contractor, discards, misere, open_misere,
+                   active, n_active, played, voids, suits_led, leader, led, best, winner):
+    """``move_core`` read from a rule vector and the hands, for loops that are not the
+    heuristic play-out's (``pimc``: a seat's tie-break card)."""
+    suit = rules[R_SUIT + led] if pos > 0 else ZERO
+    return move_core(rule_suits(rules), rules[R_TRUMP], rules[R_FREE], rules[R_DUP_SHIFT], rules[R_FLAGS],
+                     np.int64(rules[R_TRUMP_SUIT]), rules[R_DECK], hands[seat], hands[contractor],
+                     next_seats(active, n_seats), side, seat, pos, t, contractor, discards, misere,
+                     open_misere, active, n_active, played, voids, suits_led, leader, led, suit, best, winner)
 
 
 @njit(cache=True)
@@ -417,10 +454,22 @@ def play_out_table(rules, hands, n_seats, active, side, contractor, discards, mi
 
     With ``record``, ``trace`` (N_TRICKS * n_seats, TRACE_COLS) receives every play
     (unused rows -1), and the trick's winner in column TR_WINNER when it has one.
+
+    The rule vector is read once, here, and the decisions get its values as scalars
+    (``move_core``): passing the vector into the inlined decisions made numba count
+    references to it at every card, which cost as much as the decision itself.
     """
     if record:
         trace[:, :] = -1
+    suits = rule_suits(rules)
+    trump = rules[R_TRUMP]
+    free = rules[R_FREE]
+    shift = rules[R_DUP_SHIFT]
+    flags = rules[R_FLAGS]
+    ts = np.int64(rules[R_TRUMP_SUIT])
+    deck = rules[R_DECK]
     n_active = popcount(np.uint64(active))
+    nxt = next_seats(active, n_seats)
     played = ZERO
     voids = 0  # 4 bits a seat: suits each seat has shown void in
     suits_led = 0
@@ -432,19 +481,21 @@ def play_out_table(rules, hands, n_seats, active, side, contractor, discards, mi
         best = ZERO
         winner = leader
         led = 0
+        suit = ZERO   # the mask of the suit led
         for pos in range(n_active):
             hand = hands[seat]
-            card, led = heuristic_move(rules, hands, n_seats, side, seat, pos, t, contractor, discards, misere,
-                                       open_misere, active, n_active, played, voids, suits_led,
-                                       leader, led, best, winner)
+            card, led = move_core(suits, trump, free, shift, flags, ts, deck, hand, hands[contractor], nxt,
+                                  side, seat, pos, t, contractor, discards, misere, open_misere, active,
+                                  n_active, played, voids, suits_led, leader, led, suit, best, winner)
             if pos == 0:
                 suits_led |= 1 << led
+                suit = suits[led]
                 best = card
                 winner = seat
             else:
-                if not (hand & rules[R_SUIT + led]):
+                if not (hand & suit):
                     voids |= 1 << (4 * seat + led)
-                if beats(rules, card, best, led):
+                if beats_core(trump, suit, shift, card, best):
                     best = card
                     winner = seat
             hands[seat] = hand & ~card
@@ -455,7 +506,7 @@ def play_out_table(rules, hands, n_seats, active, side, contractor, discards, mi
                 trace[row, 2] = low_index(card)
                 trace[row, 3] = led
                 row += 1
-            seat = _next_seat(seat, active, n_seats)
+            seat = _next(nxt, seat)
         if record and trace.shape[1] > TR_WINNER:
             for r in range(row - n_active, row):
                 trace[r, TR_WINNER] = winner
