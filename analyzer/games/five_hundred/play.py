@@ -110,7 +110,9 @@ def nominate_joker(rules, hand, work):
 # ----------------------------------------------------------------------------- misère
 # The players' decisions take the rule values as scalars (``suits``: the four suit masks
 # as a tuple, as in ``tricks.heuristic``'s cores): ``play_out_table`` reads the rule
-# vector once, before its loop.
+# vector once, before its loop.  The four misère players are calls, not inlined: with
+# scalar arguments a call is cheap, and every kernel linking ``play_out_table`` compiles
+# less code.
 @njit(cache=True, inline="always")
 def _danger(suits, c, hand):
     """How keen a misère contractor is to get rid of ``c``: high cards, shorter suits first."""
@@ -135,7 +137,7 @@ def _most_dangerous(suits, cards, hand):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def misere_lead(suits, hand, unseen, defender_voids):
     """Contractor leads the low card with most unseen cards above it, avoiding suits
     both defenders have shown void in."""
@@ -157,7 +159,7 @@ def misere_lead(suits, hand, unseen, defender_voids):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def misere_follow(suits, suit, trump, shift, hand, legal, best, last):
     """Contractor follows (``suit``: the mask of the suit led): the highest card that stays
     under the winner; if every card would win, the highest when last (the trick is lost
@@ -173,7 +175,7 @@ def misere_follow(suits, suit, trump, shift, hand, legal, best, last):
     return low_bit(legal)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def defender_lead(suits, free, hand, contractor_voids, exposed):
     """Misère defender leads low in a suit the contractor holds; with the contractor's hand
     exposed (open misère), a suit in which every card of the contractor is higher."""
@@ -202,7 +204,7 @@ def defender_lead(suits, free, hand, contractor_voids, exposed):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def defender_follow(suits, suit, trump, free, shift, hand, legal, best, contractor_winning,
                     contractor_played, exposed):
     """Misère defender (``suit``: the mask of the suit led): keep the contractor on top,
