@@ -94,7 +94,16 @@ def _one_specialization_per_type():
     def compile(self, sig):
         fixed = self.__dict__.get("_analyzer_signature")
         if fixed is None:
-            return original_compile(self, sig)
+            if not self.__dict__.get("_analyzer_locked"):
+                return original_compile(self, sig)
+            from numba.core import sigutils
+            from numba.core.compiler_lock import global_compiler_lock
+            with global_compiler_lock:
+                existing = self.overloads.get(tuple(sigutils.normalize_signature(sig)[0]))
+                if existing is not None:
+                    return existing.entry_point
+                with _compile_lock(self):
+                    return original_compile(self, sig)   # loads it if another process just built it
         from numba.core import sigutils
         from numba.core.compiler_lock import global_compiler_lock
         with global_compiler_lock:
@@ -141,6 +150,17 @@ def compiled_once(signature):
         kernel._analyzer_signature = signature
         return kernel
     return mark
+
+
+def built_once(kernel):
+    """``@built_once`` over ``@njit(cache=True)``: processes that share numba's cache build
+    each version of this kernel once, under a lock file (``_compile_lock``); a process
+    needing it meanwhile waits, then loads the built one.  For the few kernels that take
+    minutes to build (Sheepshead's play-out) and that the test processes or Dask workers
+    on one host would otherwise build side by side.  Mark only kernels that never call
+    another ``built_once`` kernel, so that a process holds one such lock at a time."""
+    kernel._analyzer_locked = True
+    return kernel
 
 
 _use_keyed_numba_cache()
