@@ -89,30 +89,25 @@ def _one_specialization_per_type():
 
     # ``compiled_once(sig)``: a kernel compiled for one declared signature, when it is
     # first needed (numba's ``njit(sig)`` compiles at import, in every process).
+    # ``built_once``: each version compiled under the cross-process lock.
     original_compile = dispatcher.Dispatcher.compile
 
     def compile(self, sig):
         fixed = self.__dict__.get("_analyzer_signature")
-        if fixed is None:
-            if not self.__dict__.get("_analyzer_locked"):
-                return original_compile(self, sig)
-            from numba.core import sigutils
-            from numba.core.compiler_lock import global_compiler_lock
-            with global_compiler_lock:
-                existing = self.overloads.get(tuple(sigutils.normalize_signature(sig)[0]))
-                if existing is not None:
-                    return existing.entry_point
-                with _compile_lock(self):
-                    return original_compile(self, sig)   # loads it if another process just built it
+        if fixed is None and not self.__dict__.get("_analyzer_locked"):
+            return original_compile(self, sig)
+        # compiled_once (build ``fixed`` only) or built_once (build ``sig``): under the lock
         from numba.core import sigutils
         from numba.core.compiler_lock import global_compiler_lock
+        target = sig if fixed is None else fixed
         with global_compiler_lock:
-            existing = self.overloads.get(tuple(sigutils.normalize_signature(fixed)[0]))
+            existing = self.overloads.get(tuple(sigutils.normalize_signature(target)[0]))
             if existing is not None:
                 return existing.entry_point
             with _compile_lock(self):
-                entry = original_compile(self, fixed)   # loads it if another process just built it
-            self.disable_compile()      # later calls convert their arguments to it, as with njit(sig)
+                entry = original_compile(self, target)   # loads it if another process just built it
+            if fixed is not None:
+                self.disable_compile()  # later calls convert their arguments to it, as with njit(sig)
             return entry
 
     dispatcher.Dispatcher.compile = compile
