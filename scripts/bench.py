@@ -1121,7 +1121,54 @@ def section_cluster(quick):
         ex.close()
 
 
-SECTIONS = {"deal": section_deal, "sizes500": section_sizes500, "here500": section_here500, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
+def _cold(argv, keep_cache=None):
+    """Run ``analyzer ARGV`` in a fresh process with an empty numba cache (or the cache
+    folder ``keep_cache``) under the compile recorder; returns (wall seconds of the
+    process, the recorder's JSON)."""
+    import json
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = keep_cache or os.path.join(tmp, "numba")
+        out = os.path.join(tmp, "built.json")
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        t0 = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-m", "analyzer.compiling", out, *argv], capture_output=True,
+                              text=True, env=env)
+        wall = time.perf_counter() - t0
+        if proc.returncode != 0 or not os.path.exists(out):
+            raise RuntimeError(f"analyzer {' '.join(argv)} failed: {proc.stderr[-2000:]}")
+        with open(out) as f:
+            return wall, json.load(f)
+
+
+def section_compile(quick):
+    """Cold start: each game's first question (``analyzer.compiling.QUESTIONS``) and a
+    --play dd and a --play pimc question, each in a fresh process with an empty numba
+    cache: the wall time (start-up, compiling, answering), the seconds numba spent
+    building, and the kernels that cost most (own seconds, numba's front end vs LLVM,
+    what they link).  Then the warm wall time of the first question, as the baseline a
+    cold start is compared with.  ``--quick``: the Quick start question only.
+    BENCH_COMPILE=game,game picks the questions (keys of QUESTIONS, dd500, pimc_euchre)."""
+    from analyzer.compiling import QUESTIONS
+    questions = dict(QUESTIONS)
+    questions["dd500"] = QUESTIONS["five-hundred"] + ["--play", "dd", "--deals", "64"]
+    questions["pimc_euchre"] = QUESTIONS["euchre"] + ["--play", "pimc", "--deals", "20"]
+    chosen = os.environ.get("BENCH_COMPILE")
+    names = chosen.split(",") if chosen else (["five-hundred"] if quick else list(questions))
+    for name in names:
+        wall, rec = _cold(questions[name])
+        print(f"compile: {name}: cold {wall:.1f} s wall, {rec['compiling']:.1f} s building "
+              f"{len(rec['built'])} kernels ({' '.join(questions[name])})")
+        for row in rec["built"][:8]:
+            links = ", ".join(row["links"][:4]) + (" …" if len(row["links"]) > 4 else "")
+            print(f"    {row['seconds']:6.1f} s  (front end {row['front_end']:5.1f}, llvm {row['llvm']:5.1f})  "
+                  f"x{row['versions']}  {row['kernel']}" + (f"  -> {links}" if links else ""))
+    with tempfile.TemporaryDirectory() as cache:
+        _cold(QUESTIONS["five-hundred"], keep_cache=cache)
+        warm, _ = _cold(QUESTIONS["five-hundred"], keep_cache=cache)
+    print(f"compile: the Quick start question warm: {warm:.1f} s wall (the baseline)")
+
+
+SECTIONS = {"compile": section_compile, "deal": section_deal, "sizes500": section_sizes500, "here500": section_here500, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
             "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "dd6": section_dd6, "ddbridge": section_ddbridge,
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
             "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle,

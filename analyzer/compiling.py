@@ -1,0 +1,278 @@
+"""What numba compiles, how long it takes, and telling the user while it happens.
+
+numba compiles a kernel the first time a process calls it for a given argument type and
+stores the machine code in its cache (``analyzer.cache``); later processes load it in a
+moment.  This module watches numba's compile events (numba's event API,
+``numba.core.event``: ``numba:compile`` around each build, ``numba:llvm_lock`` around
+each call into LLVM) for two things:
+
+- ``Recorder``: per kernel, how many versions were built, the seconds spent on it alone
+  (its callees built meanwhile are theirs), the part of them in LLVM, and which kernels it
+  built on the way (what it links).  ``scripts/bench.py compile`` and ``analyzer warm``
+  print it.
+- ``announce(game, play)``: while a question runs, the first build prints one line on
+  stderr ("compiling the Five Hundred kernels for heuristic play once for this version,
+  about 25 s") and, on a terminal, a spinner with the seconds so far; a warm cache prints
+  nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+
+# Cold seconds on a 2-core machine, measured with ``python scripts/bench.py compile``
+# (docs/performance.md): the kernels a question of this game and play model builds, when
+# nothing is cached yet.  The solver (about 50 s) is built once and shared by every game.
+COLD_SECONDS = {
+    "Five Hundred": {"heuristic": 30, "dd": 90, "pimc": 110},
+    "Euchre": {"heuristic": 20, "dd": 80, "pimc": 90},
+    "Sheepshead": {"heuristic": 30, "dd": 90, "pimc": 100},
+    "Pinochle": {"heuristic": 30, "dd": 90},
+    "Rummy 500": {"heuristic": 25},
+}
+
+
+def kernel_name(dispatcher) -> str:
+    func = dispatcher.py_func
+    module = func.__module__
+    if module.startswith("analyzer."):
+        module = module[len("analyzer."):]
+    return f"{module}.{func.__qualname__}"
+
+
+@dataclass
+class Built:
+    """One kernel's builds in a recording."""
+    name: str
+    versions: int = 0
+    own: float = 0.0        # seconds building it, its callees' builds excluded
+    llvm: float = 0.0       # ... of which in LLVM (optimisation, code generation)
+    total: float = 0.0      # seconds from its build's start to its end, callees included
+    links: set = field(default_factory=set)   # the kernels built during its build
+
+    @property
+    def front(self) -> float:
+        """numba's front end: bytecode analysis, typing, lowering to LLVM IR."""
+        return self.own - self.llvm
+
+
+class Recorder:
+    """``with Recorder() as rec: ...`` records every build numba makes in the block (in
+    every thread): ``rec.built`` maps a kernel's name to its ``Built``."""
+
+    def __init__(self):
+        self.built: dict[str, Built] = {}
+        self._stacks = threading.local()
+        self._lock = threading.Lock()
+        self._scope = None
+
+    def _stack(self):
+        stack = getattr(self._stacks, "items", None)
+        if stack is None:
+            stack = self._stacks.items = []
+        return stack
+
+    # numba:compile
+    def _start(self, event):
+        self._stack().append([kernel_name(event.data["dispatcher"]), time.perf_counter(), 0.0, 0.0])
+
+    def _end(self, event):
+        stack = self._stack()
+        if not stack:
+            return
+        name, t0, children, llvm = stack.pop()
+        total = time.perf_counter() - t0
+        with self._lock:
+            row = self.built.setdefault(name, Built(name))
+            row.versions += 1
+            row.own += total - children
+            row.llvm += llvm
+            row.total += total
+            if stack:
+                stack[-1][2] += total
+                self.built.setdefault(stack[-1][0], Built(stack[-1][0])).links.add(name)
+
+    # numba:llvm_lock (calls into LLVM do not nest)
+    def _llvm_start(self, event):
+        self._stacks.llvm_t0 = time.perf_counter()
+
+    def _llvm_end(self, event):
+        t0 = getattr(self._stacks, "llvm_t0", None)
+        stack = self._stack()
+        if t0 is not None and stack:
+            stack[-1][3] += time.perf_counter() - t0
+
+    def __enter__(self):
+        from numba.core import event as ev
+        self._scope = contextlib.ExitStack()
+        self._scope.enter_context(ev.install_listener("numba:compile", _Listener(self._start, self._end)))
+        self._scope.enter_context(ev.install_listener("numba:llvm_lock", _Listener(self._llvm_start,
+                                                                                    self._llvm_end)))
+        return self
+
+    def __exit__(self, *exc):
+        self._scope.close()
+        return False
+
+    @property
+    def seconds(self) -> float:
+        return sum(b.own for b in self.built.values())
+
+    def rows(self):
+        """The builds, most expensive first, as plain dicts (for JSON and tables)."""
+        return [{"kernel": b.name, "versions": b.versions, "seconds": round(b.own, 2),
+                 "front_end": round(b.front, 2), "llvm": round(b.llvm, 2), "with_callees": round(b.total, 2),
+                 "links": sorted(b.links)}
+                for b in sorted(self.built.values(), key=lambda b: -b.own)]
+
+
+def _listener_class():
+    from numba.core import event as ev
+
+    class Listener(ev.Listener):
+        def __init__(self, on_start, on_end):
+            self._on_start, self._on_end = on_start, on_end
+
+        def on_start(self, event):
+            self._on_start(event)
+
+        def on_end(self, event):
+            self._on_end(event)
+
+    return Listener
+
+
+def _Listener(on_start, on_end):
+    global _LISTENER
+    if _LISTENER is None:
+        _LISTENER = _listener_class()
+    return _LISTENER(on_start, on_end)
+
+
+_LISTENER = None
+
+
+# ----------------------------------------------------------------------------- the notice
+class _Notice:
+    """Prints the first-build line once and runs the spinner while builds are under way."""
+
+    SPIN = "|/-\\"
+
+    def __init__(self, game, play, stream):
+        self.game, self.play, self.stream = game, play, stream
+        self.depth = 0
+        self.started = None
+        self.printed = False
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.thread = None
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+
+    def line(self) -> str:
+        what = f"the {self.game} kernels" if self.game else "the kernels"
+        if self.play:
+            what += f" for {self.play} play"
+        seconds = COLD_SECONDS.get(self.game, {}).get(self.play)
+        about = f", about {seconds} s on 2 cores" if seconds else ""
+        return f"compiling {what} once for this version{about} (later runs load them from the cache)"
+
+    def on_start(self, event):
+        with self.lock:
+            self.depth += 1
+            if not self.printed:
+                self.printed = True
+                self.started = time.perf_counter()
+                print(self.line(), file=self.stream, flush=True)
+                if self.tty:
+                    self.thread = threading.Thread(target=self._spin, daemon=True)
+                    self.thread.start()
+
+    def on_end(self, event):
+        with self.lock:
+            self.depth -= 1
+
+    def _spin(self):
+        i = 0
+        shown = False
+        while not self.stop.wait(0.2):
+            with self.lock:
+                busy = self.depth > 0
+            if busy:
+                i += 1
+                seconds = time.perf_counter() - self.started
+                self.stream.write(f"\r{self.SPIN[i % 4]} compiling… {seconds:.0f} s ")
+                self.stream.flush()
+                shown = True
+            elif shown:
+                self.stream.write("\r" + " " * 24 + "\r")
+                self.stream.flush()
+                shown = False
+        if shown:
+            self.stream.write("\r" + " " * 24 + "\r")
+            self.stream.flush()
+
+    def close(self):
+        self.stop.set()
+        if self.thread is not None:
+            self.thread.join()
+
+
+_ACTIVE = threading.local()
+
+
+@contextlib.contextmanager
+def announce(game: str | None = None, play: str | None = None, stream=None):
+    """While the block runs, the first kernel numba must build prints one line on
+    ``stream`` (stderr) saying what is being compiled and about how long it takes, and a
+    terminal shows a spinner during the builds.  Nothing is printed when every kernel
+    comes from the cache.  Nested uses (the CLI's and the question's) print once."""
+    if getattr(_ACTIVE, "on", False):
+        yield
+        return
+    from numba.core import event as ev
+    notice = _Notice(game, play, stream or sys.stderr)
+    _ACTIVE.on = True
+    try:
+        with ev.install_listener("numba:compile", _Listener(notice.on_start, notice.on_end)):
+            yield notice
+    finally:
+        _ACTIVE.on = False
+        notice.close()
+
+
+# ----------------------------------------------------------------------------- profiles
+# Each game's first question (the README's), as command-line arguments.
+QUESTIONS = {
+    "five-hundred": ["five-hundred", "bid", "JK JH JD AH KH TH AS KS 7C 5D"],
+    "euchre": ["euchre", "order", "JH JD AH 9S KC", "--upcard", "9H"],
+    "sheepshead": ["sheepshead", "pick", "QC QS JD AD TD 9D", "--seat", "2"],
+    "pinochle": ["pinochle", "bid", "AS TS KS QS JS QS JD KD QD 9H AC AC"],
+    "rummy500": ["rummy500", "take", "--hand", "7H 8H 4S 4D KC QD 2C", "--pile", "3S 5C 9H", "--players", "4"],
+}
+
+
+def profile_command(argv: list[str], out: str) -> None:
+    """Run ``analyzer ARGV`` in this process under a ``Recorder`` and write what was
+    built, with the wall time, to the JSON file ``out`` (``scripts/bench.py compile``
+    runs it in a fresh process with an empty cache)."""
+    import json
+
+    from .cli.main import main
+    t0 = time.perf_counter()
+    status = 0
+    with Recorder() as rec:
+        try:
+            main(argv)
+        except SystemExit as stop:
+            status = stop.code or 0
+    with open(out, "w") as f:
+        json.dump({"argv": argv, "status": status, "wall": time.perf_counter() - t0,
+                   "compiling": rec.seconds, "built": rec.rows()}, f)
+
+
+if __name__ == "__main__":
+    profile_command(sys.argv[2:], sys.argv[1])
