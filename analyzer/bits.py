@@ -40,24 +40,24 @@ _ctlz = _unary_llvm("llvm.ctlz.i64", True)
 _cttz = _unary_llvm("llvm.cttz.i64", True)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def popcount(x):
     return np.int64(_ctpop(np.uint64(x)))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def high_index(x):
     """Index of the highest set bit (x must be non-zero)."""
     return np.int64(63) - np.int64(_ctlz(np.uint64(x)))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def low_index(x):
     """Index of the lowest set bit (x must be non-zero)."""
     return np.int64(_cttz(np.uint64(x)))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def high_bit(x):
     """The highest set bit as a mask (0 for 0)."""
     if x == ZERO:
@@ -65,19 +65,19 @@ def high_bit(x):
     return ONE << np.uint64(high_index(x))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def low_bit(x):
     """The lowest set bit as a mask (0 for 0)."""
     return x & (~x + ONE)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def above(bit):
     """Mask of all positions strictly above a single-bit mask."""
     return ~((bit << ONE) - ONE)  # wraps to 0 for bit 63
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def below(bit):
     """Mask of all positions strictly below a single-bit mask."""
     return bit - ONE
@@ -109,7 +109,7 @@ def _pext_bmi2(typingctx, x, m):
     return sig, codegen
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def pext_bmi2(x, m):
     """The bits of ``x`` selected by ``m``, packed to the bottom: one PEXT instruction.
     Only where HAVE_PEXT (elsewhere the solver compresses with a byte table)."""

@@ -76,7 +76,7 @@ D_J, D_M, D_W, D_DRAWS, D_SEAT_DRAWS, D_FIRST, D_ROUND = range(7)
 D_SIZE = 7
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def draw_tail(rem, m, k, state):
     """Draw ``k`` of the cards ``rem[:m]`` (layout bits) uniformly, by a partial
     Fisher-Yates shuffle that leaves them at ``rem[m - k:m]`` (the order of ``rem[:m]``
@@ -100,7 +100,7 @@ def draw_tail(rem, m, k, state):
     return mask, state
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def drop(rem, m, mask):
     """Remove the cards of ``mask`` from ``rem[:m]``; returns the new count."""
     n = 0
@@ -112,7 +112,7 @@ def drop(rem, m, mask):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def keep_one(count, state):
     """Reservoir choice: True with probability 1 / ``count`` (the ``count``-th success
     replaces the one kept so far).  Returns (keep, new state)."""
@@ -120,7 +120,7 @@ def keep_one(count, state):
     return bounded(bits & LOW32, count) == 0, state
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def mask_of_all(rem, m):
     mask = ZERO
     for i in range(m):
@@ -128,7 +128,7 @@ def mask_of_all(rem, m):
     return mask
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def count_deal(counters, weight, draws):
     """Book one deal index in ``counters``; returns whether it gave a deal to play."""
     counters[C_INDICES] += 1
@@ -141,7 +141,7 @@ def count_deal(counters, weight, draws):
     return weight > 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def subsets(m, k):
     """The number of ``k``-card hands of ``m`` cards, capped at 2**62."""
     if k > m:
@@ -154,7 +154,7 @@ def subsets(m, k):
     return c
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def enumerated(m, k, batch):
     """Are a seat's hands (``k`` of ``m`` cards) all offered rather than drawn?"""
     return m <= 62 and subsets(m, k) <= batch
@@ -176,7 +176,7 @@ def weight_scale(m, ks, batch, table: bool = False) -> int:
     return scale
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _enumerate(rem, m, k, cand):
     """Every ``k``-subset of ``rem[:m]`` as a mask into ``cand`` (Gosper's hack over the
     positions); returns how many."""
@@ -217,7 +217,7 @@ def all_hands(pool, k, out):
     return _enumerate(pool, pool.shape[0], k, out)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def keep_fits(hands, fit, count):
     """Compact ``hands[:count]`` to the ones with ``fit``; returns how many."""
     kept = 0
@@ -228,7 +228,7 @@ def keep_fits(hands, fit, count):
     return kept
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def first_from_table(rem, hands, sizes, constrained, deal, table, state):
     """Give the first constrained seat a hand drawn uniformly from ``table`` (every hand of
     the dealt cards that fits it, at least one), weight 1; returns the new state."""
@@ -242,7 +242,7 @@ def first_from_table(rem, hands, sizes, constrained, deal, table, state):
     return state
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def deal_scratch(pool, batch):
     """(rem, cand, fit, deal): the scratch arrays of the shared loop (``batch``: the hands
     drawn for each later constrained seat)."""
@@ -250,7 +250,7 @@ def deal_scratch(pool, batch):
             np.zeros(D_SIZE, np.int64))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def begin_deal(pool, rem, deal):
     """Start a deal of the cards ``pool`` (layout bits)."""
     m = pool.shape[0]
@@ -264,7 +264,7 @@ def begin_deal(pool, rem, deal):
     deal[D_ROUND] = 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def next_hands(rem, sizes, constrained, deal, cand, state):
     """Offer hands for the constrained seat ``constrained[deal[D_J]]`` (``sizes[s]`` cards)
     into ``cand`` (its length is the batch); returns (how many, new state), 0 when every
@@ -288,7 +288,7 @@ def next_hands(rem, sizes, constrained, deal, cand, state):
     return count, state
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def settle(rem, hands, sizes, constrained, deal, cand, fit, count, state):
     """Book the hands offered by ``next_hands`` (``fit[:count]``): give the seat a fitting
     one, or (the first seat, by rejection) ask for more, or end the deal.  Returns the new
@@ -339,7 +339,7 @@ def settle(rem, hands, sizes, constrained, deal, cand, fit, count, state):
     return state
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def end_deal(rem, hands, sizes, free, deal, state):
     """Deal what is left to the seats ``free`` (``sizes[s]`` cards each, uniformly; the last
     of them takes what is left when it is all that is left).  Returns the new state; the
@@ -361,7 +361,7 @@ def end_deal(rem, hands, sizes, free, deal, state):
     return state
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def book_deal(counters, deal):
     """``count_deal`` for a deal from the shared loop (with the first seat's draws, for
     ``p_fit``); returns whether it gave a deal to play (weight ``deal[D_W]``)."""

@@ -88,7 +88,7 @@ _BINOM = _binomials(64)        # _BINOM[n, k] = C(n, k) (exact up to 2**53)
 _U53 = 1.0 / 9007199254740992.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _draw32(state, bits, have):
     """32 random bits from the stream, two per 64-bit draw as ``deal._deal_into`` does."""
     if have == 0:
@@ -183,7 +183,7 @@ def _classes(hidden, need, allowed):
 
 # ---------------------------------------------------------------------------- counting
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _span(r, t, i, j, slots, n_in):
     """How many of the ``t`` cards of class ``i`` still to place its ``j``-th slot may take
     in state ``r``: ``(lo, hi)``, so that the class's later slots can take the rest."""
@@ -203,7 +203,7 @@ def _span(r, t, i, j, slots, n_in):
     return lo, hi
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _decode(idx, need, stride, r):
     """The needs vector of state ``idx`` into ``r``; returns its sum."""
     total = 0
@@ -213,7 +213,7 @@ def _decode(idx, need, stride, r):
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _find(states, lo, hi, s):
     """Position of state ``s`` in the sorted ``states[lo:hi]``, or -1."""
     while lo < hi:

@@ -18,27 +18,27 @@ _S32 = np.uint64(32)
 _LOW32 = np.uint64(0xFFFFFFFF)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def mix64(z):
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
     return z ^ (z >> _S31)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def stream_key(seed_key, index):
     """The starting counter of the stream of item ``index`` under ``seed_key``."""
     return mix64(seed_key ^ (np.uint64(index) * GOLDEN))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def next_u64(state):
     """Advance a counter; returns (new_state, 64 random bits)."""
     state = state + GOLDEN
     return state, mix64(state)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def bounded(bits32, n):
     """Map 32 random bits to 0..n-1 (Lemire's multiply-shift; bias below n / 2**32)."""
     return np.int64((bits32 * np.uint64(n)) >> _S32)

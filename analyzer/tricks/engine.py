@@ -14,7 +14,7 @@ from .tables import (F_FREE_LEAD_LAST, F_FREE_MUST_PLAY, F_FREE_NAME_NOT_VOID, F
                      R_FLAGS, R_FREE, R_SUIT, R_TRUMP, R_UNKNOWN)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def suit_core(suits, card):
     """``suit_of`` with the four suit masks given as a tuple."""
     for s in range(4):
@@ -23,7 +23,7 @@ def suit_core(suits, card):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def suit_of(rules, card):
     """Effective suit 0..3 of a card, or -1 for a card of no suit (a free joker).  (Not
     through ``suit_core``: the solver reads the masks one at a time, as far as needed.)"""
@@ -33,7 +33,7 @@ def suit_of(rules, card):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def stronger_core(shift, card):
     """``stronger`` with the rule vector's R_DUP_SHIFT given."""
     if shift == ZERO:
@@ -42,13 +42,13 @@ def stronger_core(shift, card):
     return above(ONE << np.uint64(top))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def stronger(rules, card):
     """Mask of positions whose power is strictly above ``card``'s (identical copies tie)."""
     return stronger_core(rules[R_DUP_SHIFT], card)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def beats_core(trump, suit, shift, card, best):
     """``beats`` with the trump mask, the led suit's mask and R_DUP_SHIFT given."""
     if card & trump:
@@ -62,20 +62,20 @@ def beats_core(trump, suit, shift, card, best):
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def beats(rules, card, best, led):
     """Does ``card``, played after ``best``, take over the trick? Ties keep the first."""
     return beats_core(rules[R_TRUMP], rules[R_SUIT + led], rules[R_DUP_SHIFT], card, best)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def legal_follow(rules, hand, led, best):
     """Cards of ``hand`` that may be played to a trick whose suit is ``led`` and best card
     ``best`` (for F_HEAD_LED, see ``legal_follow_lead``)."""
     return legal_follow_lead(rules, hand, led, best, best)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def legal_follow_lead(rules, hand, led, best, lead):
     """``legal_follow`` knowing the card led, ``lead``: under F_HEAD_LED (with
     F_MUST_HEAD) a follower must beat the card led if able, whatever was played since."""
@@ -83,7 +83,7 @@ def legal_follow_lead(rules, hand, led, best, lead):
                       rules[R_DUP_SHIFT], hand, best, lead)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def legal_core(suit, trump, free, flags, shift, hand, best, lead):
     """``legal_follow_lead`` with the led suit's mask and the rule values given."""
     follow = hand & suit
@@ -113,7 +113,7 @@ def legal_core(suit, trump, free, flags, shift, hand, best, lead):
     return hand
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def free_lead_names(rules, hand, suits_led, shown_void):
     """Suits (4-bit mask) that a leader may name when leading the free card (500's joker);
     0 when it may not be led now.  The named suit must not have been led before; once
@@ -125,7 +125,7 @@ def free_lead_names(rules, hand, suits_led, shown_void):
     return names_core(rules[R_FREE], rules[R_FLAGS], hand, suits_led, shown_void)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def names_core(free, flags, hand, suits_led, shown_void):
     """``free_lead_names`` with the free card's mask and the flags given."""
     if not (hand & free):
@@ -139,7 +139,7 @@ def names_core(free, flags, hand, suits_led, shown_void):
     return 15 & ~suits_led
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def called_card_duties(hand, legal, leading, led_called, called, called_suit, hold_duty, last):
     """Restrict ``legal`` by the duties of a called-card partnership (Sheepshead's called
     ace; also Schafkopf's).  The partner is whoever holds ``called`` (0: no call):
@@ -172,7 +172,7 @@ def called_card_duties(hand, legal, leading, led_called, called, called_suit, ho
     return legal
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def seat_called_duties(rules, hands, n_seats, seat, side, leading, legal, led, called, last):
     """``called_card_duties`` for ``seat`` in a position where every hand is known (the
     double-dummy solver): while ``called`` is in a hand, its holder has the partner's

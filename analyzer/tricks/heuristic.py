@@ -26,19 +26,19 @@ from .tables import NO_TRUMP_SUIT, R_DUP_SHIFT, R_FREE, R_SUIT, R_TRUMP, R_TRUMP
 NT_SETUP_LENGTH = 4   # no-trumps: lead low from a long suit of at least this length to set it up
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def rank_pos(card):
     """Rank position of a card within its lane (0 weakest)."""
     return high_index(card) & 15
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def is_master(card, suit_cards, unseen):
     """No unseen card of the same suit ranks above ``card``."""
     return (unseen & suit_cards & above(card)) == ZERO
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def lowest_equivalent(card, mine, suit_cards, unseen):
     """The lowest of ``mine`` that is as good as ``card``: only cards that are not unseen
     (played, or ours) lie between them."""
@@ -50,13 +50,13 @@ def lowest_equivalent(card, mine, suit_cards, unseen):
         c = nxt
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def rule_suits(rules):
     """The four effective suits' masks of a rule vector, as a tuple."""
     return (rules[R_SUIT], rules[R_SUIT + 1], rules[R_SUIT + 2], rules[R_SUIT + 3])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def cheapest_core(suits, trump, cards):
     """``cheapest`` with the suit masks and the trump mask given."""
     plain = cards & ~trump
@@ -77,7 +77,7 @@ def cheapest_core(suits, trump, cards):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def cheapest(rules, cards):
     """The card a player would most gladly give up: the lowest-ranked non-trump card,
     from the shorter suit on ties (it brings a void closer); the lowest trump if only
@@ -85,7 +85,7 @@ def cheapest(rules, cards):
     return cheapest_core(rule_suits(rules), rules[R_TRUMP], cards)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def winning_core(suit, trump, shift, legal, best):
     """``winning_cards`` with the led suit's mask, the trump mask and R_DUP_SHIFT given."""
     if best & trump:
@@ -93,13 +93,13 @@ def winning_core(suit, trump, shift, legal, best):
     return (legal & suit & stronger_core(shift, best)) | (legal & trump)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def winning_cards(rules, legal, best, led):
     """The legal cards that would take over the trick from ``best``."""
     return winning_core(rules[R_SUIT + led], rules[R_TRUMP], rules[R_DUP_SHIFT], legal, best)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def follow_core(suits, trump, shift, hand, legal, suit, best, partner_winning, partner_after,
                 opponents_after, ruff_threat, unseen):
     """``follow_for_tricks`` with the rule values given (see the module doc); ``suit`` is
@@ -156,7 +156,7 @@ def follow_core(suits, trump, shift, hand, legal, suit, best, partner_winning, p
     return low_bit(win)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_after,
                       opponents_after, ruff_threat, unseen):
     """Choose a card to follow with.
@@ -170,7 +170,7 @@ def follow_for_tricks(rules, hand, legal, led, best, partner_winning, partner_af
                        ruff_threat, unseen)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def lead_core(suits, trump, free, trump_suit, hand, unseen, declaring, partner_voids,
               opponent_voids, partner_may_trump, opponents_may_trump):
     """``lead_for_tricks`` with the rule values given (``trump_suit`` an int64)."""
@@ -241,7 +241,7 @@ def lead_core(suits, trump, free, trump_suit, hand, unseen, declaring, partner_v
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def lead_for_tricks(rules, hand, unseen, declaring, partner_voids, opponent_voids,
                     partner_may_trump, opponents_may_trump):
     """Choose a card to lead (never the free joker; see ``free_lead_names``).

@@ -63,7 +63,7 @@ def candidates(rules, hand, legal, names, unpl, codes, members):
     return _free_codes(rules, hand, names, codes, members, n)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _free_codes(rules, hand, names, codes, members, n):
     """Append a free card's moves (one per suit it may name) after ``n`` moves; returns
     the new count."""
@@ -78,7 +78,7 @@ def _free_codes(rules, hand, names, codes, members, n):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos, code, leader, led, best,
                 winner, trick, suits_led, left, target):
     """Play move ``code`` in world ``h`` and evaluate the rest: with ``target`` >= 0, 1 if
@@ -132,7 +132,7 @@ def _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos
     return np.int64(1) if ok else np.int64(0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _class_of(codes, members, n, hint):
     """The index of the move class holding the move code ``hint`` (-1: none)."""
     hb = ONE << np.uint64(hint & 63)
@@ -145,7 +145,7 @@ def _class_of(codes, members, n, hint):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _pick(codes, members, n, scores, alive, hint):
     """The move to play: the hint's if its class is among the best, else the lowest card
     of the last (lowest) best class."""
@@ -164,7 +164,7 @@ def _pick(codes, members, n, scores, alive, hint):
     return hint
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _bump(cfg, genbox, tt):
     genbox[0] += 1
     if genbox[0] > GEN_LIMIT:
@@ -173,7 +173,7 @@ def _bump(cfg, genbox, tt):
     cfg[C_GEN] = genbox[0]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt):
     """World ``w`` into ``cfg``, ``h`` and ``vw`` (a new table generation); returns whether
     ``seat`` is of the maximising side there."""

@@ -42,7 +42,7 @@ def card_values(rules: np.ndarray, points: np.ndarray, keep: int = 0) -> np.ndar
     return vals
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def by_key(keys, cards):
     """The card of ``cards`` with the smallest ``keys[bit]`` (the lowest bit on ties)."""
     best = ZERO
@@ -58,7 +58,7 @@ def by_key(keys, cards):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def masters(rules, cards, lane_cards, unseen):
     """The cards of ``cards`` in ``lane_cards`` that no unseen card of that lane beats."""
     c = cards & lane_cards
@@ -68,7 +68,7 @@ def masters(rules, cards, lane_cards, unseen):
     return c & stronger(rules, high_bit(u))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def mask_points(vals, cards):
     total = 0
     rest = cards
@@ -79,7 +79,7 @@ def mask_points(vals, cards):
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def shed(rules, vals, hand, legal):
     """The card that costs least to give to someone else's trick (``V_SHED``); on ties the
     one from the shorter suit, which brings a void closer."""
@@ -97,7 +97,7 @@ def shed(rules, vals, hand, legal):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def sure_winners(rules, win, led, unseen, ruff_threat):
     """Winning cards that nothing unseen can beat (a plain card only without a ruff threat)."""
     trump = rules[R_TRUMP]
@@ -107,7 +107,7 @@ def sure_winners(rules, win, led, unseen, ruff_threat):
     return sure
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def follow_for_points(rules, vals, hand, legal, win, led, trick_points, fight,
                       friend_winning, secure, foes_after, ruff_threat, unseen):
     """Choose a card to follow with when the side that wins a trick scores its points.

@@ -39,7 +39,7 @@ POLICY_NAMES = ("round1_nondealer_2p", "round1_dealer_2p", "round2_2p", "round1_
 DEFAULT_POLICY = np.array([39, 18, 7, 30, 26, 25, 17, 36], np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def lane_of(t):
     return LANE << np.uint64(16 * t)
 
@@ -102,14 +102,14 @@ def dealer_discard(h6, up, t, allow_upcard):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def policy_tuple(pol):
     """The thresholds as a tuple (the kernels' policies read it: a tuple, unlike an array,
     costs no reference counting when passed to a function)."""
     return (pol[0], pol[1], pol[2], pol[3], pol[4], pol[5], pol[6], pol[7])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _decide(s, threshold, n, suit, pt):
     """Action for strength ``s`` (``-1`` below the threshold)."""
     if s < threshold:
@@ -132,7 +132,7 @@ def round1_value(hand_nat, seat, n, dealer, up_nat, t, allow_upcard):
     return strength(h, t) - worth
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def round1_threshold(seat, n, dealer, pt):
     """The round-one threshold of a seat (``pt``: ``policy_tuple``)."""
     if seat == dealer:

@@ -54,7 +54,7 @@ WORLD_SALT = np.uint64(0xE0C4E5EED5A17)          # separates the worlds' streams
 MAX_WORLD_SLOTS = 6                               # 3 other hands, the discard, the stock
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _void_cards(rules, v):
     m = ZERO
     for s in range(4):
@@ -63,7 +63,7 @@ def _void_cards(rules, v):
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def world_key(deal_key):
     """The worlds' key of a deal (independent of the deal's own stream)."""
     return mix64(deal_key ^ WORLD_SALT)
@@ -118,7 +118,7 @@ def seat_worlds(rules, hands, n, viewer, out, dealer, up, up_free, dealer_known,
                             np.int64(REJECTION_TRIES))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def target_of(taken, t):
     """What the makers need from trick ``t`` on, having taken ``taken``: 3 - taken, then
     (made, no trick lost) every trick left for the march; 0 when decided."""
@@ -260,7 +260,7 @@ def play_out_pimc(rules, hands, n, leader, out, maker, known, dealer, dealer_kno
     return taken
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def held_upcard(up, trump, rnd, dealer, out):
     """The upcard in trump's layout when the dealer picked it up (round one, the dealer
     playing), else 0."""

@@ -32,7 +32,7 @@ OPT_JOKER_REDEAL = 2    # joker turned up: redeal (else the dealer names trump)
 OPT_NO_UP_DISCARD = 4   # the dealer may not discard the upcard
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def upcard_suit(up_nat):
     """Printed suit of the upcard's natural bit, -1 for the joker."""
     b = low_index(up_nat)
@@ -41,7 +41,7 @@ def upcard_suit(up_nat):
     return b >> 4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def deal_buffers(pool, counts, n):
     """Scratch for a kernel that deals and plays: (shuffle buffer, fixed cards (none), one
     deal's slots, n natural hands, n layout hands, a one-row trace)."""
@@ -50,7 +50,7 @@ def deal_buffers(pool, counts, n):
             np.empty((1, TRACE_COLS), np.int64))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _seat_hand(hs, p):
     """``hs[p]`` for a 4-tuple by selects (a tuple indexed by a variable costs a jump table)."""
     a = hs[1] if p & 1 else hs[0]
@@ -106,7 +106,7 @@ def auction(hands, n, dealer, up, from_turn, to_turn, forced_turn, forced_act, f
     return NO_SEAT, 0, 0, 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _next(seat, n, out):
     s = (seat + 1) & (n - 1)
     if s == out:
@@ -114,7 +114,7 @@ def _next(seat, n, out):
     return s
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _beats(trump, led_suit, card, best):
     """``engine.beats`` for Euchre's layouts (no identical cards): single-bit masks compare
     as numbers within a lane."""
@@ -123,7 +123,7 @@ def _beats(trump, led_suit, card, best):
     return (best & trump) == ZERO and (card & led_suit) != ZERO and card > best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def heuristic_card(suits, trump, free, shift, ts, deck, hand, seat, pos, n, out, n_active, maker_side,
                    played, known, dealer, dealer_known, voids, led, led_suit, best, winner):
     """The heuristic player's card for ``seat`` (``hand``, two cards or more) at place ``pos``
@@ -177,7 +177,7 @@ def heuristic_card(suits, trump, free, shift, ts, deck, hand, seat, pos, n, out,
                        ruff_threat, unseen)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known, trace, record):
     """Play five tricks from layout ``hands`` (modified); returns the makers' tricks.
 
@@ -242,7 +242,7 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
     return taken
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def prepare_play(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, my_discard,
                  flags):
     """Pickup and discard (round one) into ``lay`` (n masks, trump's layout).  Returns
@@ -304,7 +304,7 @@ def solve_made(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, 
     return solve_tricks(rules, dealt, n, leader, out, maker, np.int64(guess), tt, stats, work)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def outcome_of(maker, tricks, alone):
     """Outcome category (see scoring.OUTCOMES) from the side of seat 0."""
     return outcome((maker & 1) == 0, tricks, alone != 0)
@@ -341,7 +341,7 @@ def solve_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, p
     return outcome_of(maker, tricks, alone), maker, ours
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def finish_deal(tables, hands, lay, n, dealer, up, turn, act, discard, flags, pol, trace, dd, tt,
                 stats, work):
     """``solve_forced`` when ``dd``, else ``play_forced``."""

@@ -28,7 +28,7 @@ _U = np.uint64
 _ONE = np.uint64(1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def to_trump(nat, t):
     """Relabel a natural mask into trump suit ``t``'s layout (bowers and joker to trumps)."""
     rb = np.uint64(16 * t + JACK_POS)
@@ -42,7 +42,7 @@ def to_trump(nat, t):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def from_trump(lay, t):
     """Inverse of ``to_trump``."""
     base = np.uint64(16 * t)

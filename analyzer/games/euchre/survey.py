@@ -93,7 +93,7 @@ BLOCK_ORDER = ("order{n}", "order{n}_pair", "order{n}_strength", "order{n}_stren
 
 
 # ----------------------------------------------------------------------------- kernel
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _features(hand_nat, t):
     """(trumps counting the left bower, bowers 0 none / 1 left / 2 right / 3 both, outside
     aces) of a natural hand with trump suit ``t``."""
@@ -105,7 +105,7 @@ def _features(hand_nat, t):
     return popcount(h & trump), np.int64(2 * right + left), popcount(h & ACES & ~trump)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _bin(s):
     return min(max(s + S_OFF, 0), S_BINS - 1)
 

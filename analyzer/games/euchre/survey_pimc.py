@@ -40,7 +40,7 @@ N_CELLS = int(np.prod(CELLS))
 SEEN = 2 * len(PLAYERS)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _book(row, heur, sd, dd):
     t = (heur, sd, dd)
     row[P_N] += 1

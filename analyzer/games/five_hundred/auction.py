@@ -138,7 +138,7 @@ def feature_masks(tab: Table = FOUR) -> np.ndarray:
 FMASKS = feature_masks(FOUR)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def suit_features(hand, fm, s, f):
     """Fill ``f`` (N_SUIT_F) with the features of ``hand`` (deck ids) for trumps ``s``."""
     row = fm[s]
@@ -166,7 +166,7 @@ def suit_features(hand, fm, s, f):
     f[11] = max(0, trumps - 4)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _plain_ranks(hand, row, f):
     """f[0..5]: 1, the joker, aces, kings, queens, jacks (no-trump layout ``row``)."""
     f[0] = 1.0
@@ -177,7 +177,7 @@ def _plain_ranks(hand, row, f):
     f[5] = popcount(hand & row[FM_JACKS])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def nt_features(hand, fm, f):
     """Fill ``f`` (N_NT_F) with the no-trump features of ``hand``."""
     row = fm[4]
@@ -199,7 +199,7 @@ def nt_features(hand, fm, f):
     f[9] = max(0, longest - 4)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def misere_features(hand, fm, f):
     """Fill ``f`` (N_MIS_F) with the misère features of ``hand``."""
     row = fm[4]
@@ -311,7 +311,7 @@ def valuation(hand, fm, pol, v):
     v[6] = min(max(y, 0.0), 1.0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def misere_allowed(cur, lad, acfg):
     rule = acfg[A_MISERE]
     if rule == 2 or acfg[A_MIS_INDEX] <= cur:
@@ -321,7 +321,7 @@ def misere_allowed(cur, lad, acfg):
     return cur >= 0 and lad[LAD_STRAIN, cur] != MISERE and lad[LAD_LEVEL, cur] == 7
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def call_allowed(call, cur, lad, acfg):
     """May ladder index ``call`` be bid over ``cur`` (-1: nobody has bid)?"""
     if call <= cur:
@@ -388,7 +388,7 @@ ST_SIDES = ST_SEATS + 1                # rules.SIDES_*: who partners whom
 ST_SIZE = ST_SIDES + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def auction_over(st, acfg):
     passed = st[ST_PASSED]
     n_seats = st[ST_SEATS]
@@ -398,7 +398,7 @@ def auction_over(st, acfg):
     return n == n_seats or (n == n_seats - 1 and st[ST_CUR] >= 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def partner_view(st, seat):
     """(a partner of ``seat`` holds the bid, the highest last bid of its partners or
     PASS): what the policy knows of its side in the auction (fixed partners only)."""
@@ -412,7 +412,7 @@ def partner_view(st, seat):
     return holds, last
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def apply_call(st, call):
     """Make ``call`` for the seat whose turn it is and move to the next seat to speak."""
     seat = st[ST_NEXT]
@@ -432,7 +432,7 @@ def apply_call(st, call):
     st[ST_NEXT] = nxt
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def seat_call(vals, st, lad, acfg, pols):
     """The policy's call for the seat whose turn it is (``vals``: (seats, V_SIZE);
     ``pols``: each seat's policy vector)."""
@@ -460,7 +460,7 @@ def finish_auction(vals, st, lad, acfg, pols):
     return holder, cur
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def start_table(st, dealer, n_seats, sides):
     """``st`` <- the state before the first call at a table of ``n_seats`` with the sides
     of ``sides`` (SIDES_*): left of ``dealer`` to speak, no bid."""
@@ -475,7 +475,7 @@ def start_table(st, dealer, n_seats, sides):
         st[ST_LAST + s] = PASS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def start_state(st, dealer):
     """``start_table`` at the four-handed table."""
     start_table(st, dealer, 4, SIDES_OPPOSITE)

@@ -58,7 +58,7 @@ WORLD_SALT = np.uint64(0x5EED0F5D0A11)   # separates the worlds' streams from th
 SLOTS = 8                                 # seat_worlds' scratch: sim.hidden.MAX_SLOTS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _void_cards(rules, v):
     m = ZERO
     for s in range(4):
@@ -122,7 +122,7 @@ def seat_worlds(rules, hands, viewer, contractor, discards, exposed, played, voi
                              excl, active, ZERO, key, worlds, need, allowed, slots, slot_seat)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _tricks_of(won, n_seats, mask):
     """The tricks won by the seats of ``mask``."""
     n = 0
@@ -330,7 +330,7 @@ def play_out_table_pimc(rules, hands, n_seats, sides, contractor, discards, mise
 
 # The wrappers are inlined: as functions of their own, numba would optimize the whole
 # solver-linked module once more for each when compiling (minutes on a cold cache).
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level, pimc_seats,
                   n_worlds, mode, first, key, tt, stats, genbox, trace, record):
     """``play_out_table_pimc`` at the four-handed table (partners opposite; a misère
@@ -340,7 +340,7 @@ def play_out_pimc(rules, hands, contractor, discards, misere, open_misere, level
                                genbox, trace, record)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def pimc_deal_table(rules, hands, kitty, n_seats, sides, contractor, misere, open_misere, level, pimc_seats,
                     n_worlds, mode, key, tt, stats, genbox, trace, record, work):
     """Exchange with the kitty and nominate the joker as the heuristic contractor does
@@ -354,7 +354,7 @@ def pimc_deal_table(rules, hands, kitty, n_seats, sides, contractor, misere, ope
                                pimc_seats, n_worlds, mode, np.int64(-1), key, tt, stats, genbox, trace, record)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def pimc_deal(rules, hands, kitty, contractor, misere, open_misere, level, pimc_seats, n_worlds,
               mode, key, tt, stats, genbox, trace, record, work):
     """``pimc_deal_table`` at the four-handed table."""
@@ -363,7 +363,7 @@ def pimc_deal(rules, hands, kitty, contractor, misere, open_misere, level, pimc_
                            work)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def world_key(deal_key):
     """The worlds' key of a deal (independent of the deal's own stream)."""
     return mix64(deal_key ^ WORLD_SALT)

@@ -113,7 +113,7 @@ def nominate_joker(rules, hand, work):
 # vector once, before its loop.  The four misère players are calls, not inlined: with
 # scalar arguments a call is cheap, and every kernel linking ``play_out_table`` compiles
 # less code.
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _danger(suits, c, hand):
     """How keen a misère contractor is to get rid of ``c``: high cards, shorter suits first."""
     s = suit_core(suits, c)
@@ -122,7 +122,7 @@ def _danger(suits, c, hand):
     return rank_pos(c) * 16 - popcount(hand & suits[s])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _most_dangerous(suits, cards, hand):
     best = ZERO
     best_key = -(np.int64(1) << 40)
@@ -236,7 +236,7 @@ def defender_follow(suits, suit, trump, free, shift, hand, legal, best, contract
 # How the contractor's side is formed: rules.sides_rule's SIDES_* code.
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def fixed_partners(sides, n_seats, contractor):
     """The contractor's partners as a seat mask when they are fixed before the play
     (0 for SIDES_ALONE and SIDES_CALL)."""
@@ -292,13 +292,13 @@ def table_seats(rules, hands, n_seats, sides, contractor, discards, misere):
 
 
 # ----------------------------------------------------------------------------- play-out
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _voids(voids, seat):
     """The 4-bit mask of suits ``seat`` has shown void in."""
     return (voids >> (4 * seat)) & 15
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _next_seat(seat, active, n_seats):
     s = (seat + 1) % n_seats
     while not ((active >> s) & 1):
@@ -306,7 +306,7 @@ def _next_seat(seat, active, n_seats):
     return s
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def next_seats(active, n_seats):
     """Each active seat's next active seat, 4 bits a seat (read with ``_next``): the play
     loop's turn order without a division at every card."""
@@ -317,12 +317,12 @@ def next_seats(active, n_seats):
     return nxt
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _next(nxt, seat):
     return (nxt >> (4 * seat)) & 15
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def move_core(suits, trump, free, shift, flags, ts, deck, hand, contractor_hand, nxt, side, seat, pos, t,
               contractor, discards, misere, open_misere, active, n_active, played, voids, suits_led,
               leader, led, suit, best, winner):
@@ -435,7 +435,7 @@ def move_core(suits, trump, free, shift, flags, ts, deck, hand, contractor_hand,
     return card, led
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def heuristic_move(rules, hands, n_seats, side, seat, pos, t, contractor, discards, misere, open_misere,
                    active, n_active, played, voids, suits_led, leader, led, best, winner):
     """``move_core`` read from a rule vector and the hands, for loops that are not the
@@ -552,7 +552,7 @@ def play_deal(rules, hands, kitty, contractor, misere, open_misere, trace, recor
 
 
 # ----------------------------------------------------------------------------- batches
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def relabel(mask, byte_table):
     """Relabel a deck-id mask into a layout with per-byte lookup tables (bytes, 256):
     6 bytes cover the 43-card deck, 8 the 63-card one."""

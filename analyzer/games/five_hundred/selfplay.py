@@ -27,7 +27,7 @@ SLAM = 250
 PER_TRICK = 10
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def score_contract(c, tricks, lad):
     """(the contractor side's points, the defenders', made) for ladder contract ``c`` when
     the contractor's side took ``tricks`` (``scoring.score_deal``)."""
@@ -44,7 +44,7 @@ def score_contract(c, tricks, lad):
     return -value, defenders, False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def relabel_contract(hands, kitty, c, lad, byte_tables, lay):
     """(kind, strain, kitty) of ladder contract ``c``, ``hands`` (deck ids) relabelled into
     its strain's layout in ``lay``."""
@@ -56,7 +56,7 @@ def relabel_contract(hands, kitty, c, lad, byte_tables, lay):
     return kind, strain, relabel(kitty, bt)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def contract_sides_table(hands, kitty, n_seats, sides, contractor, c, lad, byte_tables, lay, tables):
     """Ladder contract ``c`` at a table of ``n_seats``: ``lay`` <- the hands (deck ids)
     relabelled into its strain's layout; returns (kind, strain, kitty relabelled, active

@@ -39,7 +39,7 @@ TOP_LABELS = tuple(" ".join(n for bit, n in ((4, "JK"), (2, "R"), (1, "L")) if k
                    for k in range(8))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _hand_features(hand, rules):
     """trumps, top-trump bits (JK 4, right 2, left 1), side aces of a layout hand in a
     suit strain's ``rules`` (any deck's layout: the top three trumps are the joker and
@@ -61,7 +61,7 @@ def _hand_features(hand, rules):
     return trumps, top, aces
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _nt_features(own, rules, high_cards):
     """In the no-trump layout: joker held (0/1), aces, high cards (10 or higher, and the
     joker; ``high_cards`` their layout mask), short suits (0 or 1 card)."""

@@ -32,7 +32,7 @@ DD_LAYOUT = StatsLayout(
 )
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _heuristic_and_dd(table, bt, deal, misere, hands, trace, work, tt, dd_stats, dd_work, n_seats, sides):
     """(heuristic tricks, double-dummy tricks) of ``deal`` in one contract's layout, seat 0
     contracting: both start from the same hands (the play-out consumes them)."""

@@ -54,7 +54,7 @@ def _three_ways(table, bt, deal, level, n_worlds, key, hands, trace, work, tt, s
     return heur, sd, dd
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _book(row, level, heur, sd, dd):
     t = (heur, sd, dd)
     row[P_N] += 1

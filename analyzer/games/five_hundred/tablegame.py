@@ -128,7 +128,7 @@ def compositions(n_units: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ----------------------------------------------------------------------------- kernels
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def unit_tricks(trace, n_seats, n_units, base_seat, out):
     """``out[j]``: the tricks of unit ``(base_seat + j) % n_units`` in a recorded play-out
     (the first row of each trick carries its winner)."""
@@ -190,7 +190,7 @@ def selfplay_table_chunk(key0, start, n, pool, counts, lad, acfg, pols, tables, 
         out[(d - dealer + n_seats) % n_seats, p, c, rank_of[code]] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def end_of_deal(tot, n_units, side_units, made, me):
     """After a deal's points are in ``tot``: -1.0 when the game goes on, else ``me``'s
     share of the win (1 or 0; a tie for the best total after a back-door loss shares)."""
@@ -220,7 +220,7 @@ def end_of_deal(tot, n_units, side_units, made, me):
     return 1.0 / ties
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def add_deal(tot, n_units, base_unit, delta, side_rel, defend_cap):
     """Add one deal's points, ``delta[j]`` for unit ``(base_unit + j) % n_units``; the
     units of ``side_rel`` (relative mask) contracted, the others defended (a defending

@@ -62,7 +62,7 @@ PASS = 0
 
 
 # ----------------------------------------------------------------------------- valuation
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def features(hand, trump, meld, f):
     """Fill ``f`` (N_FEATURES) with the hand's features for ``trump`` given its meld there."""
     lane = LANE[trump]
@@ -81,7 +81,7 @@ def features(hand, trump, meld, f):
     f[F_VOIDS] = voids
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def predict(policy, f):
     """The side's predicted meld plus trick points (capped at 250) for features ``f``."""
     meld = 0.0
@@ -109,13 +109,13 @@ def valuation(hand, policy, reuse, values):
 
 
 # ----------------------------------------------------------------------------- auction
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def next_bid(current, minimum):
     """The smallest bid allowed now (``current`` 0: nobody has bid)."""
     return minimum if current == 0 else current + 10
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def policy_call(value, current, partner_holds, minimum, policy):
     """The policy's call: the next bid, or PASS."""
     nxt = next_bid(current, minimum)
@@ -155,12 +155,12 @@ def run_auction(values, first, current, holder, passed, minimum, policies, out):
 
 
 # ----------------------------------------------------------------------------- passes
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _rank(c):
     return (high_index(c) & 15) >> 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def give_score(hand, c, trump, keep):
     """How gladly the declarer's partner passes card ``c`` (higher: sooner)."""
     r = _rank(c)
@@ -178,7 +178,7 @@ def give_score(hand, c, trump, keep):
     return score
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def keep_score(hand, c, trump, keep):
     """How much the declarer wants to keep card ``c`` (lower: passed back sooner)."""
     r = _rank(c)
@@ -216,7 +216,7 @@ def choose_pass(hand, trump, reuse, back):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def throws_in(bid, side_meld, any_shortfall, policy):
     """Does the declarer throw in (see the module docstring)?"""
     short = bid - side_meld

@@ -70,44 +70,44 @@ _AROUND_NAMES = {RA: "aces", RK: "kings", RQ: "queens", RJ: "jacks"}
 # Kernels
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _one(m):
     """Copy-0 bit of every kind held at least once."""
     return (m | (m >> ONE)) & COPY0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _two(m):
     """Copy-0 bit of every kind held twice."""
     return m & (m >> ONE) & COPY0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _all_lanes(x):
     """Lane bits set in all four lanes (at the bottom lane)."""
     x = x & (x >> np.uint64(32))
     return x & (x >> LANE_BITS) & LANE12
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _every_lane(x):
     """Bottom-lane bits copied to all four lanes."""
     x = x | (x << LANE_BITS)
     return x | (x << np.uint64(32))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _bit(x, b):
     return np.int64((x >> b) & ONE)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _around_value(a):
     """Points of the single arounds whose rank bits are set in ``a`` (a bottom-lane mask)."""
     return _PA * _bit(a, _BA) + _PK * _bit(a, _BK) + _PQ * _bit(a, _BQ) + _PJ * _bit(a, _BJ)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _shared(one, two):
     """What does not depend on trump: (arounds + pinochle points, marriages counted over
     all suits, the marriage bits of one and of two marriages (at each suit's king bit))."""
@@ -119,7 +119,7 @@ def _shared(one, two):
     return arounds + pin, popcount(mar1) + popcount(mar2), mar1, mar2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _trump_part(m, one, two, marriages, mar1, mar2, shift, reuse):
     """Sequence and dix points in the trump whose lane starts at bit ``shift``."""
     l1 = (one >> shift) & LANE12
@@ -147,7 +147,7 @@ def meld_points(m, trump, reuse):
     return base + _trump_part(m, one, two, marriages, mar1, mar2, np.uint64(trump) * LANE_BITS, reuse)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _meld_all_into(m, reuse, out):
     one, two = _one(m), _two(m)
     base, marriages, mar1, mar2 = _shared(one, two)

@@ -59,13 +59,13 @@ def card_tables(options: Options = Options()) -> np.ndarray:
 
 
 # ----------------------------------------------------------------------------- helpers
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def twin_or_above(card):
     """Positions whose power is at least ``card``'s (its identical copy included)."""
     return above(card) | (ONE << np.uint64(high_index(card) ^ 1))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def lead_masters(cards, lane, unseen):
     """Cards of ``cards`` in ``lane`` that win if led: no unseen card of the lane ranks above
     them (an unseen identical copy played later does not beat the first)."""
@@ -76,14 +76,14 @@ def lead_masters(cards, lane, unseen):
     return c & twin_or_above(high_bit(u))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def top_lead(cards, lane, unseen):
     """The lowest card as good as the highest of ``cards`` (all in ``lane``) when led."""
     return lowest_equivalent(high_bit(cards), cards, lane, unseen)
 
 
 # ----------------------------------------------------------------------------- leads
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def lead_card(rules, vals, hand, unseen, role, foe_voids, partner_voids, foes_may_trump, partner_may_trump):
     """Choose a lead (see the module docstring).  foe_voids / partner_voids: 4-bit masks of
     the suits an opponent / the partner has shown void in; *_may_trump: not shown void in
@@ -126,7 +126,7 @@ def lead_card(rules, vals, hand, unseen, role, foe_voids, partner_voids, foes_ma
 
 
 # ----------------------------------------------------------------------------- a hand
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _side_voids(voids, seats):
     """4-bit mask of the suits any seat of ``seats`` (a seat mask) has shown void in."""
     out = 0
@@ -136,7 +136,7 @@ def _side_voids(voids, seats):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def random_card(cards, state):
     """A uniformly random card of ``cards``; returns (card, new state)."""
     state, bits = next_u64(state)
@@ -262,7 +262,7 @@ ALREADY_PASSED = ~ZERO    # finish_hand's ``give``: the partner's pass has been 
 ROLE_ASK_PARTNER, ROLE_ASK_DECLARER = 0, 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def pass_and_meld(hands, declarer, trump, reuse, give, back, out):
     """The partner's pass (``give``, 0: the policy's; ALREADY_PASSED: made, the declarer
     holds 16 cards), the declarer's pass back (``back``, 0: the policy's) and the meld
@@ -282,7 +282,7 @@ def pass_and_meld(hands, declarer, trump, reuse, give, back, out):
     out[O_MELD_O] = meld_points(hands[declarer ^ 1], trump, reuse) + meld_points(hands[declarer ^ 3], trump, reuse)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _thrown(bid, any_throw, policies, declarer, out):
     """The throw-in: out[O_THROWN] and, thrown, no trick points; returns it."""
     if throws_in(bid, out[O_MELD_D], any_throw, policies[declarer]):
@@ -324,7 +324,7 @@ def finish_hand_dd(rules, vals, rules_dd, hands, declarer, trump, bid, reuse, an
     out[O_TRICKS_D] = packed & 15
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _values_of(hands, policies, reuse, values, trumps, v4):
     for s in range(N_SEATS):
         trumps[s] = valuation(hands[s], policies[s], reuse, v4)
@@ -372,7 +372,7 @@ def hand_chunk(rules4, vals4, key0, start, n, pool, counts, policies, reuse, min
 
 
 # ----------------------------------------------------------------------------- questions
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _fits(hand, seat, lo, hi, want, policies, reuse, v4):
     """Does ``hand`` at ``seat`` make the calls heard: its value (its best trump's) in
     [lo, hi), and that trump ``want`` when ``want`` >= 0?"""

@@ -22,7 +22,7 @@ SAVE_COUNTER, SAVE_TRICK, SAVE_ALWAYS = 0, 1, 2
 SAVE_RULES = ("counter", "trick", "always")
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def saved(points, tricks, save):
     """Does a side that took ``points`` trick points in ``tricks`` tricks keep its meld?"""
     if save == SAVE_ALWAYS:
@@ -32,7 +32,7 @@ def saved(points, tricks, save):
     return points > 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def hand_scores(bid, meld_d, meld_o, points_d, tricks_d, thrown, save):
     """(declaring side, defenders) scores of a hand."""
     if thrown:
@@ -43,7 +43,7 @@ def hand_scores(bid, meld_d, meld_o, points_d, tricks_d, thrown, save):
     return (total if total >= bid else -bid), m_o + TOTAL_POINTS - points_d
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def made(bid, meld_d, points_d, tricks_d, thrown, save):
     """Did the declaring side make its bid?"""
     if thrown:

@@ -91,7 +91,7 @@ LAYOUT = StatsLayout(
 
 
 # ----------------------------------------------------------------------------- kernel
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def meld_band(meld):
     """The band of ``MELD_EDGES`` a meld falls in."""
     b = 0
@@ -101,13 +101,13 @@ def meld_band(meld):
     return b
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def add_moment(m, row, x):
     m[row, 0] += x
     m[row, 1] += x * x
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def classify(key0, index, pool, counts, fixed, buf, hands, policies, reuse, values, trumps, v4):
     """Deal ``index`` into ``hands`` and value every seat's hand by its policy (``values``,
     ``trumps``); returns the classified seat (index mod 4), its own meld in its trump and
@@ -121,7 +121,7 @@ def classify(key0, index, pool, counts, fixed, buf, hands, policies, reuse, valu
     return seat, own, meld_band(own), popcount(h & LANE[t]), popcount(h & ACES)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def declared(rules4, vals4, key0, index, pool, counts, policies, reuse, any_throw, save, fixed, buf, hands, work,
              values, trumps, v4, out, trace):
     """Deal ``index`` (``classify``) and play the classified seat's declaration of its trump
@@ -134,7 +134,7 @@ def declared(rules4, vals4, key0, index, pool, counts, policies, reuse, any_thro
     return seat, own, b, tl, a, t
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def kernel_buffers(pool):
     """Scratch arrays of the survey kernels: dealing (buf, fixed), the hands and a copy to
     play on, the seats' values and trumps (and ``valuation``'s four), ``finish_hand``'s

@@ -39,7 +39,7 @@ DD_LAYOUT = StatsLayout(
 )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _count_made(row, total, levels):
     for k in range(levels.shape[0]):
         if total >= levels[k]:

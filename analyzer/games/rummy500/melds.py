@@ -67,7 +67,7 @@ DEFAULT_NODE_LIMIT = 300_000
 BIG = np.int64(1) << np.int64(60)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def pos_bit(s, q):
     return s * 16 + (1 if q == ACE_HIGH else q)
 
@@ -206,17 +206,17 @@ def new_workspace():
             np.zeros((MAX_MELDS, T_COLS), np.int64))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _popcount16(x):
     return popcount(np.uint64(x))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _low16(x):
     return low_index(np.uint64(x))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _op_row(ops, k, kind, suit, lo, hi, rank, suits, jmask, tabm):
     ops[k, O_KIND] = kind
     ops[k, O_SUIT] = suit
@@ -558,7 +558,7 @@ def _search(cnt, tab, ntab, vals, must, dead0, rem0, cap0, mdone0, ops, frames, 
     return
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _undo(cnt, tab, ops, k, b):
     cnt[b] += ops[k, O_COPIES]
     for i in range(ops[k, O_NNAT]):

@@ -134,7 +134,7 @@ class Board:
 
 
 # ---------------------------------------------------------------------------- card moves
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _take(hands, nheld, p, b, sv):
     if hands[p, b] <= 0:
         sv[SV_ERR] += 1
@@ -143,7 +143,7 @@ def _take(hands, nheld, p, b, sv):
     nheld[p] -= 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _put(hands, nheld, p, b):
     hands[p, b] += 1
     nheld[p] += 1
@@ -184,7 +184,7 @@ def rows_used(rows, k, used):
                     used[pos_bit(s, q)] += 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _new_meld(tab, sv, kind, suit, lo, hi, rank, suits, jokers, owner):
     m = sv[SV_NTAB]
     if m >= MAX_MELDS:

@@ -45,7 +45,7 @@ POLICY = np.array([2, 20, -25, -200, 0, 5, 29], np.int64)
 _LANES = np.array(FAIL_LANES, np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _voids(hand):
     v = 0
     for k in range(3):
@@ -54,7 +54,7 @@ def _voids(hand):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def strength(hand):
     """The picking count of a 6-card hand (see the module docstring)."""
     return (6 * popcount(hand & TRUMPS) + 5 * popcount(hand & QUEENS) + 3 * popcount(hand & JACKS)
@@ -62,7 +62,7 @@ def strength(hand):
             - 5 * popcount(hand & FAIL_ACES) - 4 * _voids(hand))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def alone_strength(hand):
     """The going-alone count of the six cards kept: 2 per trump, +4 per queen, +2 per
     jack, +3 per fail ace, +1 per fail void."""
@@ -70,7 +70,7 @@ def alone_strength(hand):
             + 3 * popcount(hand & FAIL_ACES) + _voids(hand))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def wants_to_pick(hand, seat, thresholds):
     return strength(hand) >= thresholds[seat]
 
@@ -89,7 +89,7 @@ def callable_cards(hand8):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def bury_legal(hand8, bury, called):
     """A bury of two of the 8 cards keeps a hold card of the called suit (if any)."""
     if popcount(bury) != 2 or (bury & ~hand8):
@@ -100,7 +100,7 @@ def bury_legal(hand8, bury, called):
     return ((hand8 & ~bury) & lane) != ZERO
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _bury_score(hand8, pair, w):
     after = hand8 & ~pair
     voids = 0
@@ -120,7 +120,7 @@ def _bury_score(hand8, pair, w):
             + w[W_TRUMP_RANK] * trump_ranks)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _best_bury_keeping(hand8, keep, w):
     """``best_bury`` with the kept six holding a card of ``keep`` (0: no constraint)."""
     cands = hand8 & (FAIL_ALL | POINT_TRUMPS)
@@ -213,7 +213,7 @@ def unknown_calls(hand8):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def unknown_card(hand):
     """The card the picker sets face down as the unknown: his fail card with the fewest
     points, then the lowest (0: he has no fail card)."""

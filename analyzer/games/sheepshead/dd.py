@@ -50,7 +50,7 @@ DD_RULES = set_points(RULES.copy(), PTS)
 DD_RULES.setflags(write=False)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _up(m, lane):
     """``m`` with its cards of ``lane`` one place up the lane."""
     return (m & ~lane) | ((m & lane) << ONE)
@@ -76,7 +76,7 @@ def relabel_unknown(r, h5, picker, called, unknown):
     h5[picker] = (h5[picker] & ~unknown) | phantom
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def low_bit_of_lane(lane):
     """The lowest position of the 16-bit lane of the cards ``lane``."""
     return ONE << np.uint64((high_index(lane) >> 4) << 4)

@@ -80,7 +80,7 @@ PIMC_LINES = LINES_ALL          # the questions' choice
 THRESHOLDS = np.array([WIN_POINTS, SCHNEIDER_PICKER, SCHNEIDERED_PICKER + 1], np.int64)   # 61, 91, 31
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _lanes_cards(v):
     """The cards of the lanes in the 4-bit mask ``v``."""
     m = ZERO
@@ -156,7 +156,7 @@ def seat_worlds(hands, viewer, picker, called, cs, holds, bury, played, voids, e
     return filled
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _world_targets(worlds, buries, got, picker, called, revealed, won, tpts, n_done, trick_points, r, cfgs, targets,
                    lines):
     """Each world's side (cfgs) and threshold (targets, from here on); returns whether some
@@ -347,7 +347,7 @@ def play_out_pimc(rules, hands, leader, picker, partner, called, bury, pimc_seat
     return points * 8 + tricks
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def world_key(deal_key):
     """The worlds' key of a deal (independent of the deal's own stream)."""
     return mix64(deal_key ^ WORLD_SALT)

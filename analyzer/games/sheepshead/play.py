@@ -65,7 +65,7 @@ AFTER = _after_table()      # (leader, position) -> seats still to play after th
 
 
 # ----------------------------------------------------------------------------- legality
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def unknown_legal(rules, hand, unknown, leading, led, best, cs):
     """The legal cards of the picker while he holds his face-down ``unknown`` card (option
     no_call=unknown; see ``rules``): it is played when the called suit (lane ``cs``) is
@@ -96,21 +96,21 @@ def legal_moves(rules, hand, leading, led, best, called, cs, hold_duty, last, un
     return called_card_duties(hand, legal, False, cs >= 0 and led == cs, called, cs_mask, hold_duty, last)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def takes(card, best, led_mask):
     """Does ``card`` take the trick from ``best``?  Trumps are the top lane, so a card of
     the suit led or a trump wins exactly when it is the larger number."""
     return (card & (led_mask | TRUMPS)) != ZERO and card > best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def winners(cards, best, led_mask):
     """The cards of ``cards`` that would take the trick from ``best``."""
     return cards & (led_mask | TRUMPS) & above(best)
 
 
 # ----------------------------------------------------------------------------- leads
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def cash_master_fail(rules, cards, unseen, foe_voids):
     """A fail card no unseen card beats, in a suit no opponent has shown void in (or with
     no trump left out)."""
@@ -124,7 +124,7 @@ def cash_master_fail(rules, cards, unseen, foe_voids):
     return ZERO
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def short_low(hand, cards):
     """The lowest card of the suit (lane) of ``cards`` that ``hand`` is shortest in."""
     best = ZERO
@@ -140,7 +140,7 @@ def short_low(hand, cards):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def lead_card(rules, hand, legal, role, unseen, cs, cs_open, foe_voids, called):
     """Choose a lead.  Picker and partner draw trumps (a master, or the picker's highest
     with three or more; the partner leads trump whenever he can: 'partner leads trump'),
@@ -186,7 +186,7 @@ def lead_card(rules, hand, legal, role, unseen, cs, cs_open, foe_voids, called):
 
 
 # ----------------------------------------------------------------------------- picked hands
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _log(trace, row, t, seat, card, led):
     trace[row, 0] = t
     trace[row, 1] = seat
@@ -194,7 +194,7 @@ def _log(trace, row, t, seat, card, led):
     trace[row, 3] = led
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, voids, played, bury, unknown, cs,
                    cs_open, called, cs_mask, last, led, best, winner, trick_points):
     """(legal cards, the heuristic players' card) for ``seat`` at a position of
@@ -380,7 +380,7 @@ def take_blind(hands, blind, picker, mode, info):
     return bury
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def unknown_mode(rules):
     """MODE_UNKNOWN when the rule vector carries no_call=unknown, else 0."""
     return MODE_UNKNOWN if rules[R_FLAGS] & F_NO_CALL_UNKNOWN else 0
@@ -414,7 +414,7 @@ def play_picked(rules, hands, picker, info, bury, trace, dd, tt, stats, work):
 
 
 # ----------------------------------------------------------------------------- leaster
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def leaster_lead(rules, hand, unseen):
     """Lead the low card with the most unseen cards above it (someone else should win)."""
     best = ZERO
@@ -430,7 +430,7 @@ def leaster_lead(rules, hand, unseen):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def leaster_follow(rules, hand, legal, win, led, trick_points, need_trick, last, final, unseen):
     """A player without a trick takes a cheap one when he can (as the last to play, or a
     sure winner late in the hand); otherwise everyone ducks with the highest card that
@@ -524,7 +524,7 @@ def leaster_class(points, tricks, seat):
 
 
 # ----------------------------------------------------------------------------- batches
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _record(hist, opt, role, packed, w):
     points = packed >> 3
     tricks = packed & 7
@@ -532,7 +532,7 @@ def _record(hist, opt, role, packed, w):
     hist[opt, role, points, tclass] += w
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _earlier_pick(hands, asker, thresholds):
     for s in range(asker):
         if wants_to_pick(hands[s], s, thresholds):

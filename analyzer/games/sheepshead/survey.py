@@ -106,14 +106,14 @@ LAYOUT = StatsLayout(
 
 
 # ----------------------------------------------------------------------------- kernel
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def hand_class(hand):
     """(trumps, queens, jacks, fail aces) of six cards."""
     return (popcount(hand & TRUMPS), popcount(hand & QUEENS), popcount(hand & JACKS),
             popcount(hand & FAIL_ACES))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def result_class(packed):
     """The picker side's result class (``RESULTS``) of points * 8 + tricks."""
     tricks = packed & 7
@@ -129,7 +129,7 @@ def result_class(packed):
     return 3 if points < SCHNEIDER_PICKER else 4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def score(grids, g, packed):
     """Score (twelfths) of grid ``g`` (see ``score_grids``) for points * 8 + tricks."""
     tricks = packed & 7
@@ -139,7 +139,7 @@ def score(grids, g, packed):
 G_PICKER, G_ALONE, G_PARTNER, G_DEFENDER, G_DEFENDER_ALONE = range(5)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def pass_grid(picker_partner, seat):
     """Score grid and PASS_OUTCOMES row of ``seat`` when another seat picked with this
     partner (-1: alone)."""
@@ -150,7 +150,7 @@ def pass_grid(picker_partner, seat):
     return G_DEFENDER, P_DEFENDER
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def later_picker(hands, seat, thresholds):
     """The first seat after ``seat`` that the policy has pick, or -1."""
     for s in range(seat + 1, N_SEATS):
@@ -159,13 +159,13 @@ def later_picker(hands, seat, thresholds):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def add_moments(m, row, x):
     m[row, 0] += x
     m[row, 1] += x * x
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def add_bin(row, x):
     row[0] += 1
     row[1] += x
@@ -177,7 +177,7 @@ R_S_PASS, R_S_PICK, R_S_ALONE, R_PICK, R_ALONE, R_PARTNER, R_KEPT, R_OUTCOME, R_
 R_SIZE = 9
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _picked(rules, hands, blind, picker, mode, work, info, trace):
     """``picker`` takes the blind (``play.take_blind`` in ``mode``) and the hand is played
     out heuristically on a copy of ``hands``; returns points * 8 + tricks."""
@@ -216,7 +216,7 @@ def play_offered(rules, hands, blind, seat, thresholds, grids, lvals, work, info
         res[R_OUTCOME] = P_LEASTER
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def add_scores(m, s_pass, s_pick, s_alone):
     """Each action's score and the paired differences into moments rows (MOMENT_NAMES)."""
     add_moments(m, M_PASS, s_pass)
@@ -227,7 +227,7 @@ def add_scores(m, s_pass, s_pick, s_alone):
     add_moments(m, M_ALONE_PASS, s_alone - s_pass)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def deal_offered(key0, index, pool, counts, fixed, buf, deal, hands, thresholds, reach):
     """Deal ``index`` into ``deal`` (blind, seats 0..4) and ``hands`` and count it for its
     classified seat (index mod 5) in ``reach``; returns that seat if the blind reaches it
@@ -243,14 +243,14 @@ def deal_offered(key0, index, pool, counts, fixed, buf, deal, hands, thresholds,
     return seat
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def cell_of(hand, seat, thresholds):
     """The hand-class cell (trumps, queens, jacks, fail aces, policy picks) of six cards."""
     t, q, j, a = hand_class(hand)
     return t, q, j, a, 1 if wants_to_pick(hand, seat, thresholds) else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def kernel_buffers(pool, counts):
     """Scratch arrays of the survey kernels: dealing (buf, deal, fixed), hands, work,
     take_blind's info, leaster points and tricks, trace, play_offered's result."""

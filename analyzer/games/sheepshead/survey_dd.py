@@ -70,7 +70,7 @@ DD_LAYOUT = StatsLayout(
 )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _solved(rules, hands, blind, picker, mode, work, info, trace, dd, tt, stats, gen):
     """``picker`` takes the blind in ``mode`` and the hand is solved double-dummy
     (``play.play_picked``); returns (points * 8 + tricks, the partner seat)."""

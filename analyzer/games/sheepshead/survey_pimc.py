@@ -58,7 +58,7 @@ P_SIZE = 22
 OUT_SHAPE = CLASS_SHAPE + (P_SIZE,)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _book(row, pts):
     """One deal's picker-side card points ``pts`` (heuristic, pimc, dd) into ``row``."""
     row[P_N] += 1

@@ -106,7 +106,7 @@ PEXT8 = _pext8_table()
 PEXT8.setflags(write=False)  # the same (read-only) array type from Python and from kernels
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _points(rules, mask):
     p = np.int64(0)
     for k in range(4):
@@ -114,7 +114,7 @@ def _points(rules, mask):
     return p
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _union(hands, nseats):
     u = ZERO
     for s in range(nseats):
@@ -122,7 +122,7 @@ def _union(hands, nseats):
     return u
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _side_of(cfg, seat):
     """Mask of the seats on ``seat``'s side (active seats only)."""
     m = cfg[C_MAX]
@@ -131,7 +131,7 @@ def _side_of(cfg, seat):
     return cfg[C_ACTIVE] & ~m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _compress(x, m, pext8):
     """pext of 16-bit lanes values: bits of x selected by m, packed low."""
     lo = np.uint64(pext8[x & _BYTE, m & _BYTE])
@@ -139,7 +139,7 @@ def _compress(x, m, pext8):
     return lo | (hi << np.uint64(popcount(m & _BYTE)))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _compress64(x, m, pext8):
     """pext over 64 bits, a byte at a time."""
     out = ZERO
@@ -153,7 +153,7 @@ def _compress64(x, m, pext8):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _rel_hand(rules, cfg, hand, unpl, pext8):
     """A hand in relative ranks: per suit, its cards' positions among the unplayed cards
     of that suit (bottom-aligned), from bit ``cfg[C_OFF + s]`` on (the suit's 16-bit lane,
@@ -180,7 +180,7 @@ def _rel_hand(rules, cfg, hand, unpl, pext8):
     return r
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _next_higher(rules, c, unpl):
     """The next unplayed card above ``c`` in its suit (0 if none / no suit)."""
     s = suit_of(rules, c)
@@ -189,7 +189,7 @@ def _next_higher(rules, c, unpl):
     return low_bit(unpl & rules[R_SUIT + s] & above(c))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _equiv_up(rules, c, nxt, hand, unpl, exact_pts):
     """Is ``c`` equivalent to ``nxt``, the next unplayed card above it in its suit?"""
     if nxt == ZERO or not (nxt & hand):
@@ -213,7 +213,7 @@ def _equiv_up(rules, c, nxt, hand, unpl, exact_pts):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _eq_below(rules, c, hand, unpl, exact_pts):
     """Cards of ``hand`` equivalent to ``c`` below it (the run it represents)."""
     out = ZERO

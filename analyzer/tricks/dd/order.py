@@ -43,7 +43,7 @@ from .core import (
 )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _sure(rules, c, threats, led):
     """Does ``c`` stay the best card whatever the later opponents play (``threats``: the
     best card each can play)?"""
@@ -167,7 +167,7 @@ def _lead_suit(hands, seat, lho, partner, rho, us, tm, is_trump, nt, left):
     return d, dl, win_top, win_other, cat, (h_pd & second) != ZERO, (h_me & second) != ZERO
 
 
-@njit(cache=True, inline="always")  # per card in the search: worth inlining (15% of the time)
+@njit(cache=True, forceinline=True)  # per card in the search: worth inlining (15% of the time)
 def _lead_card(c, us, nt, suit_info, is_killer, is_hint, sequence):
     """A lead's weight from its suit's part (_lead_suit) and the card."""
     dw, dl, win_top, win_other, cat, pd_second, me_second = suit_info
@@ -217,7 +217,7 @@ def _lead_card(c, us, nt, suit_info, is_killer, is_hint, sequence):
     return w + (18 if is_killer else 0)
 
 
-@njit(cache=True, inline="always")  # per card in the search: worth inlining
+@njit(cache=True, forceinline=True)  # per card in the search: worth inlining
 def _second_hand_weight(h_third, h_fourth, c, led_card, us, lsm, tm, trump_led, nt, sequence):
     """DDS's weight of a second-hand card that follows suit at a four-hand partnership
     table (Moves::WeightAllocNTNotvoid1 / TrumpNotvoid1): win cheaply when the third hand
@@ -269,7 +269,7 @@ def _second_hand_weight(h_third, h_fourth, c, led_card, us, lsm, tm, trump_led, 
     return 22 - rank if sequence else 10 - rank
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _outlook(rules, cfg, hands, seat, pos, led, best, side):
     """Following (not last): what the seats after ``seat`` can do to the trick.  Returns
     (threats, force2, best_sure, partner_wins): the best card each later opponent can
@@ -319,7 +319,7 @@ def _outlook(rules, cfg, hands, seat, pos, led, best, side):
     return threats, force2, best_sure, partner_wins
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _gen_moves(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, averse, opts, hint,
                killer_code, mv, ply, points):
     """Write the distinct moves of ``legal`` (one per run of equivalent cards) and their

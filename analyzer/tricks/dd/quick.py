@@ -94,7 +94,7 @@ def _partner_cash(rules, cfg, hands, leader, partners, unpl, q):
     return best, best_w
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _top_run(u, hand):
     """(count, cards): the top cards of ``u`` (one suit's unplayed cards) that ``hand``
     holds without a break."""
@@ -110,7 +110,7 @@ def _top_run(u, hand):
     return n, cards
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _longest_other(hands, nseats, active, seat, cards):
     """The most of ``cards`` any active hand but ``seat``'s holds."""
     most = np.int64(0)
@@ -124,7 +124,7 @@ def _longest_other(hands, nseats, active, seat, cards):
     return most
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _holder(hands, nseats, card):
     """The seat holding ``card`` (NONE if nobody)."""
     for h in range(MAX_SEATS):
@@ -135,7 +135,7 @@ def _holder(hands, nseats, card):
     return NONE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _split_cards(cfg, hands, side):
     """(cards of the active seats of ``side``, cards of the other active seats)."""
     nseats = cfg[C_NSEATS]
@@ -412,13 +412,13 @@ def _quick(rules, cfg, hands, leader, left, need):
     return q, wq, s_opp, ws
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _cheapest(rules, hand, m):
     """The least points ``m`` cards of ``hand`` can hold."""
     return _points(rules, _cheapest_set(rules, hand, m))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _kind_bits(rules, c):
     """The positions of the power of card ``c`` (both copies of its kind)."""
     sh = rules[R_DUP_SHIFT]
@@ -549,7 +549,7 @@ def _sure_bounds(rules, cfg, hands, leader, left):
     return lo, hi
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _cheapest_set(rules, cards, m):
     """The ``m`` cards of ``cards`` with the fewest points (the lowest on ties)."""
     pts = rules[R_POINTS] | rules[R_POINTS + 1] | rules[R_POINTS + 2] | rules[R_POINTS + 3]
@@ -623,7 +623,7 @@ def _cash_value(rules, cfg, hands, leader, side, ks, w, sure_x, mx, left):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _second_hand(rules, cfg, hands, seat, led, best, winner):
     """After the lead: 1 if the side of ``seat`` (second to play) surely wins the trick,
     -1 if the leader's side surely does, else 0; and the cards whose rank it used.

@@ -114,7 +114,7 @@ _ENTRY_ARGS = (_U64, _I64, _U64, _I64, types.Array(types.uint64, 2, "C"), _I64,
 _SOLVE_SIG = types.int64(*_ENTRY_ARGS, types.int64, types.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _play(rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick, suits_led, left):
     """Play card ``c`` (``name``: the suit a free-card lead names) from ``seat``'s hand.
 
@@ -176,13 +176,13 @@ REL_SIZE = np.uint64(4)             # a ply's relative-rank hands
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _rel_row(rel, rb):
     """The four relative-rank hands stored at row ``rb`` of ``rel``."""
     return rel[rb], rel[rb + ONE], rel[rb + np.uint64(2)], rel[rb + np.uint64(3)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _frame_rows(ply):
     """Where ply ``ply``'s rows start in the flat frame, move and relative-hand arrays."""
     return ply * F_SIZE, ply * U_SIZE, ply * M_SIZE, ply * REL_SIZE
@@ -540,7 +540,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             state = _NEXT
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _last_trick(rules, cfg, hands, leader, suits_led):
     """Every active seat has one card: play it out.  Returns (value, W)."""
     seat = leader

@@ -96,7 +96,7 @@ def tt_bytes(tt: np.ndarray) -> int:
     return int(tt.nbytes)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _mix(a):
     a ^= a >> np.uint64(33)
     a *= np.uint64(0xFF51AFD7ED558CCD)
@@ -106,12 +106,12 @@ def _mix(a):
     return a
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _n_entries(tt):
     return (tt.shape[0] // 9) * 8
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _bucket(tt, k0, k1, k2):
     """(first entry of the bucket, fingerprint): the fingerprint word of an entry holds
     a store stamp (bits 0..7), the tricks left (8..15), 8 generation bits (16..23), 16
@@ -121,7 +121,7 @@ def _bucket(tt, k0, k1, k2):
     return np.int64(h & (nb - ONE)) * TT_BUCKET, h & _FP_HASH
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _fp_matches(flat, nent, b, fmask, fp, tp):
     """Bit j set: entry b + j of a bucket has fingerprint ``fp`` under ``fmask`` and
     agrees with ``tp`` (the owners of each suit's top two cards) wherever the entry
@@ -139,7 +139,7 @@ def _fp_matches(flat, nent, b, fmask, fp, tp):
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _top_k(u, k):
     out = ZERO
     for _ in range(k):
@@ -149,7 +149,7 @@ def _top_k(u, k):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _abs_of_wrel(rules, cfg, wrel, unpl):
     """Absolute cards of a relative winning-rank mask (top-k of each suit)."""
     out = ZERO
@@ -160,7 +160,7 @@ def _abs_of_wrel(rules, cfg, wrel, unpl):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _wrel_of(rules, cfg, w, unpl):
     """Close a winning-card mask upwards in every suit and express it in relative ranks."""
     out = ZERO
@@ -176,7 +176,7 @@ def _wrel_of(rules, cfg, w, unpl):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _keys(rules, cfg, hands, leader, suits_led, voids):
     """(key0, key1, keyx): every hand's suit lengths, the leader, the free card's owner and
     the state its leads depend on, and the generation; keyx holds what does not fit in
@@ -252,7 +252,7 @@ def _rel_planes(rules, cfg, hands, unpl, rel, rb, pext8, kx):
     rel[rb + np.uint64(3)] = kx
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _top_owners(rules, hands, nseats, unpl):
     """(sig, tp): who holds the top card of each suit (3 bits a suit, 7: none left), and
     the owners of the top two cards of each suit as fingerprint slots (see _TP_OWN)."""
@@ -318,7 +318,7 @@ def _kinds_key(rules, hands, unpl, rel, rb, pext8):
     return pl, ph, kc
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _kind_code(code, unpl):
     """An EXACT_KINDS entry's best move: a card's suit and the rank of its kind among the
     unplayed kinds of the suit (suit * 16 + rank), valid in every position of the entry."""
