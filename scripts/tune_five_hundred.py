@@ -129,8 +129,8 @@ def match_chunk(key0, start, n, lad, acfg, base, cands, knob, tables, bts, out):
     pols = np.empty((4, base.shape[0]), np.float64)
     trace = np.empty((1, TRACE_COLS), np.int64)
     work = np.empty(tables.shape[1], np.uint64)
-    tt = np.zeros((1, 8), np.uint64)
-    stats = np.zeros(16, np.int64)
+    tt = None          # heuristic play: no solver compiled
+    stats = None
     gen = np.zeros(8, np.int64)
     for i in range(n):
         _deal_into(stream_key(key0, start + i), POOL, COUNTS, fixed, buf, deal)

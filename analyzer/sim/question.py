@@ -59,9 +59,11 @@ class Plan:
 
 
 def solver_arrays(dd: bool, new_table=None, new_stats=None):
-    """(dd flag, transposition table, solver stats) for a chunk kernel: a fresh table per
-    chunk with double-dummy play (one per thread at a time, so results do not depend on
-    the thread count), one-entry dummies otherwise (the kernel's signature stays one)."""
+    """(transposition table, solver stats) for a chunk kernel that can solve double-dummy:
+    fresh ones per chunk (one per thread at a time, so results do not depend on the
+    thread count), or (None, None) for heuristic play.  A kernel branches on ``tt is None``
+    (or ``is not None``) and numba drops the branch a None argument rules out when it
+    compiles, so the heuristic version of the kernel never links the solver."""
     if dd:
-        return True, new_table(), new_stats()
-    return False, np.zeros((1, 8), np.uint64), np.zeros(16, np.int64)
+        return new_table(), new_stats()
+    return None, None

@@ -34,6 +34,7 @@ from ...bits import ONE, ZERO, low_index, popcount
 from ...sim.constrained import D_W, book_deal, deal_scratch
 from ...sim.deal import _deal_into
 from ...sim.hidden import seat_worlds as draw_seat_worlds
+from ...sim.models import DD as MODEL_DD, HEURISTIC as MODEL_HEURISTIC, PIMC as MODEL_PIMC  # noqa: F401
 from ...sim.rng import mix64, stream_key
 from ...tricks.dd import C_NEXT, C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, PEXT8, _make_cfg, _solve_kernel
 from ...tricks.heuristic import rule_suits
@@ -47,7 +48,6 @@ from .scoring import REDEAL
 
 DEFAULT_WORLDS = 32
 MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play_out_pimc's ``mode``
-MODEL_HEURISTIC, MODEL_PIMC, MODEL_DD = 0, 1, 2   # lead_chunk's ``model``
 REJECTION_TRIES = 16
 MAKE = 3                                          # the makers' tricks to make the hand
 WORLD_SALT = np.uint64(0xE0C4E5EED5A17)          # separates the worlds' streams from the deal's
@@ -196,42 +196,43 @@ def play_out_pimc(rules, hands, n, leader, out, maker, known, dealer, dealer_kno
                 card = heuristic_card(suits, trump, free, shift, ts, deck, hand, seat, pos, n, out,
                                       n_active, maker_side, played, known, dealer, dealer_known,
                                       voids, led, led_suit, best, winner)
-                if ((pimc_seats >> seat) & 1) and target > 0:
-                    if pos == 0:
-                        legal = hand
-                    else:
-                        legal = hand & led_suit
-                        if legal == ZERO:
+                if tt is not None:   # None: compiled without the solver (heuristic play only)
+                    if ((pimc_seats >> seat) & 1) and target > 0:
+                        if pos == 0:
                             legal = hand
-                    unpl = (deck & ~played & ~known) | trick
-                    if seat == dealer:
-                        unpl &= ~dealer_known
-                    nc = candidates(rules, hand, legal, np.int64(0), unpl, codes, members)
-                    if nc > 1:
-                        if mode == MODE_SEE_ALL:
-                            for s in range(MAX_SEATS):
-                                worlds[0, s] = hands[s] if s < n and (active >> s) & 1 else ZERO
-                            got = 1
                         else:
-                            got = seat_worlds(rules, hands, n, seat, out, dealer, up, up_free, dealer_known,
-                                              known, played, voids, stream_key(key, t * 8 + pos), worlds,
-                                              need, allowed, slot_seat)
-                        if got > 0:
-                            for s in range(n):
-                                v5[s] = (voids >> (4 * s)) & 15
-                            hint = np.int64(low_index(card))
-                            if mode == MODE_PLAIN:
-                                code = choose_plain(rules, cfgs, worlds, np.int64(got), v5, tt, stats, genbox,
-                                                    np.int64(seat), np.int64(pos), np.int64(leader), np.int64(led),
-                                                    best, np.int64(winner), trick, np.int64(suits_led),
-                                                    np.int64(left), np.int64(target), legal, np.int64(0), hint,
-                                                    values)
+                            legal = hand & led_suit
+                            if legal == ZERO:
+                                legal = hand
+                        unpl = (deck & ~played & ~known) | trick
+                        if seat == dealer:
+                            unpl &= ~dealer_known
+                        nc = candidates(rules, hand, legal, np.int64(0), unpl, codes, members)
+                        if nc > 1:
+                            if mode == MODE_SEE_ALL:
+                                for s in range(MAX_SEATS):
+                                    worlds[0, s] = hands[s] if s < n and (active >> s) & 1 else ZERO
+                                got = 1
                             else:
-                                code = choose(rules, cfgs, worlds, np.int64(got), v5, tt, stats, genbox,
-                                              np.int64(seat), np.int64(pos), np.int64(leader), np.int64(led), best,
-                                              np.int64(winner), trick, np.int64(suits_led), np.int64(left),
-                                              np.int64(target), codes, members, np.int64(nc), hint, scores)
-                            card = ONE << np.uint64(code & 63)
+                                got = seat_worlds(rules, hands, n, seat, out, dealer, up, up_free, dealer_known,
+                                                  known, played, voids, stream_key(key, t * 8 + pos), worlds,
+                                                  need, allowed, slot_seat)
+                            if got > 0:
+                                for s in range(n):
+                                    v5[s] = (voids >> (4 * s)) & 15
+                                hint = np.int64(low_index(card))
+                                if mode == MODE_PLAIN:
+                                    code = choose_plain(rules, cfgs, worlds, np.int64(got), v5, tt, stats, genbox,
+                                                        np.int64(seat), np.int64(pos), np.int64(leader), np.int64(led),
+                                                        best, np.int64(winner), trick, np.int64(suits_led),
+                                                        np.int64(left), np.int64(target), legal, np.int64(0), hint,
+                                                        values)
+                                else:
+                                    code = choose(rules, cfgs, worlds, np.int64(got), v5, tt, stats, genbox,
+                                                  np.int64(seat), np.int64(pos), np.int64(leader), np.int64(led), best,
+                                                  np.int64(winner), trick, np.int64(suits_led), np.int64(left),
+                                                  np.int64(target), codes, members, np.int64(nc), hint, scores)
+                                card = ONE << np.uint64(code & 63)
             if pos == 0:
                 led = low_index(card) >> 4
                 led_suit = deck & (LANE << np.uint64(16 * led))
@@ -323,7 +324,8 @@ def lead_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, rnd, 
                tables, codes, model, n_worlds, sums, cross_m, cross_t, tt, stats):
     """The opening leads ``codes`` (layout bits) of seat 0, on lead (left of the dealer,
     seat ``n - 1``), on the same deals; the rest played by ``model`` (MODEL_HEURISTIC,
-    MODEL_PIMC: single-dummy at every seat, MODEL_DD: double-dummy).  The other hands
+    MODEL_PIMC: single-dummy at every seat, MODEL_DD: double-dummy; ``tt``/``stats`` None
+    with MODEL_HEURISTIC, which then compiles without the solver).  The other hands
     (seat ``p`` in slot ``seat_slot[p]``) and the stock are dealt from ``pool`` (natural
     bits); the dealer picks up ``up`` in round one (``rnd``).  ``sums[i]``: (deals seat 0's
     side succeeds -- makes as a maker, sets as a defender --, its tricks, tricks²) with lead
@@ -368,7 +370,7 @@ def lead_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, rnd, 
         for j in range(nl):
             for s in range(n):
                 hands[s] = lay[s]
-            if model == MODEL_DD:
+            if tt is not None and model == MODEL_DD:
                 card = ONE << np.uint64(codes[j] & 63)
                 led = low_index(card) >> 4
                 for s in range(MAX_SEATS):

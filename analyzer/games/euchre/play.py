@@ -342,10 +342,11 @@ def solve_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, p
 
 
 @njit(cache=True, forceinline=True)
-def finish_deal(tables, hands, lay, n, dealer, up, turn, act, discard, flags, pol, trace, dd, tt,
+def finish_deal(tables, hands, lay, n, dealer, up, turn, act, discard, flags, pol, trace, tt,
                 stats, work):
-    """``solve_forced`` when ``dd``, else ``play_forced``."""
-    if dd:
+    """``solve_forced`` with the solver's table ``tt``, or ``play_forced`` when ``tt`` is
+    None (numba then drops the solver branch when it compiles: no solver is linked)."""
+    if tt is not None:
         return solve_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, pol,
                             trace, tt, stats, work)
     return play_forced(tables, hands, lay, n, dealer, up, turn, act, discard, flags, pol, trace)
@@ -413,7 +414,7 @@ def deal_passed(state, pool, hands, sizes, constrained, free, table, scratch, n,
 @njit(cache=True, nogil=True)
 def question_chunk(key0, start, n_deals, pool, sizes, constrained, free, table, my_hand, up, n,
                    dealer, decision_turn, acts, discards, tables, flags, pol, batch, hist,
-                   trick_hist, counters, dd, tt, stats):
+                   trick_hist, counters, tt, stats):
     """Deals ``start .. start+n_deals-1`` for a question asked at ``decision_turn``.
 
     The other seats' hands (``sizes[p]`` cards) are dealt from ``pool`` by
@@ -424,9 +425,9 @@ def question_chunk(key0, start, n_deals, pool, sizes, constrained, free, table, 
     books them (``book_deal``).  Then for every action ``acts[a]`` (with ``discards[a]``
     for a dealer's pickup) the auction continues by policy and the hand
     is played: ``hist[a, outcome] += w`` and ``trick_hist[a, maker side (0 us), our
-    tricks] += w``, w the deal's weight.  ``dd``: the tricks are solved double-dummy with
-    the solver's table ``tt`` (``solve_forced``); the results do not depend on what the
-    table held before.
+    tricks] += w``, w the deal's weight.  ``tt`` not None: the tricks are solved
+    double-dummy with the solver's table ``tt`` (``solve_forced``; the results do not
+    depend on what the table held before); None: heuristic play, no solver compiled.
     """
     hands = np.empty(n, np.uint64)
     lay = np.empty(n, np.uint64)
@@ -442,7 +443,7 @@ def question_chunk(key0, start, n_deals, pool, sizes, constrained, free, table, 
         w = deal[D_W]
         for a in range(acts.shape[0]):
             cat, maker, ours = finish_deal(tables, hands, lay, n, dealer, up, decision_turn,
-                                           acts[a], discards[a], flags, pol, trace, dd, tt,
+                                           acts[a], discards[a], flags, pol, trace, tt,
                                            stats, work)
             hist[a, cat] += w
             if maker != NO_SEAT:

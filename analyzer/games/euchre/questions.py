@@ -87,7 +87,8 @@ PLAN = Plan("Euchre", {"heuristic": DEFAULT_DEALS, "dd": DEFAULT_DEALS_DD, "pimc
 
 
 def solver_arrays(play):
-    """(dd flag, transposition table, stats) for the chunk kernels (``question.solver_arrays``)."""
+    """(transposition table, stats) for the chunk kernels, None for heuristic play
+    (``question.solver_arrays``)."""
     from .dd import new_dd_table, new_stats
     return question.solver_arrays(play in ("dd", "pimc"), new_dd_table, new_stats)
 
@@ -327,7 +328,7 @@ def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions
             counters = np.zeros(C_SIZE, np.int64)
             if play == "pimc":
                 from .pimc import question_chunk_pimc
-                _, tt, dstats = solver_arrays(play)
+                tt, dstats = solver_arrays(play)
                 question_chunk_pimc(key0, np.int64(start), np.int64(count), pool, sizes, constrained_a, free_a,
                                     table, my, up, np.int64(n), np.int64(dealer_seat), np.int64(decision_turn),
                                     acts, discards, tables, np.int64(flags), DEFAULT_POLICY, np.int64(BATCH),
@@ -490,9 +491,9 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
     from ...tricks.tables import R_DECK
     from ...cards import parse_suit
     from ...stats import Z95, moments_mean_se
-    from .dd import new_dd_table, new_stats
     from .deck import ids_of_nat
-    from .pimc import MODEL_DD, MODEL_HEURISTIC, MODEL_PIMC, lead_chunk
+    from ...sim.models import CODES
+    from .pimc import lead_chunk
     from .rules import from_trump, to_trump
 
     deals, seed = LEAD_PLAN.check(deals, seed, threads, play)
@@ -539,7 +540,7 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
     members = np.zeros(MAX_MOVES, np.uint64)
     nl = int(candidates(rules_t, hand_lay, hand_lay, np.int64(0), unpl, codes, members))
     codes = codes[:nl].copy()
-    model = {"heuristic": MODEL_HEURISTIC, "pimc": MODEL_PIMC, "dd": MODEL_DD}[play]
+    model = CODES[play]
     key0 = seed_key(seed)
 
     def chunk(start, count):
@@ -548,10 +549,10 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
             sums = np.zeros((nl, 3), np.int64)
             cm = np.zeros((nl, nl), np.int64)
             ct = np.zeros((nl, nl), np.int64)
-            tt = new_dd_table() if model != MODEL_HEURISTIC else np.zeros((1, 8), np.uint64)
+            tt, dstats = solver_arrays(play)
             lead_chunk(key0, np.int64(start), np.int64(count), pool, counts, seat_slot, my, up, np.int64(rnd),
                        np.int64(ts), np.int64(maker_seat), np.int64(1 if alone else 0), np.int64(n), np.int64(flags),
-                       tables, codes, np.int64(model), np.int64(n_worlds), sums, cm, ct, tt, new_stats())
+                       tables, codes, np.int64(model), np.int64(n_worlds), sums, cm, ct, tt, dstats)
             out[0, :, :3] = sums
             out[1, :, :nl] = cm
             out[2, :, :nl] = ct

@@ -112,7 +112,7 @@ def _bin(s):
 
 @njit(cache=True)
 def _decide_all(tables, hands, lay, n, dealer, up, turn, suit, flags, pol, points, trace,
-                hist, pair, s_hist, s_pair, dd, tt, stats, work):
+                hist, pair, s_hist, s_pair, tt, stats, work):
     """Play every action open at ``turn`` (pass, make ``suit``, alone) on the same deal
     into ``hist[action, outcome]``, ``s_hist`` likewise, and the paired point differences
     into ``pair[k] / s_pair[k]`` as (sum, sum of squares)."""
@@ -121,7 +121,7 @@ def _decide_all(tables, hands, lay, n, dealer, up, turn, suit, flags, pol, point
     for a in range(n_act):
         act = PASS if a == 0 else 2 * suit + (a - 1)
         cat, _, _ = finish_deal(tables, hands, lay, n, dealer, up, turn, act, ZERO, flags, pol,
-                                trace, dd, tt, stats, work)
+                                trace, tt, stats, work)
         hist[a, cat] += 1
         s_hist[a, cat] += 1
         pts[a] = points[cat]
@@ -139,9 +139,10 @@ def _decide_all(tables, hands, lay, n, dealer, up, turn, suit, flags, pol, point
 @njit(cache=True, nogil=True)
 def survey_chunk(key0, start, n_deals, n, pool, counts, tables, flags, pol, points,
                  o_hist, o_pair, o_str, o_str_pair, c_hist, c_pair, c_str, c_str_pair, reach,
-                 dd, tt, stats):
+                 tt, stats):
     """Deals ``start .. start+n_deals-1`` of the ``n``-handed game (see the module doc);
-    ``dd``: the tricks solved double-dummy with the solver's table ``tt``."""
+    ``tt`` not None: the tricks solved double-dummy with the solver's table ``tt``; None:
+    heuristic play, compiled without the solver."""
     buf, fixed, deal, hands, lay, trace = deal_buffers(pool, counts, n)
     work = np.zeros(1, np.int64)
     allow_up = (flags & OPT_NO_UP_DISCARD) == 0
@@ -166,7 +167,7 @@ def survey_chunk(key0, start, n_deals, n, pool, counts, tables, flags, pol, poin
         b = _bin(s)
         _decide_all(tables, hands, lay, n, dealer, up, pos, ut, flags, pol, points, trace,
                     o_hist[pos, tr, bw, ac, up_rank], o_pair[pos, tr, bw, ac, up_rank],
-                    o_str[pos, b], o_str_pair[pos, b], dd, tt, stats, work)
+                    o_str[pos, b], o_str_pair[pos, b], tt, stats, work)
         m, _, _, _ = auction(hands, n, dealer, up, pos, n + pos, -2, 0, flags, pol)
         if m != NO_SEAT:
             continue
@@ -177,7 +178,7 @@ def survey_chunk(key0, start, n_deals, n, pool, counts, tables, flags, pol, poin
         b = _bin(s)
         _decide_all(tables, hands, lay, n, dealer, up, n + pos, suit, flags, pol, points, trace,
                     c_hist[pos, tr, bw, ac, kind], c_pair[pos, tr, bw, ac, kind],
-                    c_str[pos, b], c_str_pair[pos, b], dd, tt, stats, work)
+                    c_str[pos, b], c_str_pair[pos, b], tt, stats, work)
 
 
 def _game_key(seed: int, n: int) -> np.uint64:

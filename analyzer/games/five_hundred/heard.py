@@ -81,9 +81,9 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
     the other hands dealt by ``deal_heard``.  For every row r, the player makes call
     ``calls[r]`` (a ladder index or PASS) in auction state ``st0``, the auction goes on by
     the policies (``contract_only``: it ends there, the player contracting), the contract
-    is played (``model``: 0 heuristic, 1 double-dummy, 2 single-dummy with ``n_worlds``
-    worlds; ``pimc.play_contract_model``) and ``stats[r]`` books the RS_*
-    sums, EV being the player's side's score minus the other side's; with a score
+    is played (``model``, ``sim.models``: HEURISTIC with ``tt``/``dstats`` None, compiled
+    without the solver; DD; PIMC with ``n_worlds`` worlds; ``pimc.play_contract_model``)
+    and ``stats[r]`` books the RS_* sums, EV being the player's side's score minus the other side's; with a score
     (``esc[E_ON]``) also P(win the game) from the equity table ``eq``.
 
     The table: ``n_seats`` seats (the kitty in slot ``n_seats`` of the hands, a two-handed

@@ -49,6 +49,7 @@ from .play import (KIND_OPEN_MISERE, SIDES_CALL, SIDES_OPPOSITE, TR_WINNER, _nex
                    heuristic_move, nominate_joker, play_deal_table, relabel, table_seats)
 from .auction import FMASKS, LAD_LEVEL, ST_SIZE, V_SIZE, finish_auction, start_state, valuation
 from .rules import MISERE
+from ...sim.models import DD, PIMC
 from .selfplay import contract_sides_table, play_contract, play_contract_table, relabel_contract, score_contract
 
 DEFAULT_WORLDS = 32
@@ -227,7 +228,7 @@ def play_out_table_pimc(rules, hands, n_seats, sides, contractor, discards, mise
             if t == 0 and pos == 0 and first >= 0:
                 card = ONE << np.uint64(first & 63)
                 hled = (first >> 6) - 1 if (card & free) else suit_of(rules, card)
-            elif open_:
+            elif tt is not None and open_:     # tt None: compiled without the solver
                 if pos == 0:
                     legal = hand & ~free
                     names = free_lead_names(rules, hand, suits_led, _voids(voids, seat))
@@ -417,7 +418,7 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
                known_discards, codes, model, n_worlds, sums, cross_m, cross_t, tt, stats, n_seats, sides):
     """The opening leads ``codes`` of the contractor (seat 0, hand ``fixed[1]`` after the
     exchange) at a table of ``n_seats`` (sides by ``sides``) on the same deals, the rest
-    played by ``model`` (0 heuristic, 1 single-dummy, 2 double-dummy).  Slots: 0 the
+    played by ``model`` (``sim.models``; HEURISTIC with ``tt`` None compiles no solver).  Slots: 0 the
     discards (``known_discards`` is their deck mask, or 0 when they are dealt), 1..n_seats
     the seats, then a two-handed game's dead hand.  ``sums[i]``: (deals made, tricks,
     tricks²) of lead ``i``; ``cross_m[i, k]`` / ``cross_t[i, k]``: sums of made_i * made_k
@@ -436,7 +437,7 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
     h5 = np.zeros(MAX_SEATS, np.uint64)
     v5 = np.zeros(MAX_SEATS, np.int64)
     no = np.bool_(False)
-    pimc_seats = (np.int64(1) << n_seats) - 1 if model == 1 else np.int64(0)
+    pimc_seats = (np.int64(1) << n_seats) - 1 if model == PIMC else np.int64(0)
     for i in range(n):
         dkey = stream_key(key0, start + i)
         _deal_into(dkey, pool, counts, fixed, buf, deal)
@@ -446,7 +447,7 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
             code = codes[j]
             for s in range(n_seats):
                 hands[s] = relabel(deal[1 + s], byte_table)
-            if model == 2:
+            if tt is not None and model == DD:
                 card = ONE << np.uint64(code & 63)
                 led = (code >> 6) - 1 if (card & free) else suit_of(rules, card)
                 active, side = table_seats(rules, hands, n_seats, sides, np.int64(0), discards, misere)
@@ -485,12 +486,12 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
 @njit(cache=True, nogil=True)
 def play_contract_model(hands, kitty, contractor, c, lad, tables, byte_tables, lay, trace, work, model, n_worlds,
                         pimc_seats, key, tt, stats, gen):
-    """``selfplay.play_contract`` for a play model: 0 heuristic, 1 double-dummy, 2
-    single-dummy at the seats of ``pimc_seats`` and the heuristic at the others
-    (``n_worlds`` worlds, seeded by ``key``, aiming at the contract's level).  ``gen[0]``:
-    the solver table's generation."""
-    if model != 2:
-        return play_contract(hands, kitty, contractor, c, lad, tables, byte_tables, lay, trace, work, model == 1,
+    """``selfplay.play_contract`` for a play model (``sim.models``): HEURISTIC (``tt``
+    None: compiled without the solver), DD, PIMC: single-dummy at the seats of
+    ``pimc_seats`` and the heuristic at the others (``n_worlds`` worlds, seeded by
+    ``key``, aiming at the contract's level).  ``gen[0]``: the solver table's generation."""
+    if tt is None or model != PIMC:
+        return play_contract(hands, kitty, contractor, c, lad, tables, byte_tables, lay, trace, work, model == DD,
                              tt, stats, gen)
     kind, strain, k = relabel_contract(hands, kitty, c, lad, byte_tables, lay)
     return pimc_deal(tables[strain], lay, k, np.int64(contractor), kind >= MISERE, kind == KIND_OPEN_MISERE,
@@ -501,14 +502,15 @@ def play_contract_model(hands, kitty, contractor, c, lad, tables, byte_tables, l
 @njit(cache=True, nogil=True)
 def play_contract_model_table(hands, kitty, n_seats, sides, contractor, c, lad, tables, byte_tables, lay, trace,
                               work, model, n_worlds, key, tt, stats, gen, record):
-    """``selfplay.play_contract_table`` for a play model (0 heuristic, 1 double-dummy, 2
-    single-dummy at every seat with ``n_worlds`` worlds seeded by ``key``, aiming at the
-    contract's level); returns (the contractor side's tricks, the side that scores the
-    contract as a seat mask).  ``record`` (models 0 and 2): ``trace`` gets the play-out,
-    each trick's winner included."""
-    if model != 2:
+    """``selfplay.play_contract_table`` for a play model (``sim.models``: HEURISTIC with
+    ``tt`` None, compiled without the solver; DD; PIMC, single-dummy at every seat with
+    ``n_worlds`` worlds seeded by ``key``, aiming at the contract's level); returns (the
+    contractor side's tricks, the side that scores the contract as a seat mask).
+    ``record`` (HEURISTIC and PIMC): ``trace`` gets the play-out, each trick's winner
+    included."""
+    if tt is None or model != PIMC:
         return play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables, byte_tables, lay, trace,
-                                   work, model == 1, tt, stats, gen, record)
+                                   work, model == DD, tt, stats, gen, record)
     kind, strain, k, active, side = contract_sides_table(hands, kitty, n_seats, sides, contractor, c, lad,
                                                          byte_tables, lay, tables)
     tricks = pimc_deal_table(tables[strain], lay, k, n_seats, sides, np.int64(contractor), kind >= MISERE,
@@ -555,7 +557,7 @@ def match_chunk(key0, start, n, pool, counts, lad, acfg, pols, tables, byte_tabl
             a_seats = 5 if rnd == 0 else 10            # seats 0, 2 then 1, 3
             seats = (a_seats if a_pimc else 0) | ((15 & ~a_seats) if b_pimc else 0)
             tricks = play_contract_model(hands, deal[0], d, c, lad, tables, byte_tables, lay, trace, work,
-                                         np.int64(2), n_worlds, np.int64(seats), stream_key(wkey, rnd), tt, stats,
+                                         np.int64(PIMC), n_worlds, np.int64(seats), stream_key(wkey, rnd), tt, stats,
                                          gen)
             pc, pd, made = score_contract(c, tricks, lad)
             a_contracts = ((a_seats >> d) & 1) != 0

@@ -8,7 +8,8 @@ import numpy as np
 import pandas as pd
 
 from ...answer import Answer
-from ...sim.question import Plan
+from ...sim.models import CODES
+from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
 from ...stats import Z95, hist_mean_se, moments_mean_se, wilson
 from .bidding import ALL_CONTRACTS, Contract, allowed, parse_contract, parse_contracts
@@ -549,11 +550,10 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     def chunk(start, n):
         flat = layout.zeros()
         if n:
-            from ...sim.question import solver_arrays
             from .dd import new_dd_table, new_stats
             v = layout.unpack(flat)
-            _, tt, dstats = solver_arrays(play != "heuristic", new_dd_table, new_stats)
-            model = {"heuristic": 0, "dd": 1, "pimc": 2}[play]
+            tt, dstats = solver_arrays(play != "heuristic", new_dd_table, new_stats)
+            model = CODES[play]
             here_chunk(key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand, order, free, hist,
                        st0, calls, bool(contract_only), lad, acfg, pols, tables, bts, eq, esc,
                        v["stats"], v["counters"], np.int64(model), np.int64(n_worlds), tt, dstats, fm,
@@ -820,7 +820,7 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
         pool = np.array([x for x in pool if x not in set(disc)], np.int64)
         counts[0] = 0
     level = 0 if c.is_misere else c.level
-    model = {"heuristic": 0, "pimc": 1, "dd": 2}[play]
+    model = CODES[play]
     key0 = seed_key(seed)
     n_seats = np.int64(tab.n_seats)
     sides = np.int64(sides_rule(tab.players, options))
@@ -831,10 +831,10 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
             sums = np.zeros((nl, 3), np.int64)
             cm = np.zeros((nl, nl), np.int64)
             ct = np.zeros((nl, nl), np.int64)
-            tt = new_dd_table() if model else np.zeros((1, 8), np.uint64)
+            tt, dstats = solver_arrays(play != "heuristic", new_dd_table, new_stats)
             lead_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, played_rules, bt,
                        np.bool_(c.is_misere), np.bool_(c.is_misere and c.open), np.int64(level), np.uint64(known),
-                       codes, np.int64(model), np.int64(n_worlds), sums, cm, ct, tt, new_stats(), n_seats, sides)
+                       codes, np.int64(model), np.int64(n_worlds), sums, cm, ct, tt, dstats, n_seats, sides)
             out[0, :, :3] = sums
             out[1, :, :nl] = cm
             out[2, :, :nl] = ct

@@ -86,7 +86,8 @@ def play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables
                         tt, stats, gen, record=False):
     """``play_contract`` at a table of ``n_seats`` whose sides form by ``sides``; returns
     (the contractor side's tricks, the side that scores the contract as a seat mask,
-    ``contract_sides_table``).  With ``dd``, a misère played by more than
+    ``contract_sides_table``).  With ``dd`` (and a table ``tt``; None compiles the kernel
+    without the solver), a misère played by more than
     DD_MISERE_MAX_ACTIVE seats is played by the heuristic players
     (``rules.misere_seats``).  ``record`` (heuristic play): ``trace`` gets the play-out
     (``play.play_out_table``), each trick's winner included."""
@@ -94,7 +95,7 @@ def play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables
                                                          byte_tables, lay, tables)
     rules = tables[strain]
     misere = kind >= MISERE
-    if dd and (not misere or popcount(np.uint64(active)) <= DD_MISERE_MAX_ACTIVE):
+    if tt is not None and dd and (not misere or popcount(np.uint64(active)) <= DD_MISERE_MAX_ACTIVE):
         res, _ = dd_deal_table(rules, lay, k, n_seats, sides, np.int64(contractor), misere, tt, stats, gen)
         return res, side
     return play_deal_table(rules, lay, k, n_seats, sides, contractor, misere, kind == 6, trace, record, work), side
@@ -105,10 +106,11 @@ def play_contract(hands, kitty, contractor, c, lad, tables, byte_tables, lay, tr
     """The contractor side's tricks when ``contractor`` plays ladder contract ``c`` on
     ``hands`` (deck ids; not modified) and ``kitty``: the exchange, the joker's nomination
     and ten tricks by the heuristic players, or with ``dd`` solved double-dummy (misère:
-    0 when the contractor can avoid every trick, else 1).  ``lay`` (N_SEATS) and ``work``
+    0 when the contractor can avoid every trick, else 1) with the table ``tt`` (None: the
+    kernel compiles without the solver).  ``lay`` (N_SEATS) and ``work``
     (R_SIZE) are scratch."""
     kind, strain, k = relabel_contract(hands, kitty, c, lad, byte_tables, lay)
-    if dd:
+    if tt is not None and dd:
         res, _ = dd_deal(tables[strain], lay, k, np.int64(contractor), kind >= MISERE, tt, stats, gen)
         return res
     return play_deal(tables[strain], lay, k, contractor, kind >= MISERE, kind == 6, trace, False, work)

@@ -469,7 +469,8 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
 
     counters += (deal indices, hands drawn, indices given up, sum w, sum w^2).  With ``dd``
     every hand's tricks are solved double-dummy (``finish_hand_dd``; ``rules_dd4``: the
-    trumps' rule vectors with points; ``tt``, ``stats``, ``gen``: the solver's)."""
+    trumps' rule vectors with points; ``tt``, ``stats``, ``gen``: the solver's; ``tt``
+    None compiles the kernel without the solver)."""
     rem = np.empty(pool.shape[0], np.int64)
     hands = np.empty(N_SEATS, np.uint64)
     work = np.empty(N_SEATS, np.uint64)
@@ -492,7 +493,7 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
             if not (trumps_asked >> t) & 1:
                 continue
             work[:] = hands
-            if dd:
+            if tt is not None and dd:
                 finish_hand_dd(rules4[t], vals4[t], rules_dd4[t], work, asker, t, 0, reuse, any_throw, policies, out,
                                trace, spare, tt, stats, gen)
             else:
@@ -518,7 +519,7 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
         bid = auction[1]
         t = trumps[d]
         work[:] = hands
-        if dd:
+        if tt is not None and dd:
             finish_hand_dd(rules4[t], vals4[t], rules_dd4[t], work, d, t, bid, reuse, any_throw, policies, out, trace,
                            spare, tt, stats, gen)
         else:

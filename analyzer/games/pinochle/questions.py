@@ -288,7 +288,8 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
             from .dd import new_dd_table, new_stats
             from .play import bid_chunk
             v = layout.unpack(flat)
-            dd, tt, dd_stats = solver_arrays(play == "dd", new_dd_table, new_stats)
+            dd = play == "dd"
+            tt, dd_stats = solver_arrays(dd, new_dd_table, new_stats)
             bid_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand,
                       constrained, free, lo, hi, want, state, policies, reuse, minimum, any_throw, save,
                       np.int64(bid0), np.int64(sum(1 << t for t in trumps_asked)), v["levels"], v["tstats"], v["pstats"], v["counters"], dd, rules_dd4, tt,

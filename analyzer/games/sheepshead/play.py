@@ -400,9 +400,10 @@ def play_picked(rules, hands, picker, info, bury, trace, dd, tt, stats, work):
     """Play out a picked hand (after ``take_blind``): heuristic, or double-dummy (``dd``,
     with the solver's table ``tt``), when the result is the representative points of the
     picker side's scoring class (``dd.solve_class``) and its trick class read off them.
+    A None ``tt`` compiles the kernel without the solver (heuristic play only).
     Returns points * 8 + tricks (tricks 0 or 6 only when the class says so)."""
     called = (ONE << np.uint64(info[2])) if info[2] >= 0 else ZERO
-    if not dd:
+    if tt is None or not dd:
         return play_called(rules, hands, 0, picker, info[0], called, bury, trace, False)
     bury_points = mask_points(VALS, bury)
     work_hands = hands.copy()

@@ -134,9 +134,10 @@ class _Outcomes:
 
 
 def _solver_arrays(play):
-    """(dd flag, transposition table, stats) for the chunk kernels (``question.solver_arrays``)."""
+    """(dd flag, transposition table, stats) for the chunk kernels; the table and stats are
+    None for heuristic play, which then compiles without the solver (``question.solver_arrays``)."""
     from .dd import new_dd_table, new_stats
-    return solver_arrays(play == "dd", new_dd_table, new_stats)
+    return (play == "dd",) + solver_arrays(play == "dd", new_dd_table, new_stats)
 
 
 # ----------------------------------------------------------------------------- whole hands
