@@ -48,12 +48,13 @@ def cache_root() -> str:
     return os.path.join(home, PACKAGE, "numba")
 
 
-def module_file(name: str) -> Path | None:
-    """The source file of package module ``name`` (``analyzer.sim.rng``), or None."""
+def module_file(name: str, root: Path = ROOT) -> Path | None:
+    """The source file of package module ``name`` (``analyzer.sim.rng``) in the package
+    folder ``root``, or None."""
     if name != PACKAGE and not name.startswith(PACKAGE + "."):
         return None
     parts = name.split(".")[1:]
-    base = ROOT.joinpath(*parts)
+    base = Path(root).joinpath(*parts)
     for path in (base.with_suffix(".py"), base / "__init__.py"):
         if path.is_file():
             return path
@@ -70,57 +71,109 @@ def _strip_docstrings(tree: ast.AST) -> ast.AST:
     return tree
 
 
-def _imports(tree: ast.AST, name: str, is_package: bool) -> set[str]:
-    """The package modules ``name`` imports anywhere in its code (also inside functions:
-    a conservative reading)."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
+KERNEL_DECORATORS = ("njit", "jit", "overload", "intrinsic", "register_jitable", "vectorize", "guvectorize")
+
+
+def _names(node: ast.AST) -> set[str]:
+    """The global names an expression or statement reads."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _is_kernel(node: ast.AST) -> bool:
+    return isinstance(node, ast.FunctionDef) and any(
+        any(isinstance(n, (ast.Name, ast.Attribute)) and getattr(n, "id", getattr(n, "attr", "")) in KERNEL_DECORATORS
+            for n in ast.walk(d)) for d in node.decorator_list)
+
+
+def _top_statements(body):
+    """Module-level statements, looking into ``if``/``try``/``with`` blocks."""
+    for node in body:
+        if isinstance(node, (ast.If, ast.Try, ast.With)):
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                for sub in getattr(node, field, []):
+                    yield from _top_statements(sub.body if isinstance(sub, ast.ExceptHandler) else [sub])
+        else:
+            yield node
+
+
+def _kernel_imports(tree: ast.Module, name: str, is_package: bool, root: Path) -> set[str]:
+    """The package modules whose code can reach ``name``'s compiled kernels: those it
+    imports a name from that a kernel reads, or that a module-level value a kernel reads
+    is built from (a table computed at import), followed to a fixed point.  Imports used
+    only by the module's Python code (the runner, the answer's table) are not followed."""
+    source = {}                 # local name -> the package module it comes from
+    bindings = {}               # local name -> module-level statements that bind it
+    kernels = []
+    for node in _top_statements(tree.body):
+        if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = name.split(".") if is_package else name.split(".")[:-1]
                 base = base[:len(base) - (node.level - 1)]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
-            found.add(target)
-            found.update(f"{target}.{a.name}" for a in node.names)   # submodules imported by name
-    return {m for m in found if module_file(m) is not None}
+            for a in node.names:
+                sub = f"{target}.{a.name}"
+                source[a.asname or a.name] = sub if module_file(sub, root) is not None else target
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                source[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            bindings.setdefault(node.name, []).append(node)
+            if _is_kernel(node):
+                kernels.append(node)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                for n in _names(t):
+                    bindings.setdefault(n, []).append(node)
+    read = set()
+    todo = [n for k in kernels for n in _names(k)]
+    while todo:
+        n = todo.pop()
+        if n in read:
+            continue
+        read.add(n)
+        for node in bindings.get(n, ()):
+            todo.extend(_names(node) - read)
+    return {source[n] for n in read if n in source and module_file(source[n], root) is not None}
 
 
 @functools.lru_cache(maxsize=None)
-def _module_info(name: str, mtime_ns: int, size: int) -> tuple[bytes, frozenset]:
-    """(hash of the module's code without docstrings, the package modules it imports)."""
-    path = module_file(name)
+def _module_info(path: Path, name: str, mtime_ns: int, size: int) -> tuple[bytes, frozenset]:
+    """(hash of the module's code without docstrings, the package modules its kernels
+    depend on: ``_kernel_imports``)."""
     tree = _strip_docstrings(ast.parse(path.read_bytes(), str(path)))
     digest = hashlib.sha256(ast.dump(tree).encode()).digest()
-    return digest, frozenset(_imports(tree, name, path.name == "__init__.py"))
+    root = path.parents[len(name.split(".")) - (1 if path.name == "__init__.py" else 2)]
+    return digest, frozenset(_kernel_imports(tree, name, path.name == "__init__.py", root))
 
 
-def _info(name: str) -> tuple[bytes, frozenset]:
-    st = module_file(name).stat()
-    return _module_info(name, st.st_mtime_ns, st.st_size)
+def _info(name: str, root: Path) -> tuple[bytes, frozenset]:
+    path = module_file(name, root)
+    st = path.stat()
+    return _module_info(path, name, st.st_mtime_ns, st.st_size)
 
 
-def dependencies(name: str) -> list[str]:
-    """``name`` and every package module it imports, directly or not, sorted."""
+def dependencies(name: str, root: Path = ROOT) -> list[str]:
+    """``name`` and every package module its kernels depend on, directly or not, sorted."""
     seen = {name}
     todo = [name]
     while todo:
-        for dep in _info(todo.pop())[1]:
+        for dep in _info(todo.pop(), root)[1]:
             if dep not in seen:
                 seen.add(dep)
                 todo.append(dep)
     return sorted(seen)
 
 
-def source_stamp(name: str) -> str:
-    """The hash of module ``name``'s code and of every package module it depends on."""
+def source_stamp(name: str, root: Path = ROOT) -> str:
+    """The hash of module ``name``'s code and of every package module it depends on (in
+    the package folder ``root``)."""
     digest = hashlib.sha256()
-    for dep in dependencies(name):
+    for dep in dependencies(name, root):
         digest.update(dep.encode())
-        digest.update(_info(dep)[0])
+        digest.update(_info(dep, root)[0])
     return digest.hexdigest()
 
 

@@ -11,9 +11,9 @@ each call into LLVM) for two things:
   built on the way (what it links).  ``scripts/bench.py compile`` and ``analyzer warm``
   print it.
 - ``announce(game, play)``: while a question runs, the first build prints one line on
-  stderr ("compiling the Five Hundred kernels for heuristic play once for this version,
-  about 25 s") and, on a terminal, a spinner with the seconds so far; a warm cache prints
-  nothing.
+  stderr ("compiling the Five Hundred kernels for heuristic play, about 30 s on 2
+  cores, once: later runs load them from the cache") and, on a terminal, a spinner
+  with the seconds so far; a warm cache prints nothing.
 """
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ class _Notice:
             what += f" for {self.play} play"
         seconds = COLD_SECONDS.get(self.game, {}).get(self.play)
         about = f", about {seconds} s on 2 cores" if seconds else ""
-        return f"compiling {what} once for this version{about} (later runs load them from the cache)"
+        return f"compiling {what}{about}, once: later runs load them from the cache"
 
     def on_start(self, event):
         with self.lock:
@@ -253,25 +253,117 @@ QUESTIONS = {
     "pinochle": ["pinochle", "bid", "AS TS KS QS JS QS JD KD QD 9H AC AC"],
     "rummy500": ["rummy500", "take", "--hand", "7H 8H 4S 4D KC QD 2C", "--pile", "3S 5C 9H", "--players", "4"],
 }
+# The play models each game's first question has.
+PLAYS = {
+    "five-hundred": ("heuristic", "dd", "pimc"),
+    "euchre": ("heuristic", "dd", "pimc"),
+    "sheepshead": ("heuristic", "dd", "pimc"),
+    "pinochle": ("heuristic", "dd"),
+    "rummy500": ("heuristic",),
+}
+TITLES = {"five-hundred": "Five Hundred", "500": "Five Hundred", "euchre": "Euchre", "sheepshead": "Sheepshead",
+          "pinochle": "Pinochle", "rummy500": "Rummy 500"}
+SOLVER = "solver"       # warm's name for the double-dummy solver, built first
+
+
+def game_and_play(argv: list[str]) -> tuple[str | None, str | None]:
+    """(game title, play model) of an ``analyzer`` command line, for ``announce``."""
+    words = [a for a in argv if not a.startswith("-")]
+    game = next((TITLES[w] for w in words[:2] if w in TITLES), None)
+    play = "heuristic"
+    for i, a in enumerate(argv):
+        if a == "--play" and i + 1 < len(argv):
+            play = argv[i + 1]
+        elif a.startswith("--play="):
+            play = a.split("=", 1)[1]
+    return game, play
+
+
+def warm_argv(game: str, play: str) -> list[str]:
+    """The command line ``warm`` runs to build ``game``'s kernels for ``play``: its first
+    question on a few deals (the kernels do not depend on the count)."""
+    argv = QUESTIONS[game] + ["--play", play, "--deals", "4", "--threads", "1", "--json"]
+    if play == "pimc":
+        argv += ["--worlds", "2"]
+    return argv
+
+
+def build_solver() -> None:
+    """Build (or load) the double-dummy solver every game's dd and pimc kernels call."""
+    from .tricks.dd import search
+    search._solve_kernel.compile(search._SOLVE_SIG)
 
 
 def profile_command(argv: list[str], out: str) -> None:
     """Run ``analyzer ARGV`` in this process under a ``Recorder`` and write what was
-    built, with the wall time, to the JSON file ``out`` (``scripts/bench.py compile``
-    runs it in a fresh process with an empty cache)."""
+    built, with the wall time, to the JSON file ``out`` (``scripts/bench.py compile`` and
+    ``warm`` run it in a fresh process).  ARGV ``["solver"]`` builds the solver alone."""
     import json
 
-    from .cli.main import main
     t0 = time.perf_counter()
     status = 0
     with Recorder() as rec:
-        try:
-            main(argv)
-        except SystemExit as stop:
-            status = stop.code or 0
+        if argv == [SOLVER]:
+            build_solver()
+        else:
+            from .cli.main import main
+            try:
+                main(argv)
+            except SystemExit as stop:
+                status = stop.code or 0
     with open(out, "w") as f:
         json.dump({"argv": argv, "status": status, "wall": time.perf_counter() - t0,
                    "compiling": rec.seconds, "built": rec.rows()}, f)
+
+
+def profile_in_subprocess(argv: list[str], env=None) -> dict:
+    """``profile_command`` in a fresh Python process (its own numba state); the JSON as a
+    dict, with the process's ``stderr`` when it failed."""
+    import json
+    import os
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "profile.json")
+        done = subprocess.run([sys.executable, "-m", __name__, out, *argv], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if not os.path.exists(out):
+            return {"argv": argv, "status": done.returncode or 1, "wall": 0.0, "compiling": 0.0, "built": [],
+                    "stderr": done.stderr.strip()}
+        with open(out) as f:
+            result = json.load(f)
+        if result["status"]:
+            result["stderr"] = done.stderr.strip()
+        return result
+
+
+def warm(games=None, plays=None, jobs: int = 1, report=None) -> list[dict]:
+    """Build the kernels of each game's first question for each play model ahead, in
+    fresh processes, ``jobs`` at a time; the solver first when a dd or pimc model is
+    asked (every game's dd and pimc kernels call it; building it once saves the others
+    building it side by side).  ``report(name, result)`` is called as each finishes.
+    Returns the results (``profile_command``'s JSON) in the order finished."""
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+
+    games = list(games or QUESTIONS)
+    plays = list(plays or ["heuristic"])
+    results = []
+
+    def run(name, argv):
+        result = profile_in_subprocess(argv)
+        result["name"] = name
+        if report is not None:
+            report(name, result)
+        results.append(result)
+
+    if any(p != "heuristic" for p in plays) and any(set(plays) & set(PLAYS[g][1:]) for g in games):
+        run(SOLVER, [SOLVER])
+    tasks = [(f"{g} {p}", warm_argv(g, p)) for g in games for p in plays if p in PLAYS[g]]
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        for future in as_completed([pool.submit(run, name, argv) for name, argv in tasks]):
+            future.result()
+    return results
 
 
 if __name__ == "__main__":

@@ -15,23 +15,15 @@ from tests.reference import five_hundred as ref
 
 
 def pytest_collection_finish(session):
-    """With two test processes (``-n 2``), each builds one of the two kernels that take
-    about two minutes to build on a cold cache (a second to load warm) as it starts: the
-    first the double-dummy solver, when the run has solver tests; the second Sheepshead's
-    play-out, when it has Sheepshead tests.  The other process, needing the kernel
-    earlier than the build ends, waits for it and loads it (``analyzer._compile_lock``)
+    """With two test processes (``-n 2``), the first builds the double-dummy solver (the
+    one kernel that takes tens of seconds to build on a cold cache, a second to load
+    warm) as it starts, when the run has solver tests: the other process, needing it
+    earlier than the build ends, waits for it and loads it (``analyzer.specialize._compile_lock``)
     instead of building it again side by side."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker == "gw0" and any(key in item.nodeid for item in session.items for key in ("dd", "pimc", "solve")):
-        from analyzer.tricks.dd import search
-        search._solve_kernel.compile(search._SOLVE_SIG)
-    if worker == "gw1" and any("sheepshead" in item.nodeid for item in session.items):
-        from numba import types
-
-        from analyzer.games.sheepshead import play
-        masks, i64 = types.uint64[::1], types.int64
-        play.play_called.compile((masks, masks, i64, i64, i64, types.uint64, types.uint64,
-                                  i64[:, ::1], types.boolean))
+        from analyzer.compiling import build_solver
+        build_solver()
 
 
 STRAIN_INDEX = {s: i for i, s in enumerate(ref.STRAINS)}

@@ -1,5 +1,5 @@
 """Few compiled versions per kernel: a constant written in a kernel's call does not make
-numba compile the callee again for that constant (``analyzer._one_specialization_per_type``)."""
+numba compile the callee again for that constant (``analyzer.specialize``)."""
 
 from __future__ import annotations
 
@@ -76,11 +76,19 @@ def test_the_games_kernels_have_no_constant_specializations():
 def test_a_declared_signature_is_compiled_on_first_call_only(tmp_path, monkeypatch):
     """``compiled_once(sig)``: nothing at import; the first call (here from another
     kernel, with a literal) builds exactly ``sig``; Python calls convert to it."""
-    import numba
     from numba import njit, types as nbtypes
 
+    from analyzer import specialize
     from analyzer import compiled_once
-    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))     # the lock file's folder
+    taken = []
+    real_lock = specialize._compile_lock
+
+    def recording(kernel):
+        taken.append(kernel.py_func.__name__)
+        return real_lock(kernel)
+
+    monkeypatch.setattr(specialize, "_compile_lock", recording)
 
     @compiled_once(nbtypes.int64(nbtypes.int64, nbtypes.boolean))
     @njit(cache=False)
@@ -95,37 +103,4 @@ def test_a_declared_signature_is_compiled_on_first_call_only(tmp_path, monkeypat
     assert caller() == 8
     assert [str(s) for s in fixed.signatures] == ["(int64, bool)"]
     assert fixed(np.int32(5), False) == 5 and len(fixed.signatures) == 1
-
-
-def test_a_built_once_kernel_compiles_under_the_lock_and_still_per_type(tmp_path, monkeypatch):
-    """``built_once``: each version is built holding the cross-process lock file (here:
-    the lock is taken once per new version, from a Python call and from another kernel's
-    compile), and the kernel still gets one version per argument type."""
-    import contextlib
-
-    import numba
-    from numba import njit
-
-    import analyzer
-    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))
-    taken = []
-
-    @contextlib.contextmanager
-    def recording(kernel):
-        taken.append(kernel.py_func.__name__)
-        yield
-
-    monkeypatch.setattr(analyzer, "_compile_lock", recording)
-
-    @analyzer.built_once
-    @njit(cache=False)
-    def heavy(n):
-        return n + 1
-
-    @njit(cache=False)
-    def caller(x):
-        return heavy(x)
-
-    assert caller(3) == 4 and taken == ["heavy"]
-    assert heavy(2.5) == 3.5 and taken == ["heavy", "heavy"]
-    assert heavy(7) == 8 and taken == ["heavy", "heavy"] and len(heavy.signatures) == 2
+    assert taken == ["fixed"] and list(tmp_path.glob("*fixed.lock"))   # built once, under the lock

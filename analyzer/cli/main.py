@@ -40,6 +40,8 @@ def _register():
     cli.add_command(pinochle)
     from .rummy500 import rummy500
     cli.add_command(rummy500, "rummy500")
+    from .warm import warm
+    cli.add_command(warm)
 
 
 # Options of the runner's commands that say how or where to run, or how to print, not
@@ -108,8 +110,11 @@ def main(argv=None):
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")  # a terminal without ♠♥: '?' rather than a crash
+    from ..compiling import announce, game_and_play
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        cli.main(args=argv, prog_name="analyzer", standalone_mode=False)
+        with announce(*game_and_play(args)):
+            cli.main(args=args, prog_name="analyzer", standalone_mode=False)
     except InputError as err:
         _fail(str(err), 2)
     except Interrupted as err:

@@ -42,10 +42,13 @@ class Plan:
         return int(deals), 0 if seed is None else int(seed)
 
     def run(self, chunk_fn, deals, play, threads=None, progress=False, **kw) -> runner.RunResult:
-        """``runner.run_chunks`` with the play model's chunk size and progress label."""
-        return runner.run_chunks(chunk_fn, deals, threads=threads, progress=progress,
-                                 chunk_size=kw.pop("chunk_size", self.chunk_size.get(play)),
-                                 desc=kw.pop("desc", self.desc.get(play, "dealing")), **kw)
+        """``runner.run_chunks`` with the play model's chunk size and progress label; a
+        first build of the kernels is announced on stderr (``compiling.announce``)."""
+        from ..compiling import announce
+        with announce(self.game, play):
+            return runner.run_chunks(chunk_fn, deals, threads=threads, progress=progress,
+                                     chunk_size=kw.pop("chunk_size", self.chunk_size.get(play)),
+                                     desc=kw.pop("desc", self.desc.get(play, "dealing")), **kw)
 
     def notes(self, run: runner.RunResult, deals: int, play: str) -> list[str]:
         """The answer's notes; an interrupted run with nothing finished re-raises the

@@ -12,7 +12,6 @@ a friend as an opponent: it never schmears to him, and counts him as a threat af
 import numpy as np
 from numba import njit
 
-from ... import built_once
 from ...bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, popcount
 from ...sim.constrained import (D_J, D_M, D_W, all_hands, begin_deal, book_deal, deal_scratch, end_deal,
                                 first_from_table, keep_fits, mask_of_all, next_hands, settle)
@@ -253,7 +252,6 @@ def heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, v
     return legal, card
 
 
-@built_once
 @njit(cache=True)
 def play_called(rules, hands, leader, picker, partner, called, bury, trace, record):
     """Play six tricks of a picked hand; ``hands`` (5 layout masks, the picker's after his

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from ... import compiled_once
+from ...specialize import compiled_once
 from ...bits import (
     ONE,
     ZERO,

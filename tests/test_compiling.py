@@ -1,0 +1,118 @@
+"""Compile only what a question uses, once, and say so: what numba builds for a heuristic
+question (no solver), the first-run line, and the cache stamps (``analyzer.cache``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from analyzer import cache
+from analyzer.compiling import QUESTIONS, game_and_play, warm_argv
+
+ROOT = Path(cache.__file__).resolve().parent
+EUCHRE = QUESTIONS["euchre"] + ["--deals", "200", "--threads", "1", "--json"]
+SOLVER_OR_PIMC = ("tricks.dd.", "tricks.pimc.", ".pimc.", ".dd.", "survey_dd")
+
+
+def _kernel_modules(root: Path) -> list[str]:
+    names = []
+    for path in sorted(root.rglob("*.py")):
+        if "@njit" in path.read_text():
+            parts = (cache.PACKAGE,) + path.relative_to(root).with_suffix("").parts
+            names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names
+
+
+def _profile(tmp_path, name, argv, cache_dir):
+    out = tmp_path / f"{name}.json"
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache_dir))
+    done = subprocess.run([sys.executable, "-m", "analyzer.compiling", str(out), *argv], env=env,
+                          capture_output=True, text=True, timeout=900)
+    assert out.exists(), done.stderr
+    return json.loads(out.read_text()), done
+
+
+@pytest.fixture(scope="module")
+def cold_and_warm(tmp_path_factory):
+    """Euchre's first question in a fresh process with an empty cache, then again."""
+    tmp = tmp_path_factory.mktemp("compile")
+    cache_dir = tmp / "numba"
+    cold = _profile(tmp, "cold", EUCHRE, cache_dir)
+    warm = _profile(tmp, "warm", EUCHRE, cache_dir)
+    return cold, warm
+
+
+def test_a_heuristic_question_builds_no_solver(cold_and_warm):
+    (cold, done), _ = cold_and_warm
+    assert cold["status"] == 0, done.stderr
+    built = [row["kernel"] for row in cold["built"]]
+    assert "games.euchre.play.question_chunk" in built and "games.euchre.play.play_tricks" in built
+    assert not [k for k in built if any(s in k for s in SOLVER_OR_PIMC)], built
+    # every build is one version: no per-constant copies
+    assert all(row["versions"] == 1 for row in cold["built"] if row["kernel"].startswith("games.")), cold["built"]
+
+
+def test_the_first_run_says_it_compiles_and_a_warm_run_does_not(cold_and_warm):
+    (cold, cold_done), (warm, warm_done) = cold_and_warm
+    lines = [ln for ln in cold_done.stderr.splitlines() if ln.startswith("compiling ")]
+    assert len(lines) == 1, cold_done.stderr
+    assert "Euchre kernels for heuristic play" in lines[0] and "about" in lines[0]
+    assert warm["status"] == 0 and warm["built"] == [] and warm["compiling"] == 0
+    assert "compiling" not in warm_done.stderr
+    # the same answer from the cold and the warm process
+    assert json.loads(cold_done.stdout) == json.loads(warm_done.stdout)
+
+
+def test_the_cli_line_names_the_game_and_model():
+    assert game_and_play(["500", "bid", "JK JH", "--play", "dd"]) == ("Five Hundred", "dd")
+    assert game_and_play(["report", "euchre", "--play=pimc"]) == ("Euchre", "pimc")
+    assert game_and_play(["solve", "x"]) == (None, "heuristic")
+    assert warm_argv("euchre", "pimc")[-2:] == ["--worlds", "2"]
+
+
+def test_kernel_stamps_ignore_the_cli_reports_tests_and_docstrings(tmp_path):
+    """Edit, in a copy of the package, the CLI, a report, a question module's Python code
+    and a kernel module's docstrings and comments: every kernel module's stamp stays.
+    Edit a kernel's code: the stamps of the modules depending on it change, others stay."""
+    root = tmp_path / cache.PACKAGE
+    shutil.copytree(ROOT, root, ignore=shutil.ignore_patterns("__pycache__"))
+    modules = _kernel_modules(root)
+    assert len(modules) > 30
+    before = {m: cache.source_stamp(m, root) for m in modules}
+    for rel in ("cli/main.py", "report/build.py", "compiling.py", "sim/runner.py"):
+        with open(root / rel, "a") as f:
+            f.write("\n\ndef _an_edit():\n    return 1\n")
+    play = root / "games" / "euchre" / "play.py"
+    text = play.read_text()
+    text = text.replace('"""Finish the auction', '"""Finish (an edited docstring) the auction', 1)
+    play.write_text("# a new first line\n" + text)
+    assert {m: cache.source_stamp(m, root) for m in modules} == before
+
+    heuristic = root / "tricks" / "heuristic.py"
+    heuristic.write_text(heuristic.read_text() + "\nAN_EDIT = 1\n")
+    after = {m: cache.source_stamp(m, root) for m in modules}
+    changed = {m for m in modules if after[m] != before[m]}
+    assert "analyzer.tricks.heuristic" in changed and "analyzer.games.euchre.play" in changed
+    assert "analyzer.games.rummy500.melds" not in changed and "analyzer.sim.rng" not in changed
+
+
+def test_the_locator_serves_only_the_package(tmp_path):
+    from analyzer.games.euchre.play import play_tricks
+    from analyzer.sim.rng import mix64
+
+    loc = cache.KernelLocator.from_function(play_tricks.py_func, play_tricks.py_func.__code__.co_filename)
+    assert loc.get_source_stamp() == cache.source_stamp("analyzer.games.euchre.play")
+    assert loc.get_cache_path().startswith(cache.cache_root())
+    assert loc.get_source_stamp() != cache.KernelLocator.from_function(
+        mix64.py_func, mix64.py_func.__code__.co_filename).get_source_stamp()
+
+    def elsewhere():
+        return 1
+    elsewhere.__module__ = "somebody_else"
+    assert cache.KernelLocator.from_function(elsewhere, __file__) is None
