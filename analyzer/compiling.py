@@ -158,17 +158,23 @@ _LISTENER = None
 
 # ----------------------------------------------------------------------------- the notice
 class _Notice:
-    """Prints the first-build line once and runs the spinner while builds are under way."""
+    """Prints the first-build line once and runs the spinner while builds are under way.
+
+    The line is printed when a build has been under way for ``delay`` seconds (0: when
+    the first build starts); a question's ``Plan.run`` sets the delay to 0, the CLI's
+    outer notice waits a little, so that the short builds a command may make while it
+    reads its input (before it can refuse it in one line) print nothing."""
 
     SPIN = "|/-\\"
 
-    def __init__(self, game, play, stream):
-        self.game, self.play, self.stream = game, play, stream
+    def __init__(self, game, play, stream, delay):
+        self.game, self.play, self.stream, self.delay = game, play, stream, delay
         self.depth = 0
         self.started = None
         self.printed = False
         self.lock = threading.Lock()
-        self.stop = threading.Event()
+        self.wake = threading.Condition(self.lock)
+        self.stop = False
         self.thread = None
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
 
@@ -183,64 +189,92 @@ class _Notice:
     def on_start(self, event):
         with self.lock:
             self.depth += 1
-            if not self.printed:
-                self.printed = True
+            if self.started is None:
                 self.started = time.perf_counter()
-                print(self.line(), file=self.stream, flush=True)
-                if self.tty:
-                    self.thread = threading.Thread(target=self._spin, daemon=True)
-                    self.thread.start()
+                self.thread = threading.Thread(target=self._watch, daemon=True)
+                self.thread.start()
+            self.wake.notify_all()
 
     def on_end(self, event):
         with self.lock:
             self.depth -= 1
+            self.wake.notify_all()
 
-    def _spin(self):
-        i = 0
+    def hurry(self, game, play):
+        """A question starts (``Plan.run``): name it, and print at the next build."""
+        with self.lock:
+            if not self.printed:
+                self.game = game or self.game
+                self.play = play or self.play
+            self.delay = 0.0
+            self.wake.notify_all()
+
+    def _print(self):
+        self.printed = True
+        print(self.line(), file=self.stream, flush=True)
+
+    def _watch(self):
+        """Print the line once a build has lasted ``delay``; then, on a terminal, spin."""
         shown = False
-        while not self.stop.wait(0.2):
-            with self.lock:
-                busy = self.depth > 0
-            if busy:
-                i += 1
-                seconds = time.perf_counter() - self.started
-                self.stream.write(f"\r{self.SPIN[i % 4]} compiling… {seconds:.0f} s ")
-                self.stream.flush()
-                shown = True
-            elif shown:
+        i = 0
+        with self.lock:
+            busy_since = time.perf_counter()
+            while not self.stop:
+                now = time.perf_counter()
+                if self.depth <= 0:
+                    busy_since = None
+                elif busy_since is None:
+                    busy_since = now
+                if not self.printed and busy_since is not None and now - busy_since >= self.delay:
+                    self._print()
+                if self.printed and not self.tty:
+                    return
+                if self.printed and self.depth > 0:
+                    i += 1
+                    self.stream.write(f"\r{self.SPIN[i % 4]} compiling… {now - self.started:.0f} s ")
+                    self.stream.flush()
+                    shown = True
+                elif shown:
+                    self.stream.write("\r" + " " * 24 + "\r")
+                    self.stream.flush()
+                    shown = False
+                self.wake.wait(0.2)
+            if shown:
                 self.stream.write("\r" + " " * 24 + "\r")
                 self.stream.flush()
-                shown = False
-        if shown:
-            self.stream.write("\r" + " " * 24 + "\r")
-            self.stream.flush()
 
     def close(self):
-        self.stop.set()
+        with self.lock:
+            self.stop = True
+            self.wake.notify_all()
         if self.thread is not None:
             self.thread.join()
 
 
 _ACTIVE = threading.local()
+CLI_DELAY = 2.0     # seconds of building before the CLI's outer notice speaks
 
 
 @contextlib.contextmanager
-def announce(game: str | None = None, play: str | None = None, stream=None):
-    """While the block runs, the first kernel numba must build prints one line on
-    ``stream`` (stderr) saying what is being compiled and about how long it takes, and a
-    terminal shows a spinner during the builds.  Nothing is printed when every kernel
-    comes from the cache.  Nested uses (the CLI's and the question's) print once."""
-    if getattr(_ACTIVE, "on", False):
-        yield
+def announce(game: str | None = None, play: str | None = None, stream=None, delay: float = 0.0):
+    """While the block runs, a kernel numba must build prints one line on ``stream``
+    (stderr) saying what is being compiled and about how long it takes (once it has been
+    building for ``delay`` seconds), and a terminal shows a spinner during the builds.
+    Nothing is printed when every kernel comes from the cache.  A nested use (the
+    question's inside the CLI's) names the game and play model and prints at once."""
+    outer = getattr(_ACTIVE, "notice", None)
+    if outer is not None:
+        outer.hurry(game, play)
+        yield outer
         return
     from numba.core import event as ev
-    notice = _Notice(game, play, stream or sys.stderr)
-    _ACTIVE.on = True
+    notice = _Notice(game, play, stream or sys.stderr, delay)
+    _ACTIVE.notice = notice
     try:
         with ev.install_listener("numba:compile", _Listener(notice.on_start, notice.on_end)):
             yield notice
     finally:
-        _ACTIVE.on = False
+        _ACTIVE.notice = None
         notice.close()
 
 

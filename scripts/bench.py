@@ -1121,18 +1121,21 @@ def section_cluster(quick):
         ex.close()
 
 
-def _cold(argv, keep_cache=None):
+def _cold(argv, keep_cache=None, tree=None):
     """Run ``analyzer ARGV`` in a fresh process with an empty numba cache (or the cache
-    folder ``keep_cache``) under the compile recorder; returns (wall seconds of the
-    process, the recorder's JSON)."""
+    folder ``keep_cache``) under the compile recorder, from the checkout ``tree`` when
+    given (its ``analyzer`` first on the path); returns (wall seconds of the process, the
+    recorder's JSON)."""
     import json
     with tempfile.TemporaryDirectory() as tmp:
         cache = keep_cache or os.path.join(tmp, "numba")
         out = os.path.join(tmp, "built.json")
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        if tree:
+            env["PYTHONPATH"] = os.pathsep.join([tree] + [p for p in [env.get("PYTHONPATH")] if p])
         t0 = time.perf_counter()
         proc = subprocess.run([sys.executable, "-m", "analyzer.compiling", out, *argv], capture_output=True,
-                              text=True, env=env)
+                              text=True, env=env, cwd=tree or None)
         wall = time.perf_counter() - t0
         if proc.returncode != 0 or not os.path.exists(out):
             raise RuntimeError(f"analyzer {' '.join(argv)} failed: {proc.stderr[-2000:]}")
@@ -1140,28 +1143,58 @@ def _cold(argv, keep_cache=None):
             return wall, json.load(f)
 
 
+def _show_cold(name, argv, wall, rec, label=""):
+    print(f"compile: {name}{label}: cold {wall:.1f} s wall, {rec['compiling']:.1f} s building "
+          f"{len(rec['built'])} kernels ({' '.join(argv)})")
+    for row in rec["built"][:8]:
+        links = ", ".join(row["links"][:4]) + (" …" if len(row["links"]) > 4 else "")
+        print(f"    {row['seconds']:6.1f} s  (front end {row['front_end']:5.1f}, llvm {row['llvm']:5.1f})  "
+              f"x{row['versions']}  {row['kernel']}" + (f"  -> {links}" if links else ""))
+    solver = [r["kernel"] for r in rec["built"] if "tricks.dd." in r["kernel"] or "tricks.pimc." in r["kernel"]]
+    print(f"    solver or single-dummy kernels built: {len(solver)}")
+
+
 def section_compile(quick):
-    """Cold start: each game's first question (``analyzer.compiling.QUESTIONS``) and a
-    --play dd and a --play pimc question, each in a fresh process with an empty numba
+    """Cold start: each game's first question (``analyzer.compiling.QUESTIONS``) and its
+    --play dd and --play pimc questions, each in a fresh process with an empty numba
     cache: the wall time (start-up, compiling, answering), the seconds numba spent
     building, and the kernels that cost most (own seconds, numba's front end vs LLVM,
-    what they link).  Then the warm wall time of the first question, as the baseline a
-    cold start is compared with.  ``--quick``: the Quick start question only.
-    BENCH_COMPILE=game,game picks the questions (keys of QUESTIONS, dd500, pimc_euchre)."""
+    what they link).  Then the warm wall time of the first question, and ``analyzer warm
+    --play all --jobs 2`` from an empty cache.  ``--quick``: the Quick start question
+    only.  BENCH_COMPILE=name,name picks the questions (keys of QUESTIONS, dd500,
+    pimc500, dd_euchre, pimc_euchre, dd_sheepshead, pimc_sheepshead, dd_pinochle, warm).
+    BENCH_COMPILE_BASE=DIR: each question also from the checkout DIR (the baseline; it
+    needs ``analyzer/compiling.py``), one after the other."""
     from analyzer.compiling import QUESTIONS
     questions = dict(QUESTIONS)
-    questions["dd500"] = QUESTIONS["five-hundred"] + ["--play", "dd", "--deals", "64"]
-    questions["pimc_euchre"] = QUESTIONS["euchre"] + ["--play", "pimc", "--deals", "20"]
+    for game, key in (("five-hundred", "500"), ("euchre", "_euchre"), ("sheepshead", "_sheepshead"),
+                      ("pinochle", "_pinochle")):
+        questions[f"dd{key}"] = QUESTIONS[game] + ["--play", "dd", "--deals", "16" if game == "pinochle" else "64"]
+        if game != "pinochle":
+            questions[f"pimc{key}"] = QUESTIONS[game] + ["--play", "pimc", "--deals", "20"]
     chosen = os.environ.get("BENCH_COMPILE")
-    names = chosen.split(",") if chosen else (["five-hundred"] if quick else list(questions))
+    names = chosen.split(",") if chosen else (["five-hundred"] if quick else list(questions) + ["warm"])
+    base = os.environ.get("BENCH_COMPILE_BASE")
     for name in names:
+        if name == "warm":
+            with tempfile.TemporaryDirectory() as cache:
+                t0 = time.perf_counter()
+                proc = subprocess.run([sys.executable, "-m", "analyzer.cli.main", "warm", "--play", "all",
+                                       "--jobs", "2"], capture_output=True, text=True,
+                                      env=dict(os.environ, NUMBA_CACHE_DIR=cache))
+                wall = time.perf_counter() - t0
+            print(f"compile: analyzer warm --play all --jobs 2 from an empty cache: {wall:.1f} s wall "
+                  f"(status {proc.returncode})")
+            for line in proc.stdout.splitlines():
+                print("    " + line)
+            continue
         wall, rec = _cold(questions[name])
-        print(f"compile: {name}: cold {wall:.1f} s wall, {rec['compiling']:.1f} s building "
-              f"{len(rec['built'])} kernels ({' '.join(questions[name])})")
-        for row in rec["built"][:8]:
-            links = ", ".join(row["links"][:4]) + (" …" if len(row["links"]) > 4 else "")
-            print(f"    {row['seconds']:6.1f} s  (front end {row['front_end']:5.1f}, llvm {row['llvm']:5.1f})  "
-                  f"x{row['versions']}  {row['kernel']}" + (f"  -> {links}" if links else ""))
+        _show_cold(name, questions[name], wall, rec)
+        if base:
+            bwall, brec = _cold(questions[name], tree=base)
+            _show_cold(name, questions[name], bwall, brec, " (baseline checkout)")
+            print(f"compile: {name}: cold wall {wall:.1f} s against the baseline's {bwall:.1f} s "
+                  f"(x{bwall / wall:.1f} faster)")
     with tempfile.TemporaryDirectory() as cache:
         _cold(QUESTIONS["five-hundred"], keep_cache=cache)
         warm, _ = _cold(QUESTIONS["five-hundred"], keep_cache=cache)

@@ -42,7 +42,7 @@ def run(args: list[str]):
     result = CliRunner().invoke(cli, args, catch_exceptions=False)
     if result.exit_code != 0:
         raise SystemExit(f"{' '.join(args)} failed ({result.exit_code}): {result.output}")
-    return json.loads(result.output)
+    return json.loads(result.stdout)   # stderr may say the kernels are being compiled
 
 
 def strip(value):

@@ -301,7 +301,7 @@ def test_solve_command_at_other_sizes(players, capsys):
     out = CliRunner().invoke(cli, ["500", "solve", "--deal", deal, "--players", str(players), "--contract", "7S",
                                    "--contractor", tab.seat_names[1], "--json"])
     assert out.exit_code == 0, out.output
-    r = json.loads(out.output)
+    r = json.loads(out.stdout)
     assert r["players"] == players and 0 <= r["contractor_tricks"] <= 10
     assert r["leads"] and max(x["tricks"] for x in r["leads"]) == r["contractor_tricks"]
     assert len(r["partners"]) == {3: 0, 5: 1, 6: 2}[players]

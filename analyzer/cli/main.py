@@ -110,10 +110,10 @@ def main(argv=None):
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")  # a terminal without ♠♥: '?' rather than a crash
-    from ..compiling import announce, game_and_play
+    from ..compiling import CLI_DELAY, announce, game_and_play
     args = sys.argv[1:] if argv is None else list(argv)
     try:
-        with announce(*game_and_play(args)):
+        with announce(*game_and_play(args), delay=CLI_DELAY):
             cli.main(args=args, prog_name="analyzer", standalone_mode=False)
     except InputError as err:
         _fail(str(err), 2)
