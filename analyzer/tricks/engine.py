@@ -15,6 +15,17 @@ from .tables import (F_FREE_LEAD_LAST, F_FREE_MUST_PLAY, F_FREE_NAME_NOT_VOID, F
 
 
 @njit(cache=True, forceinline=True)
+def lane_cards(rules, lanes):
+    """The cards of the effective suits in the 4-bit mask ``lanes`` (a seat's voids: the
+    cards a single-dummy world may not give it)."""
+    m = ZERO
+    for s in range(4):
+        if (lanes >> s) & 1:
+            m |= rules[R_SUIT + s]
+    return m
+
+
+@njit(cache=True, forceinline=True)
 def suit_core(suits, card):
     """``suit_of`` with the four suit masks given as a tuple."""
     for s in range(4):

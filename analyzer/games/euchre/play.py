@@ -14,14 +14,16 @@ from ...sim.constrained import (D_J, D_W, all_hands, begin_deal, book_deal, deal
                                 first_from_table, keep_fits, next_hands, settle)
 from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
+from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, _make_cfg
 from ...tricks.heuristic import follow_core, lead_core, rule_suits
+from ...tricks.pimc import candidates, choose, choose_plain
 from ...tricks.tables import R_DECK, R_DUP_SHIFT, R_FREE, R_TRUMP, R_TRUMP_SUIT
-from ...tricks.dd import MAX_SEATS
 from .bidding import PASS, dealer_discard, joker_act, policy_tuple, round1_act, round2_act
 from .dd import solve_tricks
 from .deck import HAND_SIZE, JOKER_NAT_BIT, N_TRICKS
 from .rules import LANE, to_trump
 from .scoring import REDEAL, outcome
+from .worlds import MAX_WORLD_SLOTS, MODE_PLAIN, MODE_SEE_ALL, seat_worlds, target_of
 
 TRACE_COLS = 4          # trick, seat, layout bit, suit led
 NO_SEAT = -1
@@ -177,17 +179,28 @@ def heuristic_card(suits, trump, free, shift, ts, deck, hand, seat, pos, n, out,
                        ruff_threat, unseen)
 
 
-@njit(cache=True, forceinline=True)
-def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known, trace, record):
-    """Play five tricks from layout ``hands`` (modified); returns the makers' tricks.
+@njit(cache=True, nogil=True, forceinline=True)
+def play_out(rules, hands, n, leader, out, maker, known, dealer, dealer_known, up, up_free,
+             pimc_seats, n_worlds, mode, first, key, tt, stats, genbox, trace, record):
+    """Play five tricks from layout ``hands`` (modified); returns the makers' tricks.  The
+    one trick loop of Euchre, for every play model.
 
     ``out``: the seat sitting out (partner of a lone maker) or -1; ``known``: cards every
     player knows are out of play (a turned-down upcard); ``dealer_known``: the dealer's
-    discard.  With ``record`` every play goes to ``trace`` (unused rows -1).
+    discard.  With ``record`` every play goes to ``trace`` (unused rows -1).  ``first``
+    >= 0: the layout bit of the opening lead, forced (the lead question).  Each card is
+    the heuristic's (``heuristic_card``: the rule values read once into scalars, a card's
+    effective suit its lane, ``bit >> 4``), except:
 
-    The rule values are read once into scalars and the heuristic's cores are called with
-    them (see ``tricks.heuristic``); a card's effective suit is its lane, ``bit >> 4``.
-    """
+    Single-dummy play (``pimc``), when the solver's table ``tt`` is given (None: compiled
+    without it): the seats of ``pimc_seats`` (mask) decide from ``n_worlds`` sampled
+    layouts (``worlds.seat_worlds``); ``up``: the upcard the dealer picked up (layout; 0
+    when none was), ``up_free``: he may have discarded it; ``key`` seeds the worlds (one
+    stream per card played); ``genbox`` (int64, >= 1) carries the solver table's
+    generation.  ``mode``: MODE_SAMPLE; MODE_SEE_ALL, the one world is the true deal (the
+    threshold's double-dummy play, for tests); MODE_PLAIN, the same worlds decided by
+    ``tricks.pimc.choose_plain`` (every legal card, exact values: the benchmark's
+    baseline)."""
     if record:
         trace[:, :] = -1
     deck = rules[R_DECK]
@@ -198,8 +211,30 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
     suits = rule_suits(rules)
     n_active = n - 1 if out >= 0 else n
     maker_side = maker & 1
+    if tt is not None:     # the single-dummy state (None: compiled without it)
+        active = (1 << n) - 1
+        if out >= 0:
+            active &= ~(1 << out)
+        makers = 0
+        for s in range(n):
+            if (active >> s) & 1 and (s & 1) == maker_side:
+                makers |= 1 << s
+        cfgs = np.empty((1, C_SIZE), np.int64)
+        _make_cfg(cfgs[0], np.int64(n), np.int64(active), np.int64(makers), np.int64(makers), rules, np.int64(O_ALL),
+                  np.int64(1))
+        nw = max(n_worlds, 1)
+        worlds = np.zeros((nw, MAX_SEATS), np.uint64)
+        need = np.zeros(MAX_WORLD_SLOTS, np.int64)
+        allowed = np.zeros(MAX_WORLD_SLOTS, np.uint64)
+        slot_seat = np.zeros(MAX_WORLD_SLOTS, np.int64)
+        v5 = np.zeros(MAX_SEATS, np.int64)
+        codes = np.zeros(MAX_MOVES, np.int64)
+        members = np.zeros(MAX_MOVES, np.uint64)
+        scores = np.zeros(MAX_MOVES, np.int64)
+        values = np.zeros((nw if mode == MODE_PLAIN else 1, MAX_MOVES), np.int64)
     played = ZERO
     voids = 0           # 4 bits per seat: suits shown void
+    suits_led = 0
     taken = 0
     row = 0
     for t in range(N_TRICKS):
@@ -208,17 +243,61 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
         winner = leader
         led = 0
         led_suit = ZERO
+        trick = ZERO
+        if tt is not None:
+            left = N_TRICKS - t
+            target = target_of(taken, t)
         for pos in range(n_active):
             hand = hands[seat]
             if hand & (hand - ONE) == ZERO:
                 card = hand     # the last card: nothing to choose
+            elif t == 0 and pos == 0 and first >= 0:
+                card = ONE << np.uint64(first & 63)
             else:
                 card = heuristic_card(suits, trump, free, shift, ts, deck, hand, seat, pos, n, out,
                                       n_active, maker_side, played, known, dealer, dealer_known,
                                       voids, led, led_suit, best, winner)
+                if tt is not None:   # None: compiled without the solver (heuristic play only)
+                    if ((pimc_seats >> seat) & 1) and target > 0:
+                        if pos == 0:
+                            legal = hand
+                        else:
+                            legal = hand & led_suit
+                            if legal == ZERO:
+                                legal = hand
+                        unpl = (deck & ~played & ~known) | trick
+                        if seat == dealer:
+                            unpl &= ~dealer_known
+                        nc = candidates(rules, hand, legal, np.int64(0), unpl, codes, members)
+                        if nc > 1:
+                            if mode == MODE_SEE_ALL:
+                                for s in range(MAX_SEATS):
+                                    worlds[0, s] = hands[s] if s < n and (active >> s) & 1 else ZERO
+                                got = 1
+                            else:
+                                got = seat_worlds(rules, hands, n, seat, out, dealer, up, up_free, dealer_known,
+                                                  known, played, voids, stream_key(key, t * 8 + pos), worlds,
+                                                  need, allowed, slot_seat)
+                            if got > 0:
+                                for s in range(n):
+                                    v5[s] = (voids >> (4 * s)) & 15
+                                hint = np.int64(low_index(card))
+                                if mode == MODE_PLAIN:
+                                    code = choose_plain(rules, cfgs, worlds, np.int64(got), v5, tt, stats, genbox,
+                                                        np.int64(seat), np.int64(pos), np.int64(leader), np.int64(led),
+                                                        best, np.int64(winner), trick, np.int64(suits_led),
+                                                        np.int64(left), np.int64(target), legal, np.int64(0), hint,
+                                                        values)
+                                else:
+                                    code = choose(rules, cfgs, worlds, np.int64(got), v5, tt, stats, genbox,
+                                                  np.int64(seat), np.int64(pos), np.int64(leader), np.int64(led), best,
+                                                  np.int64(winner), trick, np.int64(suits_led), np.int64(left),
+                                                  np.int64(target), codes, members, np.int64(nc), hint, scores)
+                                card = ONE << np.uint64(code & 63)
             if pos == 0:
                 led = low_index(card) >> 4
                 led_suit = deck & (LANE << np.uint64(16 * led))
+                suits_led |= 1 << led
                 best = card
                 winner = seat
             else:
@@ -229,6 +308,7 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
                     winner = seat
             hands[seat] = hand & ~card
             played |= card
+            trick |= card
             if record:
                 trace[row, 0] = t
                 trace[row, 1] = seat
@@ -240,6 +320,14 @@ def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known
             taken += 1
         leader = winner
     return taken
+
+
+@njit(cache=True, forceinline=True)
+def play_tricks(rules, hands, n, leader, out, maker, known, dealer, dealer_known, trace, record):
+    """Five tricks by the heuristic at every seat (``play_out`` compiled without the
+    single-dummy code); returns the makers' tricks."""
+    return play_out(rules, hands, n, leader, out, maker, known, dealer, dealer_known, ZERO, False, np.int64(0),
+                    np.int64(0), np.int64(0), np.int64(-1), ZERO, None, None, None, trace, record)
 
 
 @njit(cache=True, forceinline=True)

@@ -41,7 +41,7 @@ from ...sim.deal import _deal_into
 from ...sim.hidden import seat_worlds as draw_seat_worlds
 from ...sim.rng import mix64, stream_key
 from ...tricks.dd import C_NEXT, C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, PEXT8, _make_cfg, _solve_kernel
-from ...tricks.engine import beats, free_lead_names, legal_follow, suit_of
+from ...tricks.engine import beats, free_lead_names, lane_cards, legal_follow, suit_of
 from ...tricks.pimc import candidates, choose, choose_each, choose_plain, choose_plain_each
 from ...tricks.tables import F_FREE_MUST_PLAY, R_DECK, R_FLAGS, R_FREE, R_SUIT
 from .deck import MAX_TABLE_SEATS, N_SEATS, N_TRICKS
@@ -57,15 +57,6 @@ MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play_out_pimc's ``mode``
 REJECTION_TRIES = 16
 WORLD_SALT = np.uint64(0x5EED0F5D0A11)   # separates the worlds' streams from the deal's
 SLOTS = 8                                 # seat_worlds' scratch: sim.hidden.MAX_SLOTS
-
-
-@njit(cache=True, forceinline=True)
-def _void_cards(rules, v):
-    m = ZERO
-    for s in range(4):
-        if (v >> s) & 1:
-            m |= rules[R_SUIT + s]
-    return m
 
 
 @njit(cache=True, nogil=True)
@@ -92,7 +83,7 @@ def seat_worlds_table(rules, hands, n_seats, viewer, contractor, discards, expos
         if s == viewer or (exposed and s == contractor):
             continue
         need[k] = popcount(hands[s])
-        allowed[k] = hidden & ~_void_cards(rules, _voids(voids, s)) & ~excl[s]
+        allowed[k] = hidden & ~lane_cards(rules, _voids(voids, s)) & ~excl[s]
         if s == contractor:
             allowed[k] &= ~called
         slot_seat[k] = s

@@ -17,15 +17,18 @@ from ...sim.constrained import (D_J, D_M, D_W, all_hands, begin_deal, book_deal,
                                 first_from_table, keep_fits, mask_of_all, next_hands, settle)
 from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
+from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS
 from ...tricks.engine import called_card_duties, legal_follow, stronger
 from ...tricks.heuristic import lowest_equivalent, rank_pos
-from ...tricks.points import by_key, card_values, follow_for_points, mask_points, masters, sure_winners
-from ...tricks.tables import F_NO_CALL_UNKNOWN, R_DECK, R_FLAGS, R_SUIT
+from ...tricks.pimc import candidates, choose_each, choose_plain_each
+from ...tricks.points import by_key, follow_for_points, mask_points, masters, sure_winners
+from ...tricks.tables import F_NO_CALL_UNKNOWN, R_CALLED, R_DECK, R_FLAGS, R_SUIT
 from .bidding import (POLICY, W_ALONE, alone_strength, best_bury, callable_cards, choose_bury_call, policy_bury_call,
                       unknown_bury_call, unknown_card, wants_to_pick)
 from .dd import DD_RULES, N_CLASSES, class_floors, solve_class
 from .deck import HAND_SIZE, N_SEATS, N_TRICKS
-from .rules import FAIL, FAIL_ALL, FAIL_TENS, JACKS, PTS, QUEENS, RULES, TRUMP_LANE, TRUMPS
+from .rules import FAIL, FAIL_ACES, FAIL_ALL, FAIL_TENS, PTS, TRUMP_LANE, TRUMPS, VALS
+from .worlds import MODE_PLAIN, MODE_SEE_ALL, _world_targets, seat_worlds
 
 ROLE_PICKER, ROLE_PARTNER, ROLE_DEFENDER = 0, 1, 2
 # Roles of one seat in a picked hand, as histogram rows.
@@ -39,8 +42,6 @@ MODE_POLICY, MODE_CALL, MODE_ALONE = 0, 1, 2
 MODE_UNKNOWN = 4        # or-ed into a mode: with no legal call, call an unknown (no_call=unknown)
 ALL_SEATS = (1 << N_SEATS) - 1
 TRACE_COLS = 4          # trick, seat, layout bit, lane led
-KEEP = int(QUEENS | JACKS)         # control trumps: never schmeared while other cards remain
-VALS = card_values(RULES, PTS, KEEP)
 FIGHT = np.array([0, 10], np.int64)   # trick points worth a high trump: defenders, picker side
 # Leaster keys (smallest first): fewest points then the strongest; most points then the
 # strongest; shed power taking few points; the lowest.
@@ -252,15 +253,30 @@ def heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, v
     return legal, card
 
 
-@njit(cache=True)
-def play_called(rules, hands, leader, picker, partner, called, bury, trace, record):
-    """Play six tricks of a picked hand; ``hands`` (5 layout masks, the picker's after his
-    bury) is modified.  partner: the seat holding ``called`` (-1 and called 0: alone).
-    A call of a suit the picker holds no card of is an unknown call (no_call=unknown): he
-    sets ``bidding.unknown_card`` face down (``unknown_legal``); it never takes a trick.
-    Returns the picker side's card points (bury included) * 8 + its tricks."""
+@njit(cache=True, nogil=True, forceinline=True)
+def play_out(rules, hands, leader, picker, partner, called, bury, pimc_seats, n_worlds, mode, lines, key, tt, stats,
+             genbox, trace, record):
+    """Play six tricks of a picked hand, the one trick loop of Sheepshead for every play
+    model; ``hands`` (5 layout masks, the picker's after his bury) is modified.  partner:
+    the seat holding ``called`` (-1 and called 0: alone).  A call of a suit the picker
+    holds no card of is an unknown call (no_call=unknown): he sets
+    ``bidding.unknown_card`` face down (``unknown_legal``); it never takes a trick.
+    Returns the picker side's card points (bury included) * 8 + its tricks.  With
+    ``record``, ``trace`` (30 x 4) gets the play.  Each card is the heuristic's
+    (``heuristic_card``), except:
+
+    Single-dummy play (``pimc``), when the solver's table ``tt`` is given (None: compiled
+    without it): the seats of ``pimc_seats`` (mask) decide from ``n_worlds`` sampled
+    layouts (``worlds``); ``key`` seeds the worlds (one stream per card played);
+    ``genbox`` (int64, >= 1) carries the solver table's generation.  ``mode``:
+    MODE_SAMPLE; MODE_SEE_ALL, the one world is the true deal (the threshold's
+    double-dummy play, for tests); MODE_PLAIN, the same worlds decided by
+    ``tricks.pimc.choose_plain_each`` (every legal card, exact values: the benchmark's
+    baseline).  ``lines``: LINES_61, or LINES_ALL (then the open schneider line)."""
     if record:
         trace[:, :] = -1
+    row = 0
+    deck = rules[R_DECK]
     side = (1 << picker) | ((1 << partner) if partner >= 0 else 0)
     cs = -1
     cs_mask = ZERO
@@ -270,7 +286,7 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
         cs_mask = rules[R_SUIT + cs]
         if not (hands[picker] & cs_mask):
             unknown = unknown_card(hands[picker])
-    # fr: seat s's known friends at bits 5s..5s+4; voids: lane l's void seats at bits 5l..
+            pimc_seats = 0            # an unknown call: not modelled (pimc's docstring)
     fr = 0
     for s in range(N_SEATS):
         if partner < 0:
@@ -288,51 +304,127 @@ def play_called(rules, hands, leader, picker, partner, called, bury, trace, reco
     played = ZERO
     points = mask_points(VALS, bury)
     tricks = 0
-    row = 0
+    if tt is not None:        # the single-dummy state (None: compiled without it)
+        r = DD_RULES.copy()
+        r[R_CALLED] = called
+        nw = max(n_worlds, 1)
+        worlds = np.zeros((nw, MAX_SEATS), np.uint64)
+        buries = np.zeros(nw, np.uint64)
+        cfgs = np.zeros((nw, C_SIZE), np.int64)
+        targets = np.zeros(nw, np.int64)
+        vseat = np.zeros(N_SEATS, np.int64)
+        excl = np.zeros(N_SEATS, np.uint64)
+        v5 = np.zeros(MAX_SEATS, np.int64)
+        won = np.zeros(N_TRICKS, np.int64)
+        tpts = np.zeros(N_TRICKS, np.int64)
+        codes = np.zeros(MAX_MOVES, np.int64)
+        members = np.zeros(MAX_MOVES, np.uint64)
+        scores = np.zeros(MAX_MOVES, np.int64)
+        values = np.zeros((nw if mode == MODE_PLAIN else 1, MAX_MOVES), np.int64)
+        revealed = -1
+        excl[picker] = called
+        if called & FAIL_TENS:
+            # a ten is called only by a picker who had all three fail aces: those not
+            # played are in his hand or his bury
+            for s in range(N_SEATS):
+                if s != picker:
+                    excl[s] |= FAIL_ACES
+    suits_led = 0
     for t in range(N_TRICKS):
         last = t == N_TRICKS - 1
         best = ZERO
         winner = leader
         led = 0
         trick_points = 0
+        trick = ZERO
         seat = leader
         for pos in range(N_SEATS):
             hand = hands[seat]
+            # ---- the heuristic's card
+            legal, card = heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, voids, played,
+                                         bury, unknown, cs, cs_open, called, cs_mask, last, led, best, winner,
+                                         trick_points)
+            # ---- single-dummy
+            if tt is not None and ((pimc_seats >> seat) & 1) and (legal & (legal - ONE)) and not last:
+                unpl = (deck & ~played) | trick
+                if seat == picker:
+                    unpl &= ~bury
+                n = candidates(r, hand, legal, np.int64(0), unpl, codes, members)
+                if n > 1:
+                    if mode == MODE_SEE_ALL:
+                        for s in range(MAX_SEATS):
+                            worlds[0, s] = hands[s] if s < N_SEATS else ZERO
+                        buries[0] = bury
+                        got = 1
+                    else:
+                        holds = not cs_open and (pos == 0 or led != cs or (picker - leader) % N_SEATS >= pos)
+                        got = seat_worlds(hands, np.int64(seat), np.int64(picker), called, np.int64(cs), holds, bury,
+                                          played, vseat, excl, stream_key(key, t * 8 + pos), worlds, buries)
+                    if got > 0 and _world_targets(worlds, buries, got, picker, called, revealed, won, tpts, t,
+                                                  trick_points, r, cfgs, targets, lines):
+                        hint = np.int64(low_index(card))
+                        if mode == MODE_PLAIN:
+                            code = choose_plain_each(r, cfgs, worlds, np.int64(got), v5, tt, stats, genbox,
+                                                     np.int64(seat), np.int64(pos), np.int64(leader), np.int64(led),
+                                                     best, np.int64(winner), trick, np.int64(suits_led),
+                                                     np.int64(N_TRICKS - t), targets, legal, np.int64(0), hint,
+                                                     values)
+                        else:
+                            code = choose_each(r, cfgs, worlds, np.int64(got), v5, tt, stats, genbox,
+                                               np.int64(seat), np.int64(pos), np.int64(leader), np.int64(led), best,
+                                               np.int64(winner), trick, np.int64(suits_led), np.int64(N_TRICKS - t),
+                                               targets, codes, members, np.int64(n), hint, scores)
+                        card = ONE << np.uint64(code & 63)
+            # ---- play it
             if pos == 0:
-                legal, card = heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, voids, played,
-                                             bury, unknown, cs, cs_open, called, cs_mask, last, led, best, winner,
-                                             trick_points)
                 led = high_index(card) >> 4          # in this layout a lane is an effective suit
                 best = card
                 if card & unknown:                   # the unknown leads the called suit, wins nothing
                     led = cs
                     best = ZERO
-                led_mask = rules[R_SUIT + led]
+                suits_led |= 1 << led
             else:
-                legal, card = heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, voids, played,
-                                             bury, unknown, cs, cs_open, called, cs_mask, last, led, best, winner,
-                                             trick_points)
+                led_mask = rules[R_SUIT + led]
                 if not (hand & ~unknown & led_mask):
                     voids |= 1 << (5 * led + seat)
+                    if tt is not None:
+                        vseat[seat] |= 1 << led
                 if takes(card, best, led_mask) and not (card & unknown):
                     best = card
                     winner = seat
-            trick_points += PTS[low_index(card)]
+            if tt is not None and led == cs and not cs_open and card != called and called != ZERO:
+                excl[seat] |= called                 # the partner would have had to play it
+            trick_points += VALS[0, low_index(card)]
             if card == called:                   # the partner is revealed
                 fr = revealed_fr
+                if tt is not None:
+                    revealed = seat
             hands[seat] = hand & ~card
             played |= card
+            trick |= card
             if record:
                 _log(trace, row, t, seat, card, led)
                 row += 1
             seat = seat + 1 if seat < N_SEATS - 1 else 0
         if led == cs:
             cs_open = True
+        if tt is not None:
+            won[t] = winner
+            tpts[t] = trick_points
         if (side >> winner) & 1:
             points += trick_points
             tricks += 1
         leader = winner
     return points * 8 + tricks
+
+
+@njit(cache=True)
+def play_called(rules, hands, leader, picker, partner, called, bury, trace, record):
+    """Six tricks of a picked hand by the heuristic at every seat (``play_out`` compiled
+    without the single-dummy code): the picker side's card points (bury included) * 8 +
+    its tricks."""
+    return play_out(rules, hands, leader, picker, partner, called, bury, np.int64(0), np.int64(0), np.int64(0),
+                    np.int64(0), ZERO, None, None, None, trace, record)
 
 
 @njit(cache=True)

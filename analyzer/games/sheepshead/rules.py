@@ -38,6 +38,7 @@ import numpy as np
 
 from ...cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, SPADES, card_code, rank_of, suit_of
 from ...options import parse_rule_items
+from ...tricks.points import card_values
 from ...tricks.tables import F_NO_CALL_UNKNOWN, R_DECK, R_FLAGS, R_SUIT, R_TRUMP, R_TRUMP_SUIT, new_rules
 from .deck import DECK
 
@@ -123,6 +124,8 @@ def rule_table() -> np.ndarray:
 
 
 RULES = rule_table()
+KEEP = int(QUEENS | JACKS)         # control trumps: never schmeared while other cards remain
+VALS = card_values(RULES, PTS, KEEP)   # the card values (points, shed, schmear, win keys) of the layout
 
 
 @dataclass(frozen=True)
