@@ -25,7 +25,9 @@ import ast
 import functools
 import hashlib
 import os
+import pickle
 import sys
+import tempfile
 from pathlib import Path
 
 from numba.core.caching import _CacheLocator
@@ -96,14 +98,18 @@ def _top_statements(body):
             yield node
 
 
-def _kernel_imports(tree: ast.Module, name: str, is_package: bool, root: Path) -> set[str]:
-    """The package modules whose code can reach ``name``'s compiled kernels: those it
-    imports a name from that a kernel reads, or that a module-level value a kernel reads
-    is built from (a table computed at import), followed to a fixed point.  Imports used
-    only by the module's Python code (the runner, the answer's table) are not followed."""
-    source = {}                 # local name -> the package module it comes from
-    bindings = {}               # local name -> module-level statements that bind it
-    kernels = []
+def _module_names(tree: ast.Module, name: str, is_package: bool, root: Path):
+    """What the dependency walk needs of one module: ``source`` (local name -> (the
+    package module it comes from, its name there, or None when it is that module
+    itself)), ``bindings`` (local name -> the names its module-level definitions read)
+    and ``kernel_reads`` (the names the module's kernels read)."""
+    source = {}
+    bindings = {}
+    kernel_reads = set()
+
+    def bind(n, node):
+        bindings.setdefault(n, set()).update(_names(node))
+
     for node in _top_statements(tree.body):
         if isinstance(node, ast.ImportFrom):
             if node.level:
@@ -114,67 +120,156 @@ def _kernel_imports(tree: ast.Module, name: str, is_package: bool, root: Path) -
                 target = node.module or ""
             for a in node.names:
                 sub = f"{target}.{a.name}"
-                source[a.asname or a.name] = sub if module_file(sub, root) is not None else target
+                if module_file(sub, root) is not None:
+                    source[a.asname or a.name] = (sub, None)
+                elif module_file(target, root) is not None:
+                    source[a.asname or a.name] = (target, a.name)
         elif isinstance(node, ast.Import):
             for a in node.names:
-                source[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+                if module_file(a.name, root) is not None:
+                    local = a.asname or a.name.split(".")[0]
+                    source[local] = (a.name if a.asname else a.name.split(".")[0], None)
         elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            bindings.setdefault(node.name, []).append(node)
+            bind(node.name, node)
             if _is_kernel(node):
-                kernels.append(node)
+                kernel_reads |= _names(node)
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for t in targets:
-                for n in _names(t):
-                    bindings.setdefault(n, []).append(node)
-    read = set()
-    todo = [n for k in kernels for n in _names(k)]
-    while todo:
-        n = todo.pop()
-        if n in read:
-            continue
-        read.add(n)
-        for node in bindings.get(n, ()):
-            todo.extend(_names(node) - read)
-    return {source[n] for n in read if n in source and module_file(source[n], root) is not None}
+                for n in _names(t):       # ``TABLE[i] = ...`` binds TABLE too
+                    bind(n, node)
+        else:
+            # a loop or a call at import (``for c in DECK: PTS[...] = ...``) may fill any
+            # value it names: it counts as binding each of them
+            for n in _names(node):
+                bind(n, node)
+    return source, bindings, kernel_reads
+
+
+_INFO = {}            # (name, sha256 of its bytes) -> (digest, _module_names); ("stamp", ...) -> source_stamp's
+_INFO_LOADED = set()  # the cache folders whose saved module infos were read
+_INFO_NEW = set()     # keys computed in this process, not yet saved
+_INFO_USED = set()    # keys this process read or computed
+MAX_INFOS = 4000      # saved entries at most: beyond, only those of this process are kept
+
+
+def _infos_file() -> str:
+    return os.path.join(cache_root(), "module-info.pickle")
+
+
+def _load_infos():
+    """The module infos saved by earlier processes (reading a module's syntax tree costs
+    more than loading the kernels it stamps)."""
+    path = _infos_file()
+    if path in _INFO_LOADED:
+        return
+    _INFO_LOADED.add(path)
+    try:
+        with open(path, "rb") as f:
+            saved = pickle.load(f)
+        if isinstance(saved, dict):
+            for key, value in saved.items():
+                _INFO.setdefault(key, value)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ValueError, TypeError):
+        pass
+
+
+def _save_infos():
+    if not _INFO_NEW:
+        return
+    path = _infos_file()
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        keep = _INFO if len(_INFO) <= MAX_INFOS else {k: _INFO[k] for k in _INFO_USED if k in _INFO}
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(keep, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+        _INFO_NEW.clear()
+    except OSError:
+        pass
 
 
 @functools.lru_cache(maxsize=None)
-def _module_info(path: Path, name: str, mtime_ns: int, size: int) -> tuple[bytes, frozenset]:
-    """(hash of the module's code without docstrings, the package modules its kernels
-    depend on: ``_kernel_imports``)."""
-    tree = _strip_docstrings(ast.parse(path.read_bytes(), str(path)))
-    digest = hashlib.sha256(ast.dump(tree).encode()).digest()
-    root = path.parents[len(name.split(".")) - (1 if path.name == "__init__.py" else 2)]
-    return digest, frozenset(_kernel_imports(tree, name, path.name == "__init__.py", root))
+def _module_info(path: Path, name: str, mtime_ns: int, size: int):
+    """(hash of the module's code without docstrings, ``_module_names``), from the saved
+    infos when a module's bytes are the same, else from its syntax tree."""
+    data = path.read_bytes()
+    key = (name, hashlib.sha256(data).hexdigest())
+    _load_infos()
+    if key not in _INFO:
+        tree = _strip_docstrings(ast.parse(data, str(path)))
+        digest = hashlib.sha256(ast.dump(tree).encode()).digest()
+        root = path.parents[len(name.split(".")) - (1 if path.name == "__init__.py" else 2)]
+        _INFO[key] = (digest, _module_names(tree, name, path.name == "__init__.py", root))
+        _INFO_NEW.add(key)
+    _INFO_USED.add(key)
+    return _INFO[key]
 
 
-def _info(name: str, root: Path) -> tuple[bytes, frozenset]:
+def _info(name: str, root: Path):
     path = module_file(name, root)
     st = path.stat()
     return _module_info(path, name, st.st_mtime_ns, st.st_size)
 
 
 def dependencies(name: str, root: Path = ROOT) -> list[str]:
-    """``name`` and every package module its kernels depend on, directly or not, sorted."""
-    seen = {name}
-    todo = [name]
+    """``name`` and every package module its kernels depend on, sorted: followed name by
+    name from what the kernels read (a function they call, a table built at import and
+    what builds it), across modules, to a fixed point.  Imports that only the modules'
+    Python code uses (the runner, the answer's table) are not followed."""
+    modules = {name}
+    seen = set()
+    todo = [(name, n) for n in _info(name, root)[1][2]]
     while todo:
-        for dep in _info(todo.pop(), root)[1]:
-            if dep not in seen:
-                seen.add(dep)
-                todo.append(dep)
-    return sorted(seen)
+        module, n = todo.pop()
+        if (module, n) in seen:
+            continue
+        seen.add((module, n))
+        source, bindings, kernel_reads = _info(module, root)[1]
+        if n == "*":                      # a module used as a whole (``from . import rules``)
+            todo.extend((module, m) for m in set(bindings) | kernel_reads | set(source))
+            continue
+        if n in source:
+            target, attr = source[n]
+            modules.add(target)
+            todo.append((target, "*" if attr is None else attr))
+        todo.extend((module, m) for m in bindings.get(n, ()))
+    return sorted(modules)
+
+
+def _unchanged(files) -> bool:
+    try:
+        return all((st.st_mtime_ns, st.st_size) == (m, z) for st, (_, m, z) in
+                   ((os.stat(p), (p, m, z)) for p, m, z in files))
+    except OSError:
+        return False
 
 
 def source_stamp(name: str, root: Path = ROOT) -> str:
     """The hash of module ``name``'s code and of every package module it depends on (in
-    the package folder ``root``)."""
+    the package folder ``root``).  Saved with the module infos, with the size and time
+    of each file it hashed, and used again while none of them changes."""
+    key = ("stamp", name, str(root))
+    _load_infos()
+    memo = _INFO.get(key)
+    if memo is not None and _unchanged(memo[1]):
+        _INFO_USED.add(key)
+        return memo[0]
     digest = hashlib.sha256()
+    files = []
     for dep in dependencies(name, root):
         digest.update(dep.encode())
         digest.update(_info(dep, root)[0])
-    return digest.hexdigest()
+        path = module_file(dep, root)
+        st = path.stat()
+        files.append((str(path), st.st_mtime_ns, st.st_size))
+    stamp = digest.hexdigest()
+    _INFO[key] = (stamp, files)
+    _INFO_NEW.add(key)
+    _INFO_USED.add(key)
+    _save_infos()
+    return stamp
 
 
 class KernelLocator(_CacheLocator):

@@ -316,7 +316,9 @@ def game_and_play(argv: list[str]) -> tuple[str | None, str | None]:
 def warm_argv(game: str, play: str) -> list[str]:
     """The command line ``warm`` runs to build ``game``'s kernels for ``play``: its first
     question on a few deals (the kernels do not depend on the count)."""
-    argv = QUESTIONS[game] + ["--play", play, "--deals", "4", "--threads", "1", "--json"]
+    argv = QUESTIONS[game] + ["--deals", "4", "--threads", "1", "--json"]
+    if play != "heuristic":
+        argv += ["--play", play]
     if play == "pimc":
         argv += ["--worlds", "2"]
     return argv

@@ -73,7 +73,8 @@ def test_the_cli_line_names_the_game_and_model():
     assert game_and_play(["500", "bid", "JK JH", "--play", "dd"]) == ("Five Hundred", "dd")
     assert game_and_play(["report", "euchre", "--play=pimc"]) == ("Euchre", "pimc")
     assert game_and_play(["solve", "x"]) == (None, "heuristic")
-    assert warm_argv("euchre", "pimc")[-2:] == ["--worlds", "2"]
+    assert warm_argv("euchre", "pimc")[-4:] == ["--play", "pimc", "--worlds", "2"]
+    assert "--play" not in warm_argv("rummy500", "heuristic")
 
 
 def test_kernel_stamps_ignore_the_cli_reports_tests_and_docstrings(tmp_path):
@@ -100,6 +101,11 @@ def test_kernel_stamps_ignore_the_cli_reports_tests_and_docstrings(tmp_path):
     changed = {m for m in modules if after[m] != before[m]}
     assert "analyzer.tricks.heuristic" in changed and "analyzer.games.euchre.play" in changed
     assert "analyzer.games.rummy500.melds" not in changed and "analyzer.sim.rng" not in changed
+    # a table built at import from another module's code (Sheepshead's card masks, from
+    # ``cards``) counts as a dependency of the kernels that read it
+    cards = root / "cards.py"
+    cards.write_text(cards.read_text() + "\nAN_EDIT = 2\n")
+    assert cache.source_stamp("analyzer.games.sheepshead.play", root) != after["analyzer.games.sheepshead.play"]
 
 
 def test_the_locator_serves_only_the_package(tmp_path):
@@ -116,3 +122,17 @@ def test_the_locator_serves_only_the_package(tmp_path):
         return 1
     elsewhere.__module__ = "somebody_else"
     assert cache.KernelLocator.from_function(elsewhere, __file__) is None
+
+
+def test_warm_builds_ahead_and_reports_each_build():
+    """``analyzer warm GAME``: each build in its own process, one line each, exit 0;
+    a second run finds everything built.  Bad input: one line, exit 2."""
+    cmd = [sys.executable, "-m", "analyzer.cli.main", "warm"]
+    first = subprocess.run(cmd + ["rummy500"], capture_output=True, text=True, timeout=900)
+    assert first.returncode == 0, first.stderr
+    again = subprocess.run(cmd + ["rummy500"], capture_output=True, text=True, timeout=900)
+    lines = again.stdout.splitlines()
+    assert again.returncode == 0 and lines[0].startswith("rummy500 heuristic") and "already built" in lines[0]
+    assert lines[-1].startswith("done: 1 of 1 builds")
+    bad = subprocess.run(cmd + ["--jobs", "0"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--jobs" in bad.stderr

@@ -3,6 +3,8 @@ cache, Dask workers), so that the first question answers at once."""
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from ..compiling import PLAYS, QUESTIONS, SOLVER
@@ -57,5 +59,6 @@ def warm(games, plays, jobs):
     results = run_warm(games, plays, jobs, report)
     total = sum(r["compiling"] for r in results)
     click.echo(f"done: {len(results) - len(failed)} of {len(results)} builds, {total:.1f} s compiling in all")
+    sys.stdout.flush()
     if failed:
         raise click.ClickException(f"{len(failed)} build(s) failed: {', '.join(failed)}")

@@ -111,7 +111,8 @@ def lead_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, rnd, 
     """The opening leads ``codes`` (layout bits) of seat 0, on lead (left of the dealer,
     seat ``n - 1``), on the same deals; the rest played by ``model`` (MODEL_HEURISTIC,
     MODEL_PIMC: single-dummy at every seat, MODEL_DD: double-dummy; ``tt``/``stats`` None
-    with MODEL_HEURISTIC, which then compiles without the solver).  The other hands
+    with MODEL_HEURISTIC, which then compiles without the solver; ``n_worlds`` None with
+    MODEL_DD, which then compiles without the single-dummy code).  The other hands
     (seat ``p`` in slot ``seat_slot[p]``) and the stock are dealt from ``pool`` (natural
     bits); the dealer picks up ``up`` in round one (``rnd``).  ``sums[i]``: (deals seat 0's
     side succeeds -- makes as a maker, sets as a defender --, its tricks, tricks²) with lead
@@ -156,21 +157,24 @@ def lead_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, rnd, 
         for j in range(nl):
             for s in range(n):
                 hands[s] = lay[s]
-            if tt is not None and model == MODEL_DD:
-                card = ONE << np.uint64(codes[j] & 63)
-                led = low_index(card) >> 4
-                for s in range(MAX_SEATS):
-                    h5[s] = hands[s] if s < n and (active >> s) & 1 else ZERO
-                h5[leader] ^= card
-                genbox[0] += 1
-                if genbox[0] > 0xFFFF:
-                    tt[:, :] = 0
-                    genbox[0] = 1
-                _make_cfg(cfg, np.int64(n), np.int64(active), np.int64(makers), np.int64(makers), rules,
-                          np.int64(O_ALL), genbox[0])
-                v = _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, cfg[C_NEXT + leader], np.int64(1),
-                                  np.int64(leader), np.int64(led), card, np.int64(leader), card, np.int64(1 << led),
-                                  np.int64(N_TRICKS), np.int64(-1), np.int64(-1))
+            if n_worlds is None:        # MODEL_DD: compiled without the single-dummy code
+                if tt is not None:
+                    card = ONE << np.uint64(codes[j] & 63)
+                    led = low_index(card) >> 4
+                    for s in range(MAX_SEATS):
+                        h5[s] = hands[s] if s < n and (active >> s) & 1 else ZERO
+                    h5[leader] ^= card
+                    genbox[0] += 1
+                    if genbox[0] > 0xFFFF:
+                        tt[:, :] = 0
+                        genbox[0] = 1
+                    _make_cfg(cfg, np.int64(n), np.int64(active), np.int64(makers), np.int64(makers), rules,
+                              np.int64(O_ALL), genbox[0])
+                    v = _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, cfg[C_NEXT + leader], np.int64(1),
+                                      np.int64(leader), np.int64(led), card, np.int64(leader), card, np.int64(1 << led),
+                                      np.int64(N_TRICKS), np.int64(-1), np.int64(-1))
+                else:
+                    v = np.int64(0)     # never: MODEL_DD is given the solver's table
             else:
                 v = play_out_pimc(rules, hands, n, leader, out, maker, known, dealer, dealer_known, u, up_free,
                                   pimc_seats, n_worlds, np.int64(MODE_SAMPLE), codes[j], stream_key(wkey, j), tt,

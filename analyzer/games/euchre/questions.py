@@ -552,7 +552,8 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
             tt, dstats = solver_arrays(play)
             lead_chunk(key0, np.int64(start), np.int64(count), pool, counts, seat_slot, my, up, np.int64(rnd),
                        np.int64(ts), np.int64(maker_seat), np.int64(1 if alone else 0), np.int64(n), np.int64(flags),
-                       tables, codes, np.int64(model), np.int64(n_worlds), sums, cm, ct, tt, dstats)
+                       tables, codes, np.int64(model), np.int64(n_worlds) if play != "dd" else None, sums, cm, ct, tt,
+                       dstats)
             out[0, :, :3] = sums
             out[1, :, :nl] = cm
             out[2, :, :nl] = ct

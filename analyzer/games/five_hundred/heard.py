@@ -20,7 +20,7 @@ from .equity import p_win_after, p_win_of_deal
 from .pimc import play_contract_model, play_contract_model_table, world_key
 from .play import TRACE_COLS
 from .rules import MISERE, SIDES_OPPOSITE
-from .selfplay import score_contract
+from .selfplay import play_contract, play_contract_table, score_contract
 from .tablegame import (M_DEFEND_CAP, M_GAMES, M_ME, M_NEXT, M_ON, M_TOT, M_UNITS, add_deal, end_of_deal, p_win_mc,
                         unit_tricks)
 
@@ -165,14 +165,23 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
                 continue
             tricks = cache[d, c]
             if tricks < 0:
-                if four:
+                if tt is None:      # heuristic play: the play-out itself, one wrapper less to build
+                    if four:
+                        tricks = play_contract(hands, hands[KITTY], d, c, lad, tables, bts, lay, trace, work, False,
+                                               tt, dstats, gen)
+                    else:
+                        tricks, side = play_contract_table(hands, hands[n_seats], n_seats, sides, d, c, lad, tables,
+                                                           bts, lay, trace, work, False, tt, dstats, gen, mc)
+                elif four:
                     tricks = play_contract_model(hands, hands[KITTY], d, c, lad, tables, bts, lay, trace, work, model,
                                                  n_worlds, np.int64(15), stream_key(wkey, d * 64 + c), tt, dstats, gen)
-                    side = (1 << d) | (1 << ((d + 2) % 4))
                 else:
                     tricks, side = play_contract_model_table(hands, hands[n_seats], n_seats, sides, d, c, lad, tables,
                                                              bts, lay, trace, work, model, n_worlds,
                                                              stream_key(wkey, d * 64 + c), tt, dstats, gen, mc)
+                if four:
+                    side = (1 << d) | (1 << ((d + 2) % 4))
+                else:
                     if mc:
                         unit_tricks(trace, n_seats, n_u, 0, ut)
                         cache_ut[d, c, :] = ut

@@ -409,7 +409,8 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
                known_discards, codes, model, n_worlds, sums, cross_m, cross_t, tt, stats, n_seats, sides):
     """The opening leads ``codes`` of the contractor (seat 0, hand ``fixed[1]`` after the
     exchange) at a table of ``n_seats`` (sides by ``sides``) on the same deals, the rest
-    played by ``model`` (``sim.models``; HEURISTIC with ``tt`` None compiles no solver).  Slots: 0 the
+    played by ``model`` (``sim.models``): HEURISTIC with ``tt`` None (compiled without the
+    solver), DD with ``n_worlds`` None (without the single-dummy code), PIMC.  Slots: 0 the
     discards (``known_discards`` is their deck mask, or 0 when they are dealt), 1..n_seats
     the seats, then a two-handed game's dead hand.  ``sums[i]``: (deals made, tricks,
     tricks²) of lead ``i``; ``cross_m[i, k]`` / ``cross_t[i, k]``: sums of made_i * made_k
@@ -438,27 +439,30 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
             code = codes[j]
             for s in range(n_seats):
                 hands[s] = relabel(deal[1 + s], byte_table)
-            if tt is not None and model == DD:
-                card = ONE << np.uint64(code & 63)
-                led = (code >> 6) - 1 if (card & free) else suit_of(rules, card)
-                active, side = table_seats(rules, hands, n_seats, sides, np.int64(0), discards, misere)
-                maxside = side
-                count = side
-                if misere:
-                    maxside = active & ~np.int64(1)
-                    count = np.int64(1)
-                for s in range(MAX_SEATS):
-                    h5[s] = hands[s] if s < n_seats and (active >> s) & 1 else ZERO
-                h5[0] ^= card
-                genbox[0] += 1
-                if genbox[0] > 0xFFFF:
-                    tt[:, :] = 0
-                    genbox[0] = 1
-                _make_cfg(cfg, np.int64(n_seats), np.int64(active), np.int64(maxside), np.int64(count), rules,
-                          np.int64(O_ALL), genbox[0])
-                v = _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, cfg[C_NEXT + 0], np.int64(1),
-                                  np.int64(0), np.int64(led), card, np.int64(0), card, np.int64(1 << led),
-                                  np.int64(N_TRICKS), np.int64(-1), np.int64(-1))
+            if n_worlds is None:        # DD: compiled without the single-dummy code
+                if tt is not None:
+                    card = ONE << np.uint64(code & 63)
+                    led = (code >> 6) - 1 if (card & free) else suit_of(rules, card)
+                    active, side = table_seats(rules, hands, n_seats, sides, np.int64(0), discards, misere)
+                    maxside = side
+                    count = side
+                    if misere:
+                        maxside = active & ~np.int64(1)
+                        count = np.int64(1)
+                    for s in range(MAX_SEATS):
+                        h5[s] = hands[s] if s < n_seats and (active >> s) & 1 else ZERO
+                    h5[0] ^= card
+                    genbox[0] += 1
+                    if genbox[0] > 0xFFFF:
+                        tt[:, :] = 0
+                        genbox[0] = 1
+                    _make_cfg(cfg, np.int64(n_seats), np.int64(active), np.int64(maxside), np.int64(count), rules,
+                              np.int64(O_ALL), genbox[0])
+                    v = _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, cfg[C_NEXT + 0], np.int64(1),
+                                      np.int64(0), np.int64(led), card, np.int64(0), card, np.int64(1 << led),
+                                      np.int64(N_TRICKS), np.int64(-1), np.int64(-1))
+                else:
+                    v = np.int64(0)     # never: DD is given the solver's table
             else:
                 v = play_out_table_pimc(rules, hands, n_seats, sides, np.int64(0), discards, misere, open_misere,
                                         level, pimc_seats, n_worlds, np.int64(MODE_SAMPLE), code, stream_key(wkey, j),
@@ -480,8 +484,9 @@ def play_contract_model(hands, kitty, contractor, c, lad, tables, byte_tables, l
     """``selfplay.play_contract`` for a play model (``sim.models``): HEURISTIC (``tt``
     None: compiled without the solver), DD, PIMC: single-dummy at the seats of
     ``pimc_seats`` and the heuristic at the others (``n_worlds`` worlds, seeded by
-    ``key``, aiming at the contract's level).  ``gen[0]``: the solver table's generation."""
-    if tt is None or model != PIMC:
+    ``key``, aiming at the contract's level; None compiles the kernel without the
+    single-dummy code).  ``gen[0]``: the solver table's generation."""
+    if tt is None or n_worlds is None or model != PIMC:
         return play_contract(hands, kitty, contractor, c, lad, tables, byte_tables, lay, trace, work, model == DD,
                              tt, stats, gen)
     kind, strain, k = relabel_contract(hands, kitty, c, lad, byte_tables, lay)
@@ -495,11 +500,12 @@ def play_contract_model_table(hands, kitty, n_seats, sides, contractor, c, lad, 
                               work, model, n_worlds, key, tt, stats, gen, record):
     """``selfplay.play_contract_table`` for a play model (``sim.models``: HEURISTIC with
     ``tt`` None, compiled without the solver; DD; PIMC, single-dummy at every seat with
-    ``n_worlds`` worlds seeded by ``key``, aiming at the contract's level); returns (the
+    ``n_worlds`` worlds seeded by ``key``, aiming at the contract's level; a None
+    ``n_worlds`` compiles it without the single-dummy code); returns (the
     contractor side's tricks, the side that scores the contract as a seat mask).
     ``record`` (HEURISTIC and PIMC): ``trace`` gets the play-out, each trick's winner
     included."""
-    if tt is None or model != PIMC:
+    if tt is None or n_worlds is None or model != PIMC:
         return play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables, byte_tables, lay, trace,
                                    work, model == DD, tt, stats, gen, record)
     kind, strain, k, active, side = contract_sides_table(hands, kitty, n_seats, sides, contractor, c, lad,

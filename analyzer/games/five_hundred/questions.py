@@ -554,9 +554,11 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             v = layout.unpack(flat)
             tt, dstats = solver_arrays(play != "heuristic", new_dd_table, new_stats)
             model = CODES[play]
+            # None but for single-dummy play: the kernel is then compiled without that code
+            worlds_arg = np.int64(n_worlds) if play == "pimc" else None
             here_chunk(key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand, order, free, hist,
                        st0, calls, bool(contract_only), lad, acfg, pols, tables, bts, eq, esc,
-                       v["stats"], v["counters"], np.int64(model), np.int64(n_worlds), tt, dstats, fm,
+                       v["stats"], v["counters"], np.int64(model), worlds_arg, tt, dstats, fm,
                        np.int64(N_SEATS), sides, np.int64(units), *mc_arrays, msc)
         return flat
 
@@ -834,7 +836,8 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
             tt, dstats = solver_arrays(play != "heuristic", new_dd_table, new_stats)
             lead_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, played_rules, bt,
                        np.bool_(c.is_misere), np.bool_(c.is_misere and c.open), np.int64(level), np.uint64(known),
-                       codes, np.int64(model), np.int64(n_worlds), sums, cm, ct, tt, dstats, n_seats, sides)
+                       codes, np.int64(model), np.int64(n_worlds) if play != "dd" else None, sums, cm, ct, tt, dstats,
+                       n_seats, sides)
             out[0, :, :3] = sums
             out[1, :, :nl] = cm
             out[2, :, :nl] = ct
