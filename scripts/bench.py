@@ -1169,7 +1169,7 @@ def section_compile(quick):
     questions = dict(QUESTIONS)
     for game, key in (("five-hundred", "500"), ("euchre", "_euchre"), ("sheepshead", "_sheepshead"),
                       ("pinochle", "_pinochle")):
-        questions[f"dd{key}"] = QUESTIONS[game] + ["--play", "dd", "--deals", "16" if game == "pinochle" else "64"]
+        questions[f"dd{key}"] = QUESTIONS[game] + ["--play", "dd", "--deals", "4" if game == "pinochle" else "64"]
         if game != "pinochle":
             questions[f"pimc{key}"] = QUESTIONS[game] + ["--play", "pimc", "--deals", "20"]
     chosen = os.environ.get("BENCH_COMPILE")

@@ -97,9 +97,14 @@ def question_chunk_pimc(key0, start, n_deals, pool, sizes, constrained, free, ta
             if maker == NO_SEAT:
                 hist[a, REDEAL] += w
                 continue
-            tricks = pimc_made(tables, hands, lay, n, dealer, up, maker, trump, alone, rnd, discards[a], flags,
-                               every, n_worlds, np.int64(MODE_SAMPLE), stream_key(wkey, a), tt, stats, genbox,
-                               trace, np.bool_(False))
+            # ``pimc_made``'s body: a wrapper kernel less to build (each one that links the solver
+            # optimises it again, ~15 s)
+            leader, out, known, dealer_known = prepare_play(tables, hands, lay, n, dealer, up, maker, trump, alone,
+                                                            rnd, discards[a], flags)
+            tricks = play_out_pimc(tables[trump], lay, n, leader, out, maker, known, dealer, dealer_known,
+                                   held_upcard(up, trump, rnd, dealer, out), (flags & OPT_NO_UP_DISCARD) == 0, every,
+                                   n_worlds, np.int64(MODE_SAMPLE), np.int64(-1), stream_key(wkey, a), tt, stats,
+                                   genbox, trace, np.bool_(False))
             ours = tricks if (maker & 1) == 0 else N_TRICKS - tricks
             hist[a, outcome_of(maker, tricks, alone)] += w
             trick_hist[a, maker & 1, ours] += w

@@ -179,7 +179,7 @@ def heuristic_card(suits, trump, free, shift, ts, deck, hand, seat, pos, n, out,
                        ruff_threat, unseen)
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@njit(cache=True, nogil=True)
 def play_out(rules, hands, n, leader, out, maker, known, dealer, dealer_known, up, up_free,
              pimc_seats, n_worlds, mode, first, key, tt, stats, genbox, trace, record):
     """Play five tricks from layout ``hands`` (modified); returns the makers' tricks.  The

@@ -253,7 +253,7 @@ def heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, v
     return legal, card
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@njit(cache=True, nogil=True)
 def play_out(rules, hands, leader, picker, partner, called, bury, pimc_seats, n_worlds, mode, lines, key, tt, stats,
              genbox, trace, record):
     """Play six tricks of a picked hand, the one trick loop of Sheepshead for every play
