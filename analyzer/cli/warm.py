@@ -35,10 +35,11 @@ def warm(games, plays, jobs):
     if jobs < 1:
         raise InputError(f"--jobs must be at least 1, got {jobs}")
     games = ["five-hundred" if g == "500" else g for g in dict.fromkeys(games)] or list(QUESTIONS)
-    plays = list(MODELS) if "all" in plays else list(dict.fromkeys(plays)) or ["heuristic"]
+    every = "all" in plays
+    plays = list(MODELS) if every else list(dict.fromkeys(plays)) or ["heuristic"]
     skipped = [f"{g} {p}" for g in games for p in plays if p not in PLAYS[g]]
-    if skipped:
-        click.echo(f"no such play model (skipped): {', '.join(skipped)}")
+    if skipped and not every:
+        click.echo(f"skipped, no such question: {', '.join(skipped)}")
     failed = []
 
     def report(name, result):
