@@ -6,11 +6,13 @@ default the stamp is a hash of the one file the function is in, so a kernel that
 code from another module would keep running stale machine code after that module changed.
 
 ``KernelLocator`` (installed through numba's ``NUMBA_CACHE_LOCATOR_CLASSES`` setting, for
-the package's own kernels only) stamps a kernel by its module and every module of the
-package that module imports, directly or not, each read as its syntax tree without
-docstrings: an edit to a comment, a docstring, the CLI, a report or a test leaves every
-kernel's entry valid; an edit to a kernel's module, or to a module it imports, recompiles
-the kernels that depend on it.  numba itself keys each entry by the function's bytecode,
+the package's own kernels only) stamps a kernel by its module and every package module
+whose names its kernels read, directly or not (``dependencies``), each read as its
+syntax tree without docstrings: an edit to a comment, a docstring, the CLI, a report or
+a test leaves every kernel's entry valid; an edit to a kernel's module, or to a module
+whose code it reads, recompiles the kernels that depend on it.  What each module reads
+and each stamp are saved next to the kernels (``module-info.pickle``), so a warm run does
+not parse the sources again.  numba itself keys each entry by the function's bytecode,
 its argument types, numba's version and the CPU (name and features), so those need no
 stamp here.
 

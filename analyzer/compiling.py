@@ -353,9 +353,10 @@ def profile_command(argv: list[str], out: str) -> None:
                    "compiling": rec.seconds, "built": rec.rows()}, f)
 
 
-def profile_in_subprocess(argv: list[str], env=None) -> dict:
-    """``profile_command`` in a fresh Python process (its own numba state); the JSON as a
-    dict, with the process's ``stderr`` when it failed."""
+def profile_in_subprocess(argv: list[str], env=None, cwd=None) -> dict:
+    """``profile_command`` in a fresh Python process (its own numba state; ``env`` and
+    ``cwd`` for it); the JSON as a dict, with the process's wall seconds (``process_wall``)
+    and its ``stderr`` when it failed."""
     import json
     import os
     import subprocess
@@ -365,13 +366,16 @@ def profile_in_subprocess(argv: list[str], env=None) -> dict:
         out = os.path.join(tmp, "profile.json")
         # its own folder for the run's ledger (two builds of one command at once would share one)
         env = dict(os.environ if env is None else env, ANALYZER_CACHE=os.path.join(tmp, "analyzer"))
-        done = subprocess.run([sys.executable, "-m", __name__, out, *argv], env=env,
+        t0 = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", __name__, out, *argv], env=env, cwd=cwd,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - t0
         if not os.path.exists(out):
             return {"argv": argv, "status": done.returncode or 1, "wall": 0.0, "compiling": 0.0, "built": [],
-                    "stderr": done.stderr.strip()}
+                    "stderr": done.stderr.strip(), "process_wall": wall}
         with open(out) as f:
             result = json.load(f)
+        result["process_wall"] = wall
         if result["status"]:
             result["stderr"] = done.stderr.strip()
         return result

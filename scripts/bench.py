@@ -1123,24 +1123,18 @@ def section_cluster(quick):
 
 def _cold(argv, keep_cache=None, tree=None):
     """Run ``analyzer ARGV`` in a fresh process with an empty numba cache (or the cache
-    folder ``keep_cache``) under the compile recorder, from the checkout ``tree`` when
-    given (its ``analyzer`` first on the path); returns (wall seconds of the process, the
-    recorder's JSON)."""
-    import json
+    folder ``keep_cache``) under the compile recorder (``compiling.profile_in_subprocess``),
+    from the checkout ``tree`` when given (its ``analyzer`` first on the path); returns
+    (wall seconds of the process, the recorder's JSON)."""
+    from analyzer.compiling import profile_in_subprocess
     with tempfile.TemporaryDirectory() as tmp:
-        cache = keep_cache or os.path.join(tmp, "numba")
-        out = os.path.join(tmp, "built.json")
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        env = dict(os.environ, NUMBA_CACHE_DIR=keep_cache or os.path.join(tmp, "numba"))
         if tree:
             env["PYTHONPATH"] = os.pathsep.join([tree] + [p for p in [env.get("PYTHONPATH")] if p])
-        t0 = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", "analyzer.compiling", out, *argv], capture_output=True,
-                              text=True, env=env, cwd=tree or None)
-        wall = time.perf_counter() - t0
-        if proc.returncode != 0 or not os.path.exists(out):
-            raise RuntimeError(f"analyzer {' '.join(argv)} failed: {proc.stderr[-2000:]}")
-        with open(out) as f:
-            return wall, json.load(f)
+        rec = profile_in_subprocess(argv, env=env, cwd=tree or None)
+    if rec["status"]:
+        raise RuntimeError(f"analyzer {' '.join(argv)} failed: {rec.get('stderr', '')[-2000:]}")
+    return rec["process_wall"], rec
 
 
 def _show_cold(name, argv, wall, rec, label=""):

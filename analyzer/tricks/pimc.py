@@ -31,7 +31,7 @@ from numba import njit
 
 from ..bits import ONE, ZERO, high_bit, low_index
 from .dd.core import C_GEN, C_MAX, C_NEXT, MAX_MOVES, MAX_SEATS, PEXT8, _equiv_up, _next_higher
-from .dd.search import _mtd, _play, _scratch, _search, _value_bounds
+from .dd.search import _mtd, _play, _scratch, _search, _solve_kernel, _value_bounds
 from .tables import F_POINTS, R_FLAGS, R_FREE
 
 GEN_LIMIT = 0xFFFF   # the solver's generation stamps run 1..GEN_LIMIT
@@ -171,6 +171,18 @@ def _bump(cfg, genbox, tt):
         tt[:, :] = 0
         genbox[0] = 1
     cfg[C_GEN] = genbox[0]
+
+
+@njit(cache=True)
+def solve_after_lead(rules, cfg, hands, voids, tt, stats, genbox, leader, led, card, n_tricks):
+    """The double-dummy value (``cfg``'s maximising side) once ``leader`` has led ``card``
+    (suit ``led``) to the first of ``n_tricks`` tricks, ``hands`` already without it: the
+    lead questions' double-dummy play.  ``cfg`` from ``_make_cfg``; a new table
+    generation (``genbox``)."""
+    _bump(cfg, genbox, tt)
+    return _solve_kernel(rules, cfg, hands, voids, tt, stats, PEXT8, cfg[C_NEXT + leader], np.int64(1),
+                         np.int64(leader), np.int64(led), card, np.int64(leader), card, np.int64(1 << led),
+                         np.int64(n_tricks), np.int64(-1), np.int64(-1))
 
 
 @njit(cache=True, forceinline=True)

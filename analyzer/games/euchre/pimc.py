@@ -35,7 +35,8 @@ from ...sim.constrained import D_W, book_deal, deal_scratch
 from ...sim.deal import _deal_into
 from ...sim.models import DD as MODEL_DD, HEURISTIC as MODEL_HEURISTIC, PIMC as MODEL_PIMC  # noqa: F401
 from ...sim.rng import stream_key
-from ...tricks.dd import C_NEXT, C_SIZE, MAX_SEATS, O_ALL, PEXT8, _make_cfg, _solve_kernel
+from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, _make_cfg
+from ...tricks.pimc import solve_after_lead
 from .deck import N_TRICKS
 from .play import NO_SEAT, OPT_NO_UP_DISCARD, TRACE_COLS, auction, deal_passed, outcome_of, prepare_play
 from .play import play_out as play_out_pimc  # the one trick loop: single-dummy when given the solver's table
@@ -169,15 +170,10 @@ def lead_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, rnd, 
                     for s in range(MAX_SEATS):
                         h5[s] = hands[s] if s < n and (active >> s) & 1 else ZERO
                     h5[leader] ^= card
-                    genbox[0] += 1
-                    if genbox[0] > 0xFFFF:
-                        tt[:, :] = 0
-                        genbox[0] = 1
                     _make_cfg(cfg, np.int64(n), np.int64(active), np.int64(makers), np.int64(makers), rules,
-                              np.int64(O_ALL), genbox[0])
-                    v = _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, cfg[C_NEXT + leader], np.int64(1),
-                                      np.int64(leader), np.int64(led), card, np.int64(leader), card, np.int64(1 << led),
-                                      np.int64(N_TRICKS), np.int64(-1), np.int64(-1))
+                              np.int64(O_ALL), np.int64(1))
+                    v = solve_after_lead(rules, cfg, h5, v5, tt, stats, genbox, np.int64(leader), np.int64(led), card,
+                                         np.int64(N_TRICKS))
                 else:
                     v = np.int64(0)     # never: MODEL_DD is given the solver's table
             else:

@@ -40,9 +40,9 @@ from ...bits import ONE, ZERO, low_index, popcount
 from ...sim.deal import _deal_into
 from ...sim.hidden import seat_worlds as draw_seat_worlds
 from ...sim.rng import mix64, stream_key
-from ...tricks.dd import C_NEXT, C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, PEXT8, _make_cfg, _solve_kernel
+from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, _make_cfg
 from ...tricks.engine import beats, free_lead_names, lane_cards, legal_follow, suit_of
-from ...tricks.pimc import candidates, choose, choose_each, choose_plain, choose_plain_each
+from ...tricks.pimc import candidates, choose, choose_each, choose_plain, choose_plain_each, solve_after_lead
 from ...tricks.tables import F_FREE_MUST_PLAY, R_DECK, R_FLAGS, R_FREE, R_SUIT
 from .deck import MAX_TABLE_SEATS, N_SEATS, N_TRICKS
 from .play import (KIND_OPEN_MISERE, SIDES_CALL, SIDES_OPPOSITE, TR_WINNER, _next_seat, _voids, called_card, exchange,
@@ -452,15 +452,10 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
                     for s in range(MAX_SEATS):
                         h5[s] = hands[s] if s < n_seats and (active >> s) & 1 else ZERO
                     h5[0] ^= card
-                    genbox[0] += 1
-                    if genbox[0] > 0xFFFF:
-                        tt[:, :] = 0
-                        genbox[0] = 1
                     _make_cfg(cfg, np.int64(n_seats), np.int64(active), np.int64(maxside), np.int64(count), rules,
-                              np.int64(O_ALL), genbox[0])
-                    v = _solve_kernel(rules, cfg, h5, v5, tt, stats, PEXT8, cfg[C_NEXT + 0], np.int64(1),
-                                      np.int64(0), np.int64(led), card, np.int64(0), card, np.int64(1 << led),
-                                      np.int64(N_TRICKS), np.int64(-1), np.int64(-1))
+                              np.int64(O_ALL), np.int64(1))
+                    v = solve_after_lead(rules, cfg, h5, v5, tt, stats, genbox, np.int64(0), np.int64(led), card,
+                                         np.int64(N_TRICKS))
                 else:
                     v = np.int64(0)     # never: DD is given the solver's table
             else:
