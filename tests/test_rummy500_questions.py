@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from analyzer.errors import InputError
+from analyzer.games.rummy500 import play as P
 from analyzer.games.rummy500 import questions as Q
 from tests.chunking import all_chunks, record_chunks
 
@@ -36,6 +37,8 @@ def test_take_options_and_the_obvious_choice():
     assert stock["gain_vs_stock"] == 0 and stock["gain_vs_stock_se"] == 0
     assert abs(row["gain_vs_stock"] - (row["mean_score"] - stock["mean_score"])) < 1e-9
     assert row["gain_vs_stock"] - 1.96 * row["gain_vs_stock_se"] > 0
+    assert stock["margin_vs_stock"] == 0 and stock["margin_vs_stock_se"] == 0
+    assert abs(row["margin_vs_stock"] - (row["mean_margin"] - stock["mean_margin"])) < 1e-9
     for r in t.itertuples():
         assert r.deals == 1500 and r.p_out_lo <= r.p_out <= r.p_out_hi
         assert np.isnan(r.p_win)
@@ -56,13 +59,57 @@ def test_discard_options_taken_card_and_rummy_risk():
     a = Q.discard("5H 6H 9C 2S KD QC 4D 7H", pile="8S 3C", taken="7H", deals=600, threads=1)
     actions = list(a.table["action"])
     assert "throw 7H" not in actions and len(actions) == 7
-    assert list(a.table["mean_score"]) == sorted(a.table["mean_score"], reverse=True)
+    # sorted best first by the ranking quantity: the margin over the best opponent
+    assert list(a.table["mean_margin"]) == sorted(a.table["mean_margin"], reverse=True)
+    assert a.best == a.table.iloc[0]["action"] and a.meta["ranked_by"] == "mean_margin"
     # 8S lays off on the table's 5S 6S 7S: throwing it gives a Rummy! every time
     a = Q.discard("8S 2C 9D KH", pile="3C", table="5S 6S 7S", held="3,3,3", deals=600, threads=1)
     row = a.table[a.table["action"] == "throw 8S"].iloc[0]
     assert row["p_rummy"] == 1.0 and row["p_taken"] == 1.0
     other = a.table[a.table["action"] == "throw 2C"].iloc[0]
     assert other["p_rummy"] == 0.0
+
+
+EXAMPLE = dict(hand="7H 8H 4S 4D KC QD 2C", pile="3S 5C 9H", players=4, seed=1, threads=1)
+
+
+def test_take_recommends_by_the_margin_not_by_your_own_score():
+    # drawing from the stock scores more for you; taking 9H goes out first twice as often
+    # and leaves you closer to the best opponent: players play to win, so the margin ranks
+    a = Q.take(**EXAMPLE, deals=4000)
+    t = a.table
+    top = t.loc[t["mean_margin"].idxmax()]
+    assert a.best == top["action"] and a.meta["ranked_by"] == "mean_margin"
+    assert a.recommendation.startswith(f"{top['action']}: margin over the best opponent {top['mean_margin']:+.1f} ± ")
+    assert "next best: " in a.recommendation and "goes out first" in a.recommendation
+    # at this seed the old ranking (own score) picks another option, so this test tells them apart
+    assert t["mean_score"].idxmax() != t["mean_margin"].idxmax(), "the example no longer separates the rankings"
+    # every figure is still in the table
+    assert {"mean_score", "gain_vs_stock", "mean_margin", "margin_vs_stock", "margin_vs_stock_se", "p_out",
+            "p_out_lo", "p_out_hi", "p_win"} <= set(t.columns)
+
+
+def test_take_with_scores_recommends_by_p_win():
+    a = Q.take(**EXAMPLE, deals=1000, scores="420,380,450,300")
+    t = a.table
+    top = t.loc[t["p_win"].idxmax()]
+    assert a.best == top["action"] and a.meta["ranked_by"] == "p_win"
+    assert a.recommendation.startswith(f"{top['action']}: P(win the game) {100 * top['p_win']:.1f}% (")
+
+
+def test_paired_margin_difference_is_exact_on_the_same_deals():
+    pos = Q.parse_position(EXAMPLE["hand"], EXAMPLE["pile"], None, 4, None, None, None, (), "take")
+    options = Q.take_options(pos)
+    run, layout = Q.simulate_position(pos, options, 0, 1500, 3, threads=1)
+    st = layout.unpack(run.stats)["opt"]
+    # per deal: margin(option) - margin(option 0); summed, exactly the difference of the sums
+    assert st[0, P.PS_MDIFF] == 0 and st[0, P.PS_MDIFF2] == 0
+    assert list(st[:, P.PS_MDIFF]) == list(st[:, P.PS_MARGIN] - st[0, P.PS_MARGIN])
+    assert len(options) == 2 and st[1, P.PS_MDIFF2] > 0       # the take does differ on some deals
+    t = Q.take(**{**EXAMPLE, "seed": 3}, deals=1500).table
+    assert t.loc[0, "margin_vs_stock"] == 0 and t.loc[0, "margin_vs_stock_se"] == 0
+    for r in t.itertuples():
+        assert abs(r.margin_vs_stock - (r.mean_margin - t.loc[0, "mean_margin"])) < 1e-9
 
 
 def test_same_seed_same_json_on_one_and_two_threads(monkeypatch):

@@ -163,7 +163,8 @@ def take(hand, pile, table, players, held, scores, strategy, deals, seed, thread
     depth whose deepest card can be used at once (with the meld that uses it) — played out
     to the end of the hand on the same deals: your mean hand score (points from now on),
     the margin over the best opponent, P(you go out first) and, with --scores, P(win the
-    game), with 95% intervals.
+    game), with 95% intervals.  The recommendation is the best margin (with --scores the
+    best P(win the game)): you play to win, not to pile up your own points.
 
     The unseen cards (the opponents' hands and the stock) are dealt at random; everyone
     plays --strategy afterwards."""
@@ -185,7 +186,8 @@ def discard(taken, hand, pile, table, players, held, scores, strategy, deals, se
     """Which card to throw?  You have drawn and melded; each card you could throw is
     played out on the same deals (the opponents' Rummy! calls and pile takes included):
     mean hand score, margin, P(out first), P(the next player takes it), P(it gives a
-    Rummy!) and, with --scores, P(win the game)."""
+    Rummy!) and, with --scores, P(win the game).  Best first by the margin (with --scores
+    by P(win the game))."""
     from ..games.rummy500.questions import discard as ask
 
     _answer(ask, "plot_position", render_position, plot_path, as_json, as_csv, hand=hand, pile=pile, table=table,
@@ -207,22 +209,30 @@ def render_position(answer) -> str:
              f"{m['deals']:,} deals, everyone {m['strategy']} afterwards; seed {m['seed']} "
              f"({answer.extra.get('elapsed', 0):.1f} s)", ""]
     w = max(8, *(len(a) for a in answer.table["action"]))
-    extra = answer.question == "discard"
-    header = (f"  {'option':<{w}}  {'score':>6} {'±se':>4}" + (f"  {'vs stock':>8} {'±se':>4}" if not extra else "")
-              + f"  {'margin':>7}  {'P(out)':>6}"
-              + (f"  {'P(win)':>6} {'95% interval':>12}" if game else "")
-              + (f"  {'taken':>6}  {'Rummy!':>6}" if extra else "") + ("  meld" if not extra else ""))
+    take = answer.question == "take"
+    # the ranking column first: P(win the game) with --scores, else the margin
+    interval_head = f"{'95% interval':>12}"
+    vs_stock = f"{'vs stock':>8} {'±se':>4}"
+    cols = [(f"{'P(win)':>6} {interval_head}", lambda r: f"{pct(r.p_win):>6} {interval(r.p_win_lo, r.p_win_hi):>12}")
+            ] if game else []
+    cols += [(f"{'margin':>7} {'±se':>4}", lambda r: f"{r.mean_margin:>+7.1f} {r.margin_se:>4.1f}")]
+    if take:
+        cols += [(vs_stock, lambda r: f"{r.margin_vs_stock:>+8.1f} {r.margin_vs_stock_se:>4.1f}")]
+    cols += [(f"{'P(out)':>6} {interval_head}", lambda r: f"{pct(r.p_out):>6} {interval(r.p_out_lo, r.p_out_hi):>12}"),
+             (f"{'score':>6} {'±se':>4}", lambda r: f"{r.mean_score:>+6.1f} {r.score_se:>4.1f}")]
+    if take:
+        cols += [(vs_stock, lambda r: f"{r.gain_vs_stock:>+8.1f} {r.gain_vs_stock_se:>4.1f}")]
+    else:
+        cols += [(f"{'taken':>6}  {'Rummy!':>6}", lambda r: f"{pct(r.p_taken):>6}  {pct(r.p_rummy):>6}")]
+    header = f"  {'option':<{w}}  " + "  ".join(h for h, _ in cols) + ("  meld" if take else "")
     lines += [header, "-" * len(header)]
     for r in answer.table.itertuples():
         mark = "→ " if r.action == answer.best else "  "
-        line = (f"{r.action:<{w}}  {r.mean_score:>+6.1f} {r.score_se:>4.1f}"
-                + (f"  {r.gain_vs_stock:>+8.1f} {r.gain_vs_stock_se:>4.1f}" if not extra else "")
-                + f"  {r.mean_margin:>+7.1f}  {pct(r.p_out):>6}"
-                + (f"  {pct(r.p_win):>6} {interval(r.p_win_lo, r.p_win_hi):>12}" if game else "")
-                + (f"  {pct(r.p_taken):>6}  {pct(r.p_rummy):>6}" if extra else "")
-                + (f"  {r.meld}" if not extra and r.meld else ""))
-        lines.append(mark + line)
-    lines += ["", "score: your points from now to the end of the hand (melded minus held); margin: minus the best "
-              "opponent's" + ("" if extra else "; vs stock: the difference on the same deals"),
+        lines.append(mark + f"{r.action:<{w}}  " + "  ".join(f(r) for _, f in cols)
+                     + (f"  {r.meld}" if take and r.meld else ""))
+    lines += ["", f"→ the best by {'P(win the game)' if game else 'the margin'}. margin: your points from now to "
+              "the end of the hand (melded minus held)", "minus the best opponent's; P(out): you go out first; "
+              "score: your points alone" + ("; vs stock: the column before it" if take else ""),
+              *(["minus the first row's, on the same deals"] if take else []),
               f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)

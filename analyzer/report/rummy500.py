@@ -10,24 +10,28 @@ GREEN, GREY, ORANGE = "#2a9d8f", "#adb5bd", "#e76f51"
 
 
 def plot_position(answer, path: str):
-    """take / discard: each option's mean hand score with its 95% interval (and P(win the
-    game) with --scores)."""
+    """take / discard: the ranking figure first -- P(win the game) with --scores, else the
+    margin over the best opponent -- then the margin and P(you go out first), each with its
+    95% interval."""
     plt = pyplot()
     t = answer.table.iloc[::-1]
     game = answer.meta["scores"] is not None
-    fig, axes = plt.subplots(1, 2 if game else 1, figsize=(11 if game else 7.5, 0.45 * len(t) + 1.8), squeeze=False)
+    panels = ([("p_win", "P(win the game), % (95% interval)")] if game else []) + [
+        ("mean_margin", "margin over the best opponent (95% interval)"),
+        ("p_out", "P(you go out first), % (95% interval)")]
+    fig, axes = plt.subplots(1, len(panels), figsize=(3.8 * len(panels) + 2.5, 0.45 * len(t) + 1.8), squeeze=False)
     colours = [GREEN if a == answer.best else GREY for a in t["action"]]
-    ax = axes[0, 0]
-    ax.barh(t["action"], t["mean_score"], xerr=1.96 * t["score_se"], color=colours, capsize=3)
-    ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_xlabel("your mean hand score from now (95% interval)")
-    ax.grid(axis="x", alpha=0.3)
-    if game:
-        ax = axes[0, 1]
-        err = np.vstack([t["p_win"] - t["p_win_lo"], t["p_win_hi"] - t["p_win"]]) * 100
-        ax.barh(t["action"], 100 * t["p_win"], xerr=err, color=colours, capsize=3)
-        ax.set_xlabel("P(win the game), % (95% interval)")
-        ax.set_yticklabels([])
+    for i, (col, label) in enumerate(panels):
+        ax = axes[0, i]
+        if col == "mean_margin":
+            ax.barh(t["action"], t[col], xerr=1.96 * t["margin_se"], color=colours, capsize=3)
+            ax.axvline(0, color="black", linewidth=0.8)
+        else:
+            err = np.vstack([t[col] - t[f"{col}_lo"], t[f"{col}_hi"] - t[col]]) * 100
+            ax.barh(t["action"], 100 * t[col], xerr=err, color=colours, capsize=3)
+        ax.set_xlabel(label)
+        if i:
+            ax.set_yticklabels([])
         ax.grid(axis="x", alpha=0.3)
     m = answer.meta
     fig.suptitle(f"Rummy 500 — {answer.question}: {m['hand']} | pile {m['pile'] or '(empty)'} "

@@ -709,9 +709,10 @@ def games_chunk(key0, start, n, deck, n_players, hand_size, flags, sp_all, seati
 
 
 # ---------------------------------------------------------------------------- positions
-POS_STATS = 14       # per option (see position_chunk); PS_DIFF: its score minus option 0's, same deal
+POS_STATS = 16       # per option (see position_chunk); PS_DIFF: its score minus option 0's, same deal;
+#                      PS_MDIFF: its margin over the best opponent minus option 0's, same deal
 (PS_N, PS_SCORE, PS_SCORE2, PS_MARGIN, PS_MARGIN2, PS_OUT, PS_WIN, PS_TURNS, PS_RUMMY, PS_STEAL, PS_TAKEN,
- PS_ERR, PS_DIFF, PS_DIFF2) = range(POS_STATS)
+ PS_ERR, PS_DIFF, PS_DIFF2, PS_MDIFF, PS_MDIFF2) = range(POS_STATS)
 OPT_DRAW, OPT_DISCARD = 0, 1
 
 
@@ -748,7 +749,8 @@ def position_chunk(key0, start, n, base_hands, base_nheld, base_pile, base_pile_
     (``opt_kind`` OPT_DRAW, ``opt_value`` its code) or a discard (OPT_DISCARD, the card).
     ``scores0[:MAX_PLAYERS]``: the game scores before the rest of the hand; with
     ``scores0[MAX_PLAYERS] == 1`` the game is played on to ``target`` (P(win) in PS_WIN).
-    ``t_*``: the deal's template; ``stats[option, PS_*]``."""
+    ``t_*``: the deal's template; ``stats[option, PS_*]`` (PS_DIFF, PS_MDIFF: the option's
+    score and margin over the best opponent minus option 0's on the same deal)."""
     n_players = base_sv[SV_NP]
     n_pool = pool.shape[0]
     cards = np.empty(max(n_pool, 1), np.int64)
@@ -757,6 +759,7 @@ def position_chunk(key0, start, n, base_hands, base_nheld, base_pile, base_pile_
     hand_pts = np.zeros(3 * MAX_PLAYERS, np.int64)
     with_game = scores0[MAX_PLAYERS] == 1
     first = np.int64(0)
+    first_margin = np.int64(0)
     for i in range(start, start + n):
         key = stream_key(key0, i)
         rng[0] = key
@@ -794,16 +797,20 @@ def position_chunk(key0, start, n, base_hands, base_nheld, base_pile, base_pile_
             best_other = -1 << 30
             for p in range(1, n_players):
                 best_other = max(best_other, hs[p])
+            margin = hs[0] - best_other
             st = stats[o]
             if o == 0:
                 first = hs[0]
+                first_margin = margin
             st[PS_DIFF] += hs[0] - first
             st[PS_DIFF2] += (hs[0] - first) * (hs[0] - first)
+            st[PS_MDIFF] += margin - first_margin
+            st[PS_MDIFF2] += (margin - first_margin) * (margin - first_margin)
             st[PS_N] += 1
             st[PS_SCORE] += hs[0]
             st[PS_SCORE2] += hs[0] * hs[0]
-            st[PS_MARGIN] += hs[0] - best_other
-            st[PS_MARGIN2] += (hs[0] - best_other) * (hs[0] - best_other)
+            st[PS_MARGIN] += margin
+            st[PS_MARGIN2] += margin * margin
             st[PS_OUT] += sv[SV_OUT] == 0
             st[PS_TURNS] += sv[SV_TURNS]
             st[PS_RUMMY] += sv[SV_FIRST_RUMMY] > 0

@@ -369,8 +369,51 @@ def _position_rows(option_list, st, with_game):
         row["mean_turns"] = st[o, P.PS_TURNS] / n
         d, d_se = moments_mean_se(n, float(st[o, P.PS_DIFF]), float(st[o, P.PS_DIFF2]))
         row["diff"], row["diff_se"] = d, d_se
+        d, d_se = moments_mean_se(n, float(st[o, P.PS_MDIFF]), float(st[o, P.PS_MDIFF2]))
+        row["mdiff"], row["mdiff_se"] = d, d_se
         rows.append(row)
     return rows
+
+
+RANKED_BY = {"mean_margin": "margin over the best opponent", "p_win": "P(win the game)"}
+
+
+def _pct_interval(p, lo, hi) -> str:
+    return f"{100 * p:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%)"
+
+
+def _behind(rows, rank_col, b, s):
+    """How far option ``s`` is behind the best, ``b``, on ``rank_col``: (difference, its
+    standard error, paired).  The margin's difference is paired (same deals) when one of
+    them is option 0, the baseline of PS_MDIFF; otherwise the standard errors of the two
+    means are combined as if independent (wider than the paired one)."""
+    rb, rs = rows[b], rows[s]
+    if rank_col == "mean_margin":
+        d = rb["mdiff"] - rs["mdiff"]            # = the mean paired difference: same deals
+        if 0 in (b, s):
+            return d, (rs if b == 0 else rb)["mdiff_se"], True
+        return d, float(np.hypot(rb["margin_se"], rs["margin_se"])), False
+    var = [r["p_win"] * (1 - r["p_win"]) / r["deals"] for r in (rb, rs)]
+    return 100 * (rb["p_win"] - rs["p_win"]), 100 * float(np.sqrt(sum(var))), False
+
+
+def _recommendation(rows, rank_col) -> tuple[int, str]:
+    """The best option (highest ``rank_col``, the first of a tie) and the sentence."""
+    order = sorted(range(len(rows)), key=lambda o: -rows[o][rank_col])
+    b = order[0]
+    best = rows[b]
+    if rank_col == "p_win":
+        value, unit = _pct_interval(best["p_win"], best["p_win_lo"], best["p_win_hi"]), " percentage points"
+    else:
+        value, unit = f"{best['mean_margin']:+.1f} ± {Z95 * best['margin_se']:.1f}", ""
+    rec = f"{best['action']}: {RANKED_BY[rank_col]} {value}"
+    if len(order) > 1:
+        s = order[1]
+        d, d_se, paired = _behind(rows, rank_col, b, s)
+        rec += (f" (next best: {rows[s]['action']}, {d:.1f} ± {Z95 * d_se:.1f}{unit} behind"
+                f"{'' if paired else ', unpaired'})")
+    rec += f"; goes out first {_pct_interval(best['p_out'], best['p_out_lo'], best['p_out_hi'])}"
+    return b, rec
 
 
 def _position_answer(question, pos, option_list, run, layout, deals, seed, notes, extra_meta, rank_col):
@@ -383,27 +426,31 @@ def _position_answer(question, pos, option_list, run, layout, deals, seed, notes
             for col, idx in (("p_rummy", P.PS_RUMMY), ("p_called", P.PS_STEAL), ("p_taken", P.PS_TAKEN)):
                 lo, hi = wilson(st[o, idx], n)
                 row[col], row[f"{col}_lo"], row[f"{col}_hi"] = st[o, idx] / n, float(lo), float(hi)
+    b, rec = _recommendation(rows, rank_col)
     table = pd.DataFrame(rows)
-    # take: the paired difference from option 0 (the stock draw, or ending the hand) on the
-    # same deals; a discard has no natural baseline
+    # take: the paired differences from option 0 (the stock draw, or ending the hand) on the
+    # same deals, of the score and of the margin; a discard has no natural baseline
     if question == "take":
-        table = table.rename(columns={"diff": "gain_vs_stock", "diff_se": "gain_vs_stock_se"})
+        table = table.rename(columns={"diff": "gain_vs_stock", "diff_se": "gain_vs_stock_se",
+                                      "mdiff": "margin_vs_stock", "mdiff_se": "margin_vs_stock_se"})
     else:
-        table = table.drop(columns=["diff", "diff_se"])
+        table = table.drop(columns=["diff", "diff_se", "mdiff", "mdiff_se"])
     if question == "discard":
         table = table.sort_values(rank_col, ascending=False, kind="stable").reset_index(drop=True)
-    best = table.loc[table[rank_col].idxmax()]
     err = int(st[:, P.PS_ERR].sum())
     if err:
         notes.append(f"rule checker: {err} violations (a bug: please report)")
-    what = "P(win the game)" if with_game else "mean hand score"
-    val = f"{100 * best['p_win']:.1f}%" if with_game else f"{best['mean_score']:+.1f}"
-    rec = f"{best['action']}: best {what} ({val})"
     meta = {"hand": format_cards(pos.hand), "pile": " ".join(card_text(b) for b in pos.pile),
             "table": format_table(pos.tab, pos.ntab), "players": pos.players, "held": pos.held, "stock": pos.stock,
             "scores": pos.scores, "strategy": pos.strategy, "deals": int(run.n_done), "seed": seed,
-            "deck": pos.deck.describe(), "rules": pos.options.as_dict(), **extra_meta}
-    return Answer("rummy500", question, table, str(best["action"]), rec, meta, {"elapsed": run.elapsed}, notes)
+            "deck": pos.deck.describe(), "rules": pos.options.as_dict(), "ranked_by": rank_col, **extra_meta}
+    return Answer("rummy500", question, table, str(rows[b]["action"]), rec, meta, {"elapsed": run.elapsed}, notes)
+
+
+def _rank_column(pos: Position) -> str:
+    """What take and discard rank by: players play to win the game, not to pile up their own
+    points -- P(win the game) with ``scores``, else the margin over the best opponent."""
+    return "p_win" if pos.scores is not None else "mean_margin"
 
 
 def _position_deals(deals, pos, default):
@@ -424,7 +471,7 @@ def take(hand: str, pile: str = "", table: str | None = None, players: int = 4, 
     option_list = take_options(pos)
     run, layout = simulate_position(pos, option_list, P.OPT_DRAW, deals, seed, threads, progress)
     notes = POSITION_PLAN.notes(run, deals, "heuristic")
-    rank = "p_win" if pos.scores is not None else "mean_score"
+    rank = _rank_column(pos)
     return _position_answer("take", pos, option_list, run, layout, deals, seed, notes, {}, rank)
 
 
@@ -439,7 +486,7 @@ def discard(hand: str, pile: str = "", table: str | None = None, players: int = 
     option_list = discard_options(pos, taken)
     run, layout = simulate_position(pos, option_list, P.OPT_DISCARD, deals, seed, threads, progress)
     notes = POSITION_PLAN.notes(run, deals, "heuristic")
-    rank = "p_win" if pos.scores is not None else "mean_score"
+    rank = _rank_column(pos)
     return _position_answer("discard", pos, option_list, run, layout, deals, seed, notes,
                             {"taken": taken or None}, rank)
 
