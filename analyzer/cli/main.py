@@ -42,6 +42,8 @@ def _register():
     cli.add_command(rummy500, "rummy500")
     from .warm import warm
     cli.add_command(warm)
+    from .match import match
+    cli.add_command(match)
 
 
 # Options of the runner's commands that say how or where to run, or how to print, not

@@ -47,10 +47,10 @@ from ...tricks.tables import F_FREE_MUST_PLAY, R_DECK, R_FLAGS, R_FREE, R_SUIT
 from .deck import MAX_TABLE_SEATS, N_SEATS, N_TRICKS
 from .play import (KIND_OPEN_MISERE, SIDES_CALL, SIDES_OPPOSITE, TR_WINNER, _next_seat, _voids, called_card, exchange,
                    heuristic_move, nominate_joker, play_deal_table, relabel, table_seats)
-from .auction import FMASKS, LAD_LEVEL, ST_SIZE, V_SIZE, finish_auction, start_state, valuation
+from .auction import LAD_LEVEL
 from .rules import MISERE
 from ...sim.models import DD, PIMC
-from .selfplay import contract_sides_table, play_contract, play_contract_table, relabel_contract, score_contract
+from .selfplay import contract_sides_table, play_contract, play_contract_table, relabel_contract
 
 DEFAULT_WORLDS = 32
 MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play_out_pimc's ``mode``
@@ -510,52 +510,3 @@ def play_contract_model_table(hands, kitty, n_seats, sides, contractor, c, lad, 
                              np.int64((1 << n_seats) - 1), n_worlds, np.int64(MODE_SAMPLE), key, tt, stats, gen,
                              trace, record, work)
     return tricks, side
-
-
-@njit(cache=True, nogil=True)
-def match_chunk(key0, start, n, pool, counts, lad, acfg, pols, tables, byte_tables, a_pimc, b_pimc, n_worlds, out,
-                tt, stats):
-    """A duplicate match of two play models (``a_pimc`` / ``b_pimc``: the side plays
-    single-dummy, else heuristic) on self-play deals ``start..start+n-1`` (the dealer
-    rotating, the auction and the exchange by the policies): every deal is played twice,
-    model A at seats 0 and 2 then at 1 and 3.  ``out``: [deals, thrown in, sum and sum of
-    squares of (A's points - B's points) over the two plays, contracts made by A's side
-    as contractor, A's contracts, the same for B]."""
-    buf = np.empty(pool.shape[0], np.int64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(N_SEATS, np.uint64)
-    lay = np.empty(N_SEATS, np.uint64)
-    vals = np.empty((N_SEATS, V_SIZE), np.float64)
-    st = np.empty(ST_SIZE, np.int64)
-    trace = np.empty((1, 4), np.int64)
-    work = np.empty(tables.shape[1], np.uint64)
-    gen = np.ones(8, np.int64)
-    for i in range(n):
-        dkey = stream_key(key0, start + i)
-        _deal_into(dkey, pool, counts, fixed, buf, deal)
-        for s in range(N_SEATS):
-            hands[s] = deal[1 + s]
-            valuation(hands[s], FMASKS, pols[s], vals[s])
-        start_state(st, (start + i) % N_SEATS)
-        d, c = finish_auction(vals, st, lad, acfg, pols)
-        out[0] += 1
-        if d < 0:
-            out[1] += 1
-            continue
-        wkey = world_key(dkey)
-        diff = np.int64(0)
-        for rnd in range(2):
-            a_seats = 5 if rnd == 0 else 10            # seats 0, 2 then 1, 3
-            seats = (a_seats if a_pimc else 0) | ((15 & ~a_seats) if b_pimc else 0)
-            tricks = play_contract_model(hands, deal[0], d, c, lad, tables, byte_tables, lay, trace, work,
-                                         np.int64(PIMC), n_worlds, np.int64(seats), stream_key(wkey, rnd), tt, stats,
-                                         gen)
-            pc, pd, made = score_contract(c, tricks, lad)
-            a_contracts = ((a_seats >> d) & 1) != 0
-            diff += (pc - pd) if a_contracts else (pd - pc)
-            k = 4 if a_contracts else 6
-            out[k] += np.int64(made)
-            out[k + 1] += 1
-        out[2] += diff
-        out[3] += diff * diff

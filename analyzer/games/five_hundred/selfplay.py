@@ -28,6 +28,17 @@ PER_TRICK = 10
 
 
 @njit(cache=True, forceinline=True)
+def table_buffers(pool, counts, n_seats, tables):
+    """Scratch of a self-play kernel at a table of ``n_seats``: (shuffle buffer, fixed
+    cards (none), one deal's slots, hands, their layout, valuations, auction state, a
+    trace of every card, the rule vector's work copy)."""
+    return (np.empty(pool.shape[0], np.int64), np.zeros(counts.shape[0], np.uint64),
+            np.empty(counts.shape[0], np.uint64), np.empty(n_seats, np.uint64), np.empty(n_seats, np.uint64),
+            np.empty((n_seats, V_SIZE), np.float64), np.empty(ST_SIZE, np.int64),
+            np.empty((N_TRICKS * n_seats, TRACE_COLS), np.int64), np.empty(tables.shape[1], np.uint64))
+
+
+@njit(cache=True, forceinline=True)
 def score_contract(c, tricks, lad):
     """(the contractor side's points, the defenders', made) for ladder contract ``c`` when
     the contractor's side took ``tricks`` (``scoring.score_deal``)."""

@@ -48,16 +48,16 @@ from ...errors import InputError
 from ...sim.deal import _deal_into
 from ...sim.question import Plan
 from ...sim.rng import next_u64, seed_key, stream_key
-from .auction import (NO_SEAT, ST_SIZE, V_SIZE, contract_of, default_policy, feature_masks, finish_auction,
+from .auction import (NO_SEAT, contract_of, default_policy, feature_masks, finish_auction,
                       ladder_tables, start_table, valuation)
 from .bidding import ALL_CONTRACTS
 from .deck import HAND_SIZE, KITTY_SIZE, N_TRICKS, Table
 from .equity import (DEFAULT_CAP, LOSE_LINE, WIN_LINE, check_score, code_version, outcome_table,
                      solve_outcomes)
-from .play import KIND_OPEN_MISERE, TR_WINNER, TRACE_COLS, play_deal_table
+from .play import KIND_OPEN_MISERE, TR_WINNER, play_deal_table
 from .rules import MISERE, Options, rule_tables, sides_rule
 from .scoring import score_deal
-from .selfplay import contract_sides_table
+from .selfplay import contract_sides_table, table_buffers
 
 DEFAULT_DEALS = 2_000_000      # self-play deals behind a table's outcome distribution
 DEFAULT_GAMES = 64             # continuations a simulated deal (three or more units)
@@ -151,15 +151,7 @@ def selfplay_table_chunk(key0, start, n, pool, counts, lad, acfg, pols, tables, 
     ``c`` and the units took the tricks of composition ``r`` (relative to the dealer's
     unit, ``compositions``); ``out[0, 0, 0, -1]``: deals thrown in.  No solver is linked
     in (a short compile)."""
-    buf = np.empty(pool.shape[0], np.int64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(n_seats, np.uint64)
-    lay = np.empty(n_seats, np.uint64)
-    vals = np.empty((n_seats, V_SIZE), np.float64)
-    st = np.empty(ST_SIZE, np.int64)
-    trace = np.empty((N_TRICKS * n_seats, TRACE_COLS), np.int64)
-    work = np.empty(tables.shape[1], np.uint64)
+    buf, fixed, deal, hands, lay, vals, st, trace, work = table_buffers(pool, counts, n_seats, tables)
     ut = np.zeros(n_units, np.int64)
     thrown = out.shape[3] - 1
     for i in range(n):

@@ -1,0 +1,135 @@
+"""Duplicate matches between two play models: the part every trick game shares.
+
+A match deals self-play deals (the auction, the exchange and any call by the game's
+bidding policy, which does not depend on how the cards are played), and plays every
+deal that gets a contract twice with the same cards and the same random streams: once
+with model A at the contracting side's seats and model B at the defenders', once the
+other way round.  The luck of the cards cancels in the difference
+
+    d = net(A contracts, B defends) - net(B contracts, A defends)
+
+where ``net`` is the contracting side's points for the deal minus the defenders'.  So
+``d`` is A's points minus B's points over the two plays of one deal: "A - B points a
+deal".  A model against itself gives exactly 0 on every deal.
+
+Each game's ``match.py`` has a kernel that writes one record a deal (``REC_*``: played,
+the two nets, the two makes) and a ``match`` function that calls ``run_match`` here;
+the record's points are in the game's own units, ``scale`` of them a point.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ..answer import Answer
+from ..errors import InputError
+from ..stats import Z95, wilson
+
+MODELS = ("heuristic", "pimc")
+REC_PLAYED, REC_NET_A, REC_NET_B, REC_MADE_A, REC_MADE_B = range(5)
+REC_SIZE = 5
+# the chunk's sums: deals, played, d, d^2, net A, net A^2, net B, net B^2, A made, B made, (made A - made B)^2
+(S_DEALS, S_PLAYED, S_D, S_D2, S_NA, S_NA2, S_NB, S_NB2, S_MA, S_MB, S_DM2) = range(11)
+S_SIZE = 11
+
+
+def check_models(a: str, b: str) -> None:
+    for name, m in (("--a", a), ("--b", b)):
+        if m not in MODELS:
+            raise InputError(f"{name} must be one of {', '.join(MODELS)}, not {m!r}")
+
+
+def sums(rec: np.ndarray, scale: int) -> np.ndarray:
+    """The chunk's statistics (``S_*``, float64) from its deal records."""
+    out = np.zeros(S_SIZE, np.float64)
+    out[S_DEALS] = rec.shape[0]
+    played = rec[rec[:, REC_PLAYED] != 0]
+    na = played[:, REC_NET_A].astype(np.float64) / scale
+    nb = played[:, REC_NET_B].astype(np.float64) / scale
+    d = na - nb
+    dm = (played[:, REC_MADE_A] - played[:, REC_MADE_B]).astype(np.float64)
+    out[S_PLAYED] = played.shape[0]
+    out[[S_D, S_D2, S_NA, S_NA2, S_NB, S_NB2]] = (d.sum(), (d * d).sum(), na.sum(), (na * na).sum(), nb.sum(),
+                                                  (nb * nb).sum())
+    out[S_MA] = played[:, REC_MADE_A].sum()
+    out[S_MB] = played[:, REC_MADE_B].sum()
+    out[S_DM2] = (dm * dm).sum()
+    return out
+
+
+def _mean_se(n: float, s1: float, s2: float) -> tuple[float, float]:
+    if n <= 0:
+        return math.nan, math.nan
+    mean = s1 / n
+    var = max(s2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
+    return mean, math.sqrt(var / n)
+
+
+@dataclass
+class Match:
+    """What a game's ``match`` tells ``run_match``: labels, the chunk function and notes."""
+    game: str                      # "five-hundred"
+    title: str                     # "Five Hundred, four players"
+    contract: str                  # what a side does when it contracts: "contractor", "maker", "picker"
+    chunk: object                  # chunk(start, n) -> REC_SIZE records (int64, n rows)
+    scale: int = 1                 # record units a point
+    chunk_size: int = 1024
+    meta: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
+
+
+def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | None, threads: int | None,
+              progress: bool) -> Answer:
+    """Run the chunks of ``m`` (progress, Ctrl-C and --resume as every question) and
+    answer with the table of both sides and the difference's 95% interval."""
+    from ..compiling import announce
+    from . import runner
+
+    def chunk(start, n):
+        if n == 0:
+            return np.zeros(S_SIZE, np.float64)
+        return sums(m.chunk(start, n), m.scale)
+
+    play = "pimc" if "pimc" in (a, b) else "heuristic"
+    with announce(m.title.split(",")[0], play):
+        run = runner.run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=m.chunk_size,
+                                desc="match")
+    if run.n_done == 0:
+        raise KeyboardInterrupt
+    s = run.stats
+    played = s[S_PLAYED]
+    d, d_se = _mean_se(played, s[S_D], s[S_D2])
+    rows = []
+    for side, model, k_net, k_made in (("A", a, S_NA, S_MA), ("B", b, S_NB, S_MB)):
+        net, net_se = _mean_se(played, s[k_net], s[k_net + 1])
+        lo, hi = wilson(s[k_made], played) if played else (math.nan, math.nan)
+        rows.append({"side": side, "model": model, "contracts": int(played),
+                     "p_make": s[k_made] / played if played else math.nan, "p_make_lo": float(lo),
+                     "p_make_hi": float(hi), "net": net, "net_se": net_se})
+    table = pd.DataFrame(rows)
+    dm = (s[S_MA] - s[S_MB]) / played if played else math.nan
+    dm_se = _mean_se(played, s[S_MA] - s[S_MB], s[S_DM2])[1]
+    meta = {"game": m.game, "title": m.title, "a": a, "b": b, "deals": int(run.n_done), "played": int(played),
+            "seed": seed, "worlds": worlds if play == "pimc" else None, "a_minus_b": d, "se": d_se,
+            "lo": d - Z95 * d_se, "hi": d + Z95 * d_se, "p_make_a_minus_b": dm, "p_make_diff_se": dm_se,
+            "contract": m.contract, **m.meta}
+    notes = list(m.notes)
+    if run.interrupted:
+        notes.append(f"interrupted: results from {run.n_done:,} of {deals:,} deals")
+    if a == b:
+        text = f"{a} against itself: A - B is {d:+.1f} points a deal (exactly 0 by construction)"
+        best = "tie"
+    elif d - Z95 * d_se > 0 or d + Z95 * d_se < 0:
+        win, lose = (a, b) if d > 0 else (b, a)
+        text = (f"{win} beats {lose} by {abs(d):.1f} points a deal (95% interval {abs(d) - Z95 * d_se:.1f} to "
+                f"{abs(d) + Z95 * d_se:.1f})")
+        best = win
+    else:
+        text = (f"no measurable difference: A ({a}) - B ({b}) = {d:+.1f} points a deal (95% interval "
+                f"{d - Z95 * d_se:+.1f} to {d + Z95 * d_se:+.1f})")
+        best = "tie"
+    return Answer(m.game, "match", table, best, text, meta, {"elapsed": run.elapsed}, notes)
