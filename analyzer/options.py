@@ -32,3 +32,27 @@ def _describe(values: tuple[str, ...], sep: str) -> str:
         if len(steps) == 1:
             return f"{nums[0]}..{nums[-1]} (step {steps.pop()})"
     return sep.join(values)
+
+
+# ----------------------------------------------------------------------------- --condition
+# How a question that has heard an auction (or passes) deals the hands it cannot see:
+# "policy" (the default) deals each seat that has spoken a hand with which the bidding
+# policy makes the calls it made; "none" deals every unseen card uniformly (the auction
+# still sets the state of the bidding: what may be bid, who has passed).
+CONDITIONS = ("policy", "none")
+CONDITION_HELP = ("How the hands you cannot see are dealt: policy (default) = each seat that has spoken holds a "
+                  "hand with which the bidding policy makes its calls; none = uniformly, the calls heard condition "
+                  "nothing (they still set the state of the bidding), e.g. to compare with published figures "
+                  "from unconditioned deals.")
+
+
+def check_condition(condition: str) -> str:
+    """``condition`` if it is one of CONDITIONS, else an InputError."""
+    if condition not in CONDITIONS:
+        raise InputError(f"--condition must be none or policy, got {condition!r}")
+    return condition
+
+
+def unconditioned_note(heard: str = "the calls heard") -> str:
+    """The note of an answer asked with ``--condition none`` (``heard``: what was heard)."""
+    return f"the other hands are dealt uniformly (--condition none): {heard} do not condition them"

@@ -5,8 +5,8 @@
 
 Each entry is a CLI command and its ``--json`` output.  The test
 ``tests/test_five_hundred_sizes.py::test_four_handed_unchanged`` runs the same
-commands.  Keys that a later version adds to the JSON (``players``) are ignored by the
-comparison but must have their four-handed value.
+commands.  Keys that a later version adds to the JSON (``players``; ``condition``, the
+default ``policy``) are ignored by the comparison but must have their recorded value.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ COMMANDS = {
     "table": ["table", "five-hundred", "--deals", "20000", "--seed", "1", "--json"],
     "table_nt": ["table", "five-hundred", "--table", "nt", "--deals", "20000", "--seed", "1", "--json"],
 }
-IGNORED = {"players": 4}
+IGNORED = {"players": 4, "condition": "policy"}
 PATH = Path(__file__).resolve().parent.parent / "tests" / "data" / "five_hundred_4p.json"
 
 

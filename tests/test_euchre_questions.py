@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from numba import njit
 
+from analyzer.errors import InputError
 from analyzer.games.euchre import questions as q
 from analyzer.games.euchre.bidding import DEFAULT_POLICY
 from analyzer.games.euchre.deck import DECKS, HAND_SIZE
@@ -261,3 +262,40 @@ def test_bad_input_one_line_exit_2(args, needle):
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1, r.stderr
     assert needle in lines[0], lines[0]
+
+
+def test_condition_none_deals_uniformly():
+    """--condition none: no seat conditioned on its passes (every deal weighs 1), the
+    answer says so, and it moves where the passes say much (three passes in round two,
+    4% of deals); with nobody before you it is the default's answer, deal for deal."""
+    from pandas.testing import assert_frame_equal
+    kw = dict(players=4, seat=4, deals=3000, seed=1)
+    none = call("JS JC AS AD AC", "9H", condition="none", **kw)
+    m = none.meta
+    assert m["condition"] == "none" and m["conditioned"] == [] and m["effective_deals"] == 3000
+    assert m["acceptance"] == 1.0 and m["p_passes"] == 1.0
+    assert any("--condition none" in x for x in none.notes) and not any("dealt hands" in x for x in none.notes)
+    policy = call("JS JC AS AD AC", "9H", **kw)
+    assert policy.meta["condition"] == "policy" and policy.meta["conditioned"] == [1, 2, 3]
+    d_none = none.table.set_index("action").loc["call_D", "p_make"]
+    d_policy = policy.table.set_index("action").loc["call_D", "p_make"]
+    assert d_policy > d_none + 0.1         # the passes say the others hold few diamonds
+    assert order(HAND, "9H", players=4, seat=3, deals=500, condition="none").meta["conditioned"] == []
+    first = dict(players=4, seat=1, deals=1000, seed=2)
+    assert_frame_equal(order(HAND, "9H", condition="none", **first).table, order(HAND, "9H", **first).table)
+    with pytest.raises(InputError, match="--condition must be none or policy"):
+        order(HAND, "9H", condition="maybe")
+
+
+def test_cli_condition(capsys):
+    from tests.cli_run import run_cli
+    args = ["euchre", "call", "JS JC AS AD AC", "--turned-down", "9H", "--players", "4", "--seat", "4",
+            "--deals", "300"]
+    code, out, err = run_cli(args + ["--condition", "none", "--json"], capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["condition"] == "none" and got["conditioned"] == []
+    code, out, err = run_cli(args + ["--condition", "none"], capsys)
+    assert code == 0 and "unconditioned deals (--condition none)" in out
+    code, out, err = run_cli(args + ["--condition", "maybe"], capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--condition" in err

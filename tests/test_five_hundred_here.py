@@ -316,3 +316,60 @@ def test_kernel_ladder_matches_bidding_allowed(misere, rank):
         over = order[cur] if cur >= 0 else None
         for i, c in enumerate(order):
             assert bool(call_allowed(i, cur, lad, acfg)) == allowed(c, over, options), (c, over)
+
+
+# ----------------------------------------------------------------------------- --condition
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_condition_none_deals_as_over_does(players):
+    """--condition none: with "6S" spoken first by the right-hand opponent the bidding state
+    is --over 6S's, and with nobody conditioned the deals are too: the same table, on the
+    same seed.  The default (policy) conditions that seat and answers differently."""
+    from pandas.testing import assert_frame_equal
+    tab = q.table_of(players)
+    hand = {2: "AH KH QH JH TH JD AS KS 7C 8C", 3: "AH KH QH JH TH JD AS KS 7C 8C",
+            4: HAND, 5: "AH KH QH JH TH JD AS KS 2C 3C", 6: "AH KH QH JH TH JD AS KS 11C 12C"}[players]
+    me, dealer = tab.seat_names[0], tab.seat_names[(0 - 2) % tab.n_seats]
+    rho = tab.seat_names[tab.n_seats - 1]
+    kw = dict(seat=me, dealer=dealer, deals=600, seed=3, threads=1, players=players)
+    none = q.bid(hand, auction="6S", condition="none", **kw)
+    over = q.bid(hand, over="6S", **kw)
+    assert_frame_equal(none.table, over.table)
+    assert none.meta["condition"] == "none" and none.meta["conditioned"] == [] and none.meta["acceptance"] == {}
+    assert none.meta["p_calls"] == 1.0 and none.meta["effective_deals"] == 600
+    assert any("--condition none" in n for n in none.notes)
+    policy = q.bid(hand, auction="6S", **kw)
+    assert policy.meta["condition"] == "policy" and policy.meta["conditioned"] == [rho]
+    assert not any("--condition none" in n for n in policy.notes)
+    assert not policy.table["ev"].equals(none.table["ev"])
+
+
+def test_condition_none_with_passes_and_the_default():
+    """After "7S pass pass" nobody is conditioned with none (the state still has W's bid and
+    two passes: 7S is not a row), and leaving condition out is condition="policy"."""
+    none = q.bid(HAND, seat="S", dealer="S", auction="7S pass pass", deals=800, seed=2, threads=1, condition="none")
+    t = none.table.set_index("action")
+    assert "7S" not in t.index and "7H" in t.index and none.meta["conditioned"] == []
+    assert none.meta["effective_deals"] == none.meta["deals"] == 800
+    default = q.bid(HAND, seat="S", dealer="S", auction="7S pass pass", deals=800, seed=2, threads=1)
+    policy = q.bid(HAND, seat="S", dealer="S", auction="7S pass pass", deals=800, seed=2, threads=1,
+                   condition="policy")
+    assert json.dumps(default.to_json_dict()) == json.dumps(policy.to_json_dict())
+    assert default.meta["conditioned"] == ["W", "N", "E"]
+    # the calls heard move the answer (W's 7♠: spades likelier in W's hand)
+    assert t.loc["pass", "p_they_make"] != default.table.set_index("action").loc["pass", "p_they_make"]
+    with pytest.raises(InputError, match="--condition must be none or policy"):
+        q.bid(HAND, auction="7S", dealer="N", condition="maybe")
+
+
+def test_cli_condition(capsys):
+    from tests.cli_run import run_cli
+    code, out, err = run_cli(["500", "bid", HAND, "--auction", "7S pass", "--condition", "none", "--deals", "300",
+                              "--json"], capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["condition"] == "none" and got["conditioned"] == [] and got["auction"] == ["7S", "pass"]
+    code, out, err = run_cli(["500", "bid", HAND, "--auction", "7S pass", "--condition", "none", "--deals", "300"],
+                             capsys)
+    assert code == 0 and "unconditioned deals (--condition none)" in out and "--condition none" in err
+    code, out, err = run_cli(["500", "bid", HAND, "--auction", "7S pass", "--condition", "maybe"], capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--condition" in err

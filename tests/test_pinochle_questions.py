@@ -203,3 +203,33 @@ def test_bid_double_dummy_rows_and_determinism():
     assert any(n.startswith("dd:") for n in a.notes)
     with pytest.raises(InputError, match="meld_save"):
         q.bid(WEAK, play="dd", deals=2, rules=["meld_save=trick"])
+
+
+def test_condition_none_deals_as_over_does():
+    """--condition none: after "250" from seat 1 the state at seat 2 is --over 250's, and
+    with nobody conditioned the deals are too: the same table, on the same seed.  The
+    default conditions seat 1 on its bid and answers differently."""
+    from pandas.testing import assert_frame_equal
+    none = q.bid(HAND, auction="250", condition="none", deals=1000, seed=4, threads=1)
+    over = q.bid(HAND, over=250, seat=2, deals=1000, seed=4, threads=1)
+    assert_frame_equal(none.table, over.table)
+    assert none.meta["condition"] == "none" and none.meta["conditioned"] == []
+    assert none.meta["effective_deals"] == 1000 and any("--condition none" in n for n in none.notes)
+    policy = q.bid(HAND, auction="250", deals=1000, seed=4, threads=1)
+    assert policy.meta["condition"] == "policy" and policy.meta["conditioned"] == [1]
+    assert not policy.table["ev"].equals(none.table["ev"])
+    with pytest.raises(InputError, match="--condition must be none or policy"):
+        q.bid(HAND, condition="maybe")
+
+
+def test_cli_condition(capsys):
+    from tests.cli_run import run_cli
+    args = ["pinochle", "bid", HAND, "--auction", "250 pass", "--deals", "300"]
+    code, out, err = run_cli(args + ["--condition", "none", "--json"], capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["condition"] == "none" and got["conditioned"] == [] and got["auction"] == [250, "pass"]
+    code, out, err = run_cli(args + ["--condition", "none"], capsys)
+    assert code == 0 and "unconditioned deals (--condition none)" in out
+    code, out, err = run_cli(args + ["--condition", "maybe"], capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--condition" in err

@@ -229,3 +229,38 @@ def test_all_aces_means_ten_calls_and_no_call_means_alone_only():
 def test_bad_input(kwargs, needle):
     with pytest.raises(InputError, match=needle):
         questions.pick(**kwargs)
+
+
+def test_condition_none_deals_uniformly():
+    """--condition none: the earlier seats' passes condition nothing (every deal weighs 1),
+    the answer says so and moves (a hand four seats passed with is weaker); at seat 1
+    (nobody before) it is the default's answer, deal for deal; bury too."""
+    none = questions.pick(HAND, seat=5, deals=2000, seed=1, condition="none")
+    m = none.meta
+    assert m["condition"] == "none" and m["conditioned"] == [] and m["effective_deals"] == 2000
+    assert m["p_offered"] == 1.0 and m["acceptance"] == 1.0
+    assert any("--condition none" in x for x in none.notes) and not any("dealt hands" in x for x in none.notes)
+    assert "dealt uniformly" in none.recommendation
+    policy = questions.pick(HAND, seat=5, deals=2000, seed=1)
+    assert policy.meta["condition"] == "policy" and policy.meta["conditioned"] == [1, 2, 3, 4]
+    p = {a.meta["condition"]: a.table.set_index("action").loc["pick", "p_win"] for a in (none, policy)}
+    assert p["policy"] > p["none"] + 0.1
+    pd.testing.assert_frame_equal(questions.pick(HAND, seat=1, deals=1000, seed=2, condition="none").table,
+                                  questions.pick(HAND, seat=1, deals=1000, seed=2).table)
+    bury = questions.bury(EIGHT, seat=3, deals=100, seed=1, condition="none")
+    assert bury.meta["conditioned"] == [] and bury.meta["effective_deals"] == 100
+    with pytest.raises(InputError, match="--condition must be none or policy"):
+        questions.pick(HAND, seat=2, condition="maybe")
+
+
+def test_cli_condition(capsys):
+    from tests.cli_run import run_cli
+    args = ["sheepshead", "pick", HAND, "--seat", "3", "--deals", "500"]
+    code, out, err = run_cli(args + ["--condition", "none", "--json"], capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["condition"] == "none" and got["conditioned"] == []
+    code, out, err = run_cli(args + ["--condition", "none"], capsys)
+    assert code == 0 and "unconditioned deals (--condition none)" in out and "dealt so that" not in out
+    code, out, err = run_cli(["sheepshead", "bury", EIGHT, "--condition", "maybe"], capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--condition" in err

@@ -75,6 +75,18 @@ def output_options(f):
     return f
 
 
+def condition_option(f):
+    """--condition policy|none: how a question that heard an auction deals the unseen hands."""
+    from ..options import CONDITION_HELP, CONDITIONS
+    return click.option("--condition", type=click.Choice(CONDITIONS), default=CONDITIONS[0], show_default=True,
+                        help=CONDITION_HELP)(f)
+
+
+def unconditioned(meta) -> str:
+    """What a text rendering adds to its run line for an answer asked with --condition none."""
+    return ", unconditioned deals (--condition none)" if meta.get("condition") == "none" else ""
+
+
 def wants_progress(as_json: bool) -> bool:
     """A progress bar only for a person watching: both streams on a terminal, not JSON."""
     return not as_json and sys.stdout.isatty() and sys.stderr.isatty()

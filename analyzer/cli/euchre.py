@@ -6,8 +6,8 @@ import inspect
 
 import click
 
-from .common import (check_plot_path, emit, interval, output_options, pct, simulation_options,
-                     wants_progress)
+from .common import (check_plot_path, condition_option, emit, interval, output_options, pct,
+                     simulation_options, unconditioned, wants_progress)
 
 
 def game_options(f):
@@ -53,11 +53,12 @@ def euchre():
 @click.argument("hand")
 @click.option("--upcard", required=True, metavar="CARD", help="The card turned up, e.g. 9H.")
 @game_options
+@condition_option
 @simulation_options(default_deals=100_000, play_models=("heuristic", "dd", "pimc"),
                     deals_help="100,000; 20,000 with --play dd; with --play pimc 2,000, or 6,000 ÷ actions (at least 500) when more than 3 actions")
 @WORLDS_OPTION
 @output_options
-def order(hand, upcard, dealer, seat, players, deck, stick_the_dealer, deals, seed, play,
+def order(hand, upcard, dealer, seat, players, deck, stick_the_dealer, condition, deals, seed, play,
           threads, rules, worlds, as_json, as_csv, plot_path):
     """Round one: order up (accept, if you dealt) or pass, for HAND (your 5 cards).
 
@@ -71,7 +72,8 @@ def order(hand, upcard, dealer, seat, players, deck, stick_the_dealer, deals, se
     check_plot_path(plot_path)
     answer = ask(hand, upcard, dealer=dealer, seat=seat, players=int(players), deck=int(deck),
                  stick_the_dealer=stick_the_dealer, deals=deals, seed=seed, play=play,
-                 threads=threads, rules=list(rules), progress=wants_progress(as_json), worlds=worlds)
+                 threads=threads, rules=list(rules), progress=wants_progress(as_json), worlds=worlds,
+                 condition=condition)
     _finish(answer, plot_path, as_json, as_csv)
 
 
@@ -83,11 +85,12 @@ order.help = inspect.cleandoc(order.help) + "\n\n" + PLAY_HELP + "\n\n" + RULES_
 @click.option("--turned-down", "turned_down", required=True, metavar="CARD",
               help="The upcard everybody passed in round one, e.g. 9H.")
 @game_options
+@condition_option
 @simulation_options(default_deals=100_000, play_models=("heuristic", "dd", "pimc"),
                     deals_help="100,000; 20,000 with --play dd; with --play pimc 2,000, or 6,000 ÷ actions (at least 500) when more than 3 actions")
 @WORLDS_OPTION
 @output_options
-def call(hand, turned_down, dealer, seat, players, deck, stick_the_dealer, deals, seed, play,
+def call(hand, turned_down, dealer, seat, players, deck, stick_the_dealer, condition, deals, seed, play,
          threads, rules, worlds, as_json, as_csv, plot_path):
     """Round two: name a suit (not the turned-down one) or pass, for HAND (your 5 cards).
 
@@ -100,7 +103,7 @@ def call(hand, turned_down, dealer, seat, players, deck, stick_the_dealer, deals
     answer = ask(hand, turned_down, dealer=dealer, seat=seat, players=int(players),
                  deck=int(deck), stick_the_dealer=stick_the_dealer, deals=deals, seed=seed,
                  play=play, threads=threads, rules=list(rules), progress=wants_progress(as_json),
-                 worlds=worlds)
+                 worlds=worlds, condition=condition)
     _finish(answer, plot_path, as_json, as_csv)
 
 
@@ -190,7 +193,7 @@ def _finish(answer, plot_path, as_json, as_csv):
 def _conditioned(m) -> str:
     """How the deals were conditioned on the passes before you (nothing when none were)."""
     if not m.get("conditioned"):
-        return ""
+        return unconditioned(m)
     seats = ", ".join(str(x) for x in m["conditioned"])
     return (f" ({m['effective_deals']:,.0f} effective: seat {seats} passing, "
             f"{100 * m['p_passes']:.2g}% of the time)")

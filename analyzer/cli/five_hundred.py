@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .common import (check_plot_path, check_writable, emit, interval, output_options, pct,
-                     simulation_options, wants_progress)
+from .common import (check_plot_path, check_writable, condition_option, emit, interval, output_options, pct,
+                     simulation_options, unconditioned, wants_progress)
 
 BID_EXAMPLE = 'analyzer five-hundred bid "JK JH JD AH KH TH AS KS 7C 5D"'
 
@@ -54,18 +54,20 @@ def _here_options(f):
               help="The bid to beat, held by your right-hand opponent (without --auction; nobody conditioned).")
 @click.option("--contracts", metavar="LIST", default=None,
               help="Only these contracts' rows, e.g. 8H,8NT,MIS (pass stays).")
+@condition_option
 @simulation_options(default_deals=50_000, play_models=("heuristic", "dd", "pimc"),
                     deals_help="50,000; 200 with --play dd; 100 with pimc (200 a row with --contract-only)")
 @WORLDS_OPTION
 @PLAYERS_OPTION
 @output_options
-def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, deals, seed, play, threads, rules,
-        worlds, players, as_json, as_csv, plot_path):
+def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, condition, deals, seed, play, threads,
+        rules, worlds, players, as_json, as_csv, plot_path):
     """What to call now with HAND (your 10 cards): every allowed bid and pass.
 
     The other hands are dealt to fit the calls heard (each seat that spoke makes its calls
-    under the bidding policy); after your call the auction goes on by the policy (an
-    opponent may outbid you, your partner may raise), the contract is played and scored.
+    under the bidding policy; --condition none deals them uniformly); after your call the
+    auction goes on by the policy (an opponent may outbid you, your partner may raise), the
+    contract is played and scored.
     EV is your side's score minus theirs for the deal; with --score, P(win the game) from
     the score after it (`analyzer 500 equity`).  Rules options: misere=seven|any|none,
     misere_rank=ladder|value, joker_lead=any|last, joker_name=unled|not_void,
@@ -79,7 +81,8 @@ def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, deal
     check_plot_path(plot_path)
     answer = ask(hand, seat=seat, dealer=dealer, auction=auction, score=score, contract_only=contract_only,
                  over=over, contracts=contracts, deals=deals, seed=seed, play=play, threads=threads,
-                 rules=list(rules), progress=wants_progress(as_json), worlds=worlds, players=players)
+                 rules=list(rules), progress=wants_progress(as_json), worlds=worlds, players=players,
+                 condition=condition)
     if "contract" in answer.table.columns:          # the old question (contract_only without an auction)
         if plot_path:
             from ..report.five_hundred import plot_trick_distribution
@@ -180,6 +183,7 @@ def render_here(answer) -> str:
              f"{m['deals']:,} deals ({m['effective_deals']:,.0f} effective), seed {m['seed']}, {m['play']} play"
              + (f", score {_score_text(m['score'])}" if m.get("score") else "")
              + (", you contract every row" if m.get("contract_only") else "")
+             + unconditioned(m)
              + f" ({answer.extra.get('elapsed', 0):.1f} s)", ""]
     win = "p_win" in t
     header = (f"{'call':<12} {'P(make)':>7}  {'95% interval':>12}  {'we play':>7} {'they make':>9}  {'EV':>6} {'±se':>5}"

@@ -8,7 +8,8 @@ import json
 import click
 import numpy as np
 
-from .common import check_plot_path, emit, interval, output_options, pct, simulation_options, wants_progress
+from .common import (check_plot_path, condition_option, emit, interval, output_options, pct, simulation_options,
+                     unconditioned, wants_progress)
 
 RULES_HELP = ("Rule options: --rule NAME=VALUE takes every option of the Pinochle rules; only "
               "run_marriage_reuse=no|yes changes meld (yes: an extra K or Q of trump marries the run's "
@@ -149,10 +150,11 @@ QUESTION_RULES_HELP = ("Rule options (--rule NAME=VALUE): head=best|led_card|non
                    "so that the policy makes them.")
 @click.option("--trump", default=None, metavar="S|H|D|C",
               help="Only this trump's rows (faster, above all with --play dd) [default: every trump].")
+@condition_option
 @simulation_options(default_deals=100_000, play_models=("heuristic", "dd"),
                     deals_help="100,000; 20,000 when other seats' calls condition the deal; 50 with --play dd")
 @output_options
-def bid(hand, seat, over, auction, trump, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
+def bid(hand, seat, over, auction, trump, condition, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
     """How much can you bid on HAND (your 12 cards)?  For each bid from the next allowed
     up to where P(make) is negligible and each trump: P(make) — your side's saved meld
     plus trick points reach the bid — with its 95% interval, the mean meld after the
@@ -165,7 +167,7 @@ def bid(hand, seat, over, auction, trump, deals, seed, play, threads, rules, as_
 
     check_plot_path(plot_path)
     answer = ask(hand, seat=seat, over=over, auction=auction, trump=trump, deals=deals, seed=seed, play=play, threads=threads,
-                 rules=list(rules), progress=wants_progress(as_json))
+                 rules=list(rules), progress=wants_progress(as_json), condition=condition)
     if plot_path:
         from ..report.pinochle import plot_bid
         plot_bid(answer, plot_path)
@@ -217,7 +219,7 @@ def _run_line(answer) -> str:
     if m.get("effective_deals") and m["effective_deals"] < 0.99 * m["deals"]:
         cond = f" ({m['effective_deals']:,.0f} effective: weighted)"
     return (f"{m['deals']:,} deals; seed {m['seed']}, {m['play']} play ({answer.extra.get('elapsed', 0):.1f} s)"
-            f"{cond}")
+            f"{cond}{unconditioned(m)}")
 
 
 BID_WINDOW = 8      # bid rows printed either side of the recommended one

@@ -6,7 +6,8 @@ import inspect
 
 import click
 
-from .common import check_plot_path, emit, interval, output_options, pct, simulation_options, wants_progress
+from .common import (check_plot_path, condition_option, emit, interval, output_options, pct, simulation_options,
+                     unconditioned, wants_progress)
 
 PLAY_CHOICES = ("heuristic", "dd")
 PICK_PLAY_CHOICES = ("heuristic", "dd", "pimc")
@@ -39,11 +40,12 @@ def sheepshead():
 @_game_options
 @click.option("--worlds", type=int, default=None, metavar="W",
               help="With --play pimc: sampled layouts per card played [default: 32].")
+@condition_option
 @simulation_options(default_deals=200_000, play_models=PICK_PLAY_CHOICES,
                     deals_help="200,000; 1,000 with --play dd; 20 with --play pimc")
 @output_options
-def pick(hand, seat, double_on_bump, no_leaster, worlds, deals, seed, play, threads, rules, as_json, as_csv,
-         plot_path):
+def pick(hand, seat, double_on_bump, no_leaster, worlds, condition, deals, seed, play, threads, rules, as_json,
+         as_csv, plot_path):
     """Is HAND (your 6 cards) a pick?  Pick, pick alone, or pass, with P(win),
     schneider both ways and expected points per hand.
 
@@ -61,7 +63,7 @@ def pick(hand, seat, double_on_bump, no_leaster, worlds, deals, seed, play, thre
     check_plot_path(plot_path)
     answer = ask(hand, seat=seat, deals=deals, seed=seed, play=play, threads=threads, rules=list(rules),
                  double_on_bump=double_on_bump, leaster=not no_leaster, progress=wants_progress(as_json),
-                 worlds=worlds)
+                 worlds=worlds, condition=condition)
     if plot_path:
         from ..report.sheepshead import plot_pick
         plot_pick(answer, plot_path)
@@ -76,10 +78,11 @@ pick.help = inspect.cleandoc(pick.help) + "\n\n" + RULES_HELP
 @click.option("--top", type=click.IntRange(min=1), default=15, show_default=True,
               help="Rows to print (JSON and CSV have them all).")
 @_game_options
+@condition_option
 @simulation_options(default_deals=20_000, play_models=PLAY_CHOICES, dd_deals=100)
 @output_options
-def bury(cards, top, seat, double_on_bump, no_leaster, deals, seed, play, threads, rules, as_json, as_csv,
-         plot_path):
+def bury(cards, top, seat, double_on_bump, no_leaster, condition, deals, seed, play, threads, rules, as_json,
+         as_csv, plot_path):
     """After picking: every legal bury (2 of CARDS, your 8 cards with the blind) with
     every legal call, or alone, ranked by expected points with 95% intervals.
 
@@ -91,7 +94,7 @@ def bury(cards, top, seat, double_on_bump, no_leaster, deals, seed, play, thread
 
     check_plot_path(plot_path)
     answer = ask(cards, seat=seat, deals=deals, seed=seed, play=play, threads=threads, rules=list(rules),
-                 double_on_bump=double_on_bump, progress=wants_progress(as_json))
+                 double_on_bump=double_on_bump, progress=wants_progress(as_json), condition=condition)
     if plot_path:
         from ..report.sheepshead import plot_bury
         plot_bury(answer, plot_path, top)
@@ -105,8 +108,8 @@ _LABELS = {"pick": "pick", "alone": "pick alone", "pass": "pass"}
 
 def _header(answer, title) -> list[str]:
     m = answer.meta
-    cond = ""
-    if m["seat"] > 1:
+    cond = unconditioned(m)
+    if m.get("conditioned"):
         before = "seat 1" if m["seat"] == 2 else f"seats 1-{m['seat'] - 1}"
         cond = (f" ({m['effective_deals']:,.0f} effective), dealt so that {before} passed "
                 f"(as {before} would {100 * m['p_offered']:.0f}% of the time)")

@@ -25,6 +25,7 @@ import pandas as pd
 from ...answer import Answer
 from ...cards import JOKER, SUIT_SYMBOLS, SUITS, suit_of
 from ...errors import InputError
+from ...options import check_condition, unconditioned_note
 from ...sim import question
 from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note, deals_used, p_fit,
                                table_size, weight_scale)
@@ -150,10 +151,12 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
           players: int = 2, deck: int = 24, stick_the_dealer: bool = False,
           deals: int | None = None, seed: int | None = 0, play: str = "heuristic",
           threads: int | None = None, rules: list[str] | None = None,
-          progress: bool = False, worlds: int | None = None) -> Answer:
+          progress: bool = False, worlds: int | None = None, condition: str = "policy") -> Answer:
     """Round one: order up / accept (with the best discard) / go alone / pass.  ``play``:
     "heuristic", "dd" (double-dummy) or "pimc" (single-dummy at every seat, ``worlds``
-    layouts a card)."""
+    layouts a card).  ``condition``: "policy" (the seats before you pass by the policies)
+    or "none" (the unseen cards dealt uniformly)."""
+    check_condition(condition)
     given = deals
     deals, seed = PLAN.check(deals, seed, threads, play)
     n_worlds = check_worlds(worlds)
@@ -191,16 +194,17 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
         actions.append(Action("pass", "pass", PASS))
     deals = default_pimc_deals(given, deals, play, len(actions))
     return _ask("order", options, d, hand_ids, up_id, pos, dealer_seat, pos - 1, actions,
-                deals, seed, play, threads, progress, n_worlds)
+                deals, seed, play, threads, progress, n_worlds, condition)
 
 
 def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | None = None,
          players: int = 2, deck: int = 24, stick_the_dealer: bool = False,
          deals: int | None = None, seed: int | None = 0, play: str = "heuristic",
          threads: int | None = None, rules: list[str] | None = None,
-         progress: bool = False, worlds: int | None = None) -> Answer:
-    """Round two: name each allowed suit (alone too, four-handed) or pass (``play`` as
-    for ``order``)."""
+         progress: bool = False, worlds: int | None = None, condition: str = "policy") -> Answer:
+    """Round two: name each allowed suit (alone too, four-handed) or pass (``play`` and
+    ``condition`` as for ``order``)."""
+    check_condition(condition)
     given = deals
     deals, seed = PLAN.check(deals, seed, threads, play)
     n_worlds = check_worlds(worlds)
@@ -224,7 +228,7 @@ def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | Non
         actions.append(Action("pass", "pass", PASS))
     deals = default_pimc_deals(given, deals, play, len(actions))
     return _ask("call", options, d, hand_ids, up_id, pos, dealer_seat, n + pos - 1, actions,
-                deals, seed, play, threads, progress, n_worlds)
+                deals, seed, play, threads, progress, n_worlds, condition)
 
 
 def default_pimc_deals(given, deals, play, n_actions) -> int:
@@ -288,16 +292,18 @@ def passing_tables(pool, seats, n, dealer_seat, up, decision_turn, flags) -> dic
 
 
 def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed,
-             threads=None, progress=False, play="heuristic", n_worlds=32):
+             threads=None, progress=False, play="heuristic", n_worlds=32, condition="policy"):
     """Run the question kernel; returns (weighted hist (A, outcomes), weighted trick_hist
     (A, 2, 6), dealing counters (``sim.constrained``), the constrained seats in the order
     dealt, the chance that they pass (``sim.constrained.p_fit``), run).
 
     The seat whose passes are rarest (each listed among all hands of the unseen cards) is
-    dealt first, from its table of passing hands; the others follow in speaking order."""
+    dealt first, from its table of passing hands; the others follow in speaking order.
+    ``condition="none"``: no seat constrained, every other hand dealt uniformly."""
     n = options.players
     my, up, pool, _, _ = deal_layout(n, deck, hand_ids, up_id)
-    constrained = conditioned_seats(n, dealer_seat, decision_turn, deck.codes[up_id] == JOKER)
+    constrained = (conditioned_seats(n, dealer_seat, decision_turn, deck.codes[up_id] == JOKER)
+                   if condition == "policy" else [])
     flags = flags_of(options)
     fits = passing_tables(pool, constrained, n, dealer_seat, up, decision_turn, flags)
     table, p_first = np.zeros(0, np.uint64), 1.0
@@ -375,10 +381,10 @@ def _row(action: Action, h, th, deck, sw2) -> dict:
 
 
 def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_turn, actions,
-         deals, seed, play, threads, progress, n_worlds=32) -> Answer:
+         deals, seed, play, threads, progress, n_worlds=32, condition="policy") -> Answer:
     hist, trick_hist, counters, constrained, p_passes, run = simulate(
         options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed, threads,
-        progress, play, n_worlds)
+        progress, play, n_worlds, condition)
     notes = PLAN.notes(run, deals, play)
     if play == "pimc":
         notes.insert(0, PIMC_NOTE.format(w=n_worlds))
@@ -412,7 +418,7 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
     what = "upcard" if question == "order" else "turned_down"
     meta = {"hand": deck.format_cards(hand_ids), what: deck.format(up_id), "players": n_players,
             "seat": pos, "position": position, "deals": played, "deals_dealt": int(run.n_done),
-            "conditioned": labels, "effective_deals": n_eff, "acceptance": accepted,
+            "condition": condition, "conditioned": labels, "effective_deals": n_eff, "acceptance": accepted,
             "hands_drawn_per_deal": drawn, "p_passes": p_passes, "seed": seed, "play": play,
             "rules": options.as_dict(), "ev_meaning": EV_MEANING}
     if play == "pimc":
@@ -422,6 +428,8 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
     if constrained:
         notes.append(constrained_note(labels, counters, "pass at each of their turns before yours "
                                       "under the bidding policies", p_passes))
+    if condition == "none":
+        notes.append(unconditioned_note("the passes before you"))
     dist = {r["action"]: trick_hist[i] for i, r in enumerate(rows)}
     return Answer("euchre", question, table, best, recommendation, meta,
                   {"elapsed": run.elapsed, "trick_hist": {k: trick_hist[[i for i, a in enumerate(actions)

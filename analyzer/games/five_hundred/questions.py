@@ -416,7 +416,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
         score: str | None = None, contract_only: bool = False, over: str | None = None,
         contracts: str | None = None, deals: int | None = None, seed: int | None = None, play: str = "heuristic",
         threads: int | None = None, rules: list[str] | None = None, progress: bool = False,
-        worlds: int | None = None, players: int = 4) -> Answer:
+        worlds: int | None = None, players: int = 4, condition: str = "policy") -> Answer:
     """What to call now with these 10 cards: every call you may make (each allowed bid,
     and pass) with its EV, who ends up contracting and, given ``score`` ("US:THEM"),
     P(winning the game).
@@ -431,8 +431,12 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     ``worlds`` sampled layouts a card) and scored.  ``contract_only``: the old question —
     you contract each contract yourself (without ``auction``/``score``/``seat``/``dealer``
     it is ``contract_only(...)``, unchanged).  ``over``: the bid to beat, held by your
-    right-hand opponent, nobody conditioned."""
+    right-hand opponent, nobody conditioned.  ``condition``: "policy" (the default, as
+    above) or "none": the other hands are dealt uniformly, no seat conditioned on its calls
+    (the auction still sets the state of the bidding)."""
     from ...errors import InputError
+    from ...options import check_condition, unconditioned_note
+    check_condition(condition)
     tab = table_of(players)
     if contract_only and auction is None and score is None and seat is None and dealer is None:
         return _contract_only(hand, deals=deals, seed=seed, over=over, contracts=contracts, play=play,
@@ -523,7 +527,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
         notes.append(f"P(win): from the score after this deal by the equity table ({table.deals:,} self-play deals; "
                      f"`analyzer 500 equity`)")
     hist = history_arrays(history)
-    heard_seats = sorted({seat_ for seat_, _, _ in history if seat_ != asker})
+    heard_seats = sorted({seat_ for seat_, _, _ in history if seat_ != asker}) if condition == "policy" else []
     pols = np.tile(default_policy(tab.players), (N_SEATS, 1))
     fm = feature_masks(tab)
     pool = np.array([c for c in range(tab.deck.size) if c not in set(hand_ids)], np.int64)
@@ -606,7 +610,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             "dealer": _seat_name(dealer_seat, tab),
             "auction": [("pass" if c == PASS else order_l[c].name) for _, c, _ in history],
             "over": order_l[cur].name if cur >= 0 else None, "contract_only": bool(contract_only),
-            "score": score_meta,
+            "score": score_meta, "condition": condition,
             "conditioned": [_seat_name(s_, tab) for s_ in heard_seats],
             "acceptance": {_seat_name(s_, tab): r_ for s_, r_ in rates.items()}, "p_calls": p_calls,
             "deals": played, "deals_dealt": int(run.n_done), "effective_deals": n_eff,
@@ -619,6 +623,8 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
         notes.append(conditioning_note([_seat_name(s_, tab) for s_ in order], counters)
                      + f"; acceptance (random hands that make the seat's calls): {rate_text}; "
                        f"{100 * p_calls:.3g}% of random deals make all the calls heard")
+    if condition == "none":
+        notes.append(unconditioned_note())
     if play == "dd":
         notes.append("dd: the contract is solved double-dummy, every hand visible (the auction and the kitty "
                      "exchange by the policies); misère records made or failed")

@@ -18,6 +18,7 @@ import pandas as pd
 from ...answer import Answer
 from ...cards import SUIT_SYMBOLS, SUITS, parse_suit
 from ...errors import InputError
+from ...options import check_condition, unconditioned_note
 from ...sim.layout import StatsLayout
 from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
@@ -242,7 +243,7 @@ def _no_match(cond_text: str, n_done: int):
 
 def bid(hand: str, seat: int | None = None, over: int | None = None, auction: str | None = None,
         trump: str | None = None, deals: int | None = None, seed: int | None = None, play: str = "heuristic", threads: int | None = None,
-        rules: list[str] | None = None, progress: bool = False) -> Answer:
+        rules: list[str] | None = None, progress: bool = False, condition: str = "policy") -> Answer:
     """For every bid level from the next allowed up to where P(make) is negligible, and
     every trump (``deals`` defaults to DEFAULT_BID_DEALS, or DEFAULT_BID_DEALS_COND when
     other seats' calls condition the deal): P(make), mean meld and trick points and EV if you declare at that bid;
@@ -252,11 +253,15 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     ``seat`` is whose turn it is); ``over``: the bid to beat (without ``auction``: your
     right-hand opponent's, other hands unconditioned).  Without either you open (the
     seats before you passed).  ``trump``: only that trump's rows (each trump is one
-    play-out, or one double-dummy solve, a deal)."""
+    play-out, or one double-dummy solve, a deal).  ``condition``: "policy" (the calls heard
+    condition the other hands, as above) or "none" (the other hands dealt uniformly; the
+    calls still set the state of the auction)."""
+    check_condition(condition)
     options = Options.parse(rules)
     hand_ids = parse_hand(hand, "hand", HAND_SIZE)
     trumps_asked = list(range(4)) if trump is None else [parse_trump(trump)]
     asker, calls, cond, state, current, notes = _setup_bid(seat, over, auction, options)
+    cond = cond and condition == "policy"
     constrained, lo, hi = value_bounds(calls, asker, options) if cond else (np.zeros(0, np.int64),
                                                                             np.full(N_SEATS, -np.inf),
                                                                             np.full(N_SEATS, np.inf))
@@ -307,7 +312,8 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     p = v["pstats"]
     meta = {"hand": format_mask(my_hand), "seat": asker + 1, "position": _position(asker),
             "auction": [("pass" if c == PASS else int(c)) for c in calls], "over": int(current) or None,
-            "conditioned": sorted(int(s) + 1 for s in constrained), "deals": played, "deals_dealt": int(run.n_done),
+            "condition": condition, "conditioned": sorted(int(s) + 1 for s in constrained),
+            "deals": played, "deals_dealt": int(run.n_done),
             "effective_deals": n_eff, "hands_drawn_per_deal": drawn, "seed": seed, "play": play, "rules": options.as_dict(),
             "meld": {SUITS[t]: int(melds[t]) for t in range(4)}, "ev_meaning": EV_MEANING,
             "pass": {"p_we_declare": p[PS_WE_DECLARE] / p[PS_N], "p_partner_declares": p[PS_PARTNER] / p[PS_N],
@@ -316,6 +322,8 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
                      "mean_bid": p[PS_BID] / p[PS_N]}}
     if len(constrained):
         notes.append(conditioning_note([int(s) + 1 for s in sorted(constrained)], v["counters"]))
+    if condition == "none":
+        notes.append(unconditioned_note())
     return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
 
 

@@ -7,7 +7,8 @@ hands; each other one from a batch of draws, or from all its possible hands when
 few; the deal weighted by the number that fit); the later seats and the blind share what
 is left.  Statistics are weighted,
 and the answer states the effective number of deals, the acceptance rate (deals per hand
-drawn) and the chance that the earlier seats all pass.  The kernels histogram the picker
+drawn) and the chance that the earlier seats all pass (``condition="none"``: the other
+hands dealt uniformly, nobody conditioned).  The kernels histogram the picker
 side's card points and trick class (``scoring``); scores are applied after the run, so
 every option and every scoring rule comes from the same play-outs.
 """
@@ -21,6 +22,7 @@ import pandas as pd
 
 from ...answer import Answer
 from ...errors import InputError
+from ...options import check_condition, unconditioned_note
 from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note, deals_used, p_fit, table_size,
                                weight_scale)
 from ...sim.layout import StatsLayout
@@ -175,12 +177,15 @@ PICK_LAYOUT = StatsLayout(hist=(N_PICK_OPTS, N_OUT) + _HIST_SHAPE, leaster=(N_PI
 class Dealing:
     """How a question deals the other hands: the seats before ``seat0`` (each passed), in
     the order dealt — the one whose passing hands are rarest first, from its table of them
-    (``sim.constrained``) — then the later seats; the blind is what is left."""
+    (``sim.constrained``) — then the later seats; the blind is what is left.
+    ``condition="none"``: no seat conditioned, every other hand dealt uniformly."""
 
-    def __init__(self, seat0, pool):
+    def __init__(self, seat0, pool, condition: str = "policy"):
         from .play import passing_hands
 
-        seats = list(range(seat0))
+        self.condition = check_condition(condition)
+        seats = list(range(seat0)) if condition == "policy" else []
+        self.labels = [s + 1 for s in seats]        # the seats conditioned, numbered 1..5
         self.table, self.p_first = np.zeros(0, np.uint64), 1.0
         size = table_size(len(pool), HAND_SIZE)
         if seats and size:
@@ -197,24 +202,24 @@ class Dealing:
             seats = [rarest] + [s for s in seats if s != rarest]
             self.table, self.p_first = fits[rarest]
         self.constrained = np.array(seats, np.int64)
-        self.free = np.arange(seat0 + 1, N_SEATS, dtype=np.int64)
+        self.free = np.array([s for s in range(N_SEATS) if s != seat0 and s not in seats], np.int64)
         self.sizes = np.full(N_SEATS, HAND_SIZE, np.int64)
-        self.scale = weight_scale(len(pool), [HAND_SIZE] * seat0, BATCH, table=len(self.table) > 0)
+        self.scale = weight_scale(len(pool), [HAND_SIZE] * len(seats), BATCH, table=len(self.table) > 0)
 
     def meta(self, counters, n_done, seat) -> tuple[dict, list[str]]:
         """The answer's facts on the conditioned dealing (meta entries, notes)."""
-        return _dealing_meta(counters, p_fit(counters, self.scale, self.p_first), n_done, seat)
-
-
-def _dealing_meta(counters, p_offered, n_done, seat) -> tuple[dict, list[str]]:
-    played, n_eff, drawn = deals_used(counters)
-    meta = {"deals": played, "deals_dealt": int(n_done), "effective_deals": n_eff,
-            "p_offered": p_offered, "acceptance": acceptance(counters), "hands_drawn_per_deal": drawn}
-    notes = []
-    if seat > 1:
-        notes.append(constrained_note(list(range(1, seat)), counters, "they would pass with under the picking policy",
-                                      p_offered))
-    return meta, notes
+        p_offered = p_fit(counters, self.scale, self.p_first)
+        played, n_eff, drawn = deals_used(counters)
+        meta = {"deals": played, "deals_dealt": int(n_done), "effective_deals": n_eff,
+                "p_offered": p_offered, "acceptance": acceptance(counters), "hands_drawn_per_deal": drawn,
+                "condition": self.condition, "conditioned": self.labels}
+        notes = []
+        if self.labels:
+            notes.append(constrained_note(self.labels, counters, "they would pass with under the picking policy",
+                                          p_offered))
+        if self.condition == "none":
+            notes.append(unconditioned_note("the passes before you"))
+        return meta, notes
 
 
 def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, progress=False,
@@ -256,17 +261,19 @@ def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, 
 def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = None,
          play: str = "heuristic", threads: int | None = None, rules: list[str] | None = None,
          double_on_bump: bool = False, leaster: bool = True, progress: bool = False,
-         worlds: int | None = None) -> Answer:
+         worlds: int | None = None, condition: str = "policy") -> Answer:
     """Pick (policy bury and call), pick alone, or pass, for these 6 cards at ``seat``.
     ``deals`` defaults to DEFAULT_PICK_DEALS (heuristic play), DEFAULT_PICK_DEALS_DD or
     DEFAULT_PICK_DEALS_PIMC (``play="pimc"``: single-dummy play at every seat with
-    ``worlds`` sampled layouts a card, default ``pimc.DEFAULT_WORLDS``)."""
+    ``worlds`` sampled layouts a card, default ``pimc.DEFAULT_WORLDS``).  ``condition``:
+    "policy" (the earlier seats hold hands they pass with) or "none" (dealt uniformly)."""
+    check_condition(condition)
     deals, seed = PICK_PLAN.check(deals, seed, threads, play)
     _check_seat(seat)
     options = Options.parse(rules, double_on_bump=double_on_bump, leaster=leaster)
     n_worlds = check_worlds(worlds, options) if play == "pimc" else None
     hand_ids = DECK.parse_cards(hand, "hand", HAND_SIZE)
-    dealing = Dealing(seat - 1, _pool(hand_ids, options))
+    dealing = Dealing(seat - 1, _pool(hand_ids, options), condition)
     run = simulate_pick(hand_ids, seat - 1, deals, seed, options, threads, progress, play, dealing, n_worlds)
     notes = PICK_PLAN.notes(run, deals, play)
     if play == "pimc":
@@ -308,7 +315,7 @@ def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = 
     if play == "pimc":
         meta["worlds"] = n_worlds
     notes += dealt_notes
-    recommendation = _pick_sentence(table, best, seat)
+    recommendation = _pick_sentence(table, best, seat, condition)
     extra = {"elapsed": run.elapsed,
              "points": {a: _points_distribution(hist[o]) for o, a in ((PICK_OPT, "pick"), (ALONE_OPT, "alone"))}}
     return Answer("sheepshead", "pick", table, best, recommendation, meta, extra, notes)
@@ -324,10 +331,13 @@ def _earlier(seat) -> str:
     return "seat 1" if seat == 2 else f"seats 1-{seat - 1}"
 
 
-def _pick_sentence(table, best, seat) -> str:
+def _pick_sentence(table, best, seat, condition="policy") -> str:
     row = table.set_index("action").loc[best]
     what = {"pick": "pick", "alone": "pick and go alone", "pass": "pass"}[best]
-    cond = f" (given that {_earlier(seat)} passed)" if seat > 1 else ""
+    cond = ""
+    if seat > 1:
+        cond = (f" (given that {_earlier(seat)} passed)" if condition == "policy"
+                else f" (after {_earlier(seat)} passed, their hands dealt uniformly)")
     return (f"{what}: expected {row['ev']:+.2f} ± {row['ev_se']:.2f} points a hand, "
             f"wins {100 * row['p_win']:.0f}%{cond}")
 
@@ -398,15 +408,17 @@ def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads
 
 def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None = None,
          play: str = "heuristic", threads: int | None = None, rules: list[str] | None = None,
-         double_on_bump: bool = False, progress: bool = False) -> Answer:
+         double_on_bump: bool = False, progress: bool = False, condition: str = "policy") -> Answer:
     """Every legal bury (2 of the 8 cards) × every legal call (or alone), ranked by EV.
-    ``deals`` defaults to DEFAULT_BURY_DEALS (heuristic play) or DEFAULT_BURY_DEALS_DD."""
+    ``deals`` defaults to DEFAULT_BURY_DEALS (heuristic play) or DEFAULT_BURY_DEALS_DD;
+    ``condition`` as for ``pick``."""
+    check_condition(condition)
     deals, seed = BURY_PLAN.check(deals, seed, threads, play)
     _check_seat(seat)
     options = Options.parse(rules, double_on_bump=double_on_bump)
     hand8_ids = DECK.parse_cards(cards, "picker's cards (hand and blind)", HAND_SIZE + 2)
     opts = bury_options(hand8_ids, options)
-    dealing = Dealing(seat - 1, _pool(hand8_ids, options))
+    dealing = Dealing(seat - 1, _pool(hand8_ids, options), condition)
     layout, run = simulate_bury(hand8_ids, seat - 1, opts, deals, seed, options, threads, progress, play, dealing)
     notes = BURY_PLAN.notes(run, deals, play)
     v = layout.unpack(run.stats)
