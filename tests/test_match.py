@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from analyzer.sim.match import REC_SIZE, S_D, S_D2, S_PLAYED, sums
+from analyzer.sim.match import REC_SIZE, S_D, S_D2, S_GC, S_GD, S_PLAYED, sums
 from analyzer.sim.models import match_seats
 from tests.cli_run import run_cli
 
@@ -23,12 +23,15 @@ def test_match_seats_swap_the_models():
 
 
 def test_sums_of_records():
-    rec = np.array([[1, 10, 4, 1, 0], [0, 0, 0, 0, 0], [1, -3, 5, 0, 1]], np.int64)
+    rec = np.array([[1, 10, 4, 6, 1, 0, 1], [0, 0, 0, 0, 0, 0, 0], [1, -3, 5, 1, 0, 1, 0]], np.int64)
     assert rec.shape[1] == REC_SIZE
     s = sums(rec, 2)
     assert s[S_PLAYED] == 2
     d = np.array([(10 - 4) / 2, (-3 - 5) / 2])
     assert s[S_D] == d.sum() and s[S_D2] == (d * d).sum()
+    # the gains as contractor (A - baseline) and as defender (baseline - B) add up to d
+    assert s[S_GC] == (10 - 6 - 3 - 1) / 2 and s[S_GD] == (6 - 4 + 1 - 5) / 2
+    assert s[S_GC] + s[S_GD] == s[S_D]
 
 
 @pytest.mark.parametrize("game, kw", [("five_hundred", {"players": 4}), ("five_hundred", {"players": 3}),
@@ -47,16 +50,18 @@ def test_a_model_against_itself_is_exactly_zero(game, kw):
 
 def test_the_weaker_model_loses_from_both_seats():
     """On the same deals, single-dummy makers do better than heuristic makers against the
-    heuristic (A's row), and heuristic makers do worse against single-dummy defenders than
-    against heuristic ones (B's row): the seats really swap."""
+    heuristic (A's row against the baseline, the heuristic everywhere), and heuristic
+    makers do worse against single-dummy defenders than against heuristic ones (B's
+    row): the seats really swap."""
     from analyzer.games.euchre.match import match
     base = match("heuristic", "heuristic", deals=400, seed=5, players=4)
     m = match("pimc", "heuristic", deals=400, seed=5, players=4, worlds=16)
-    h = base.table["net"].iloc[0]
+    net = m.table.set_index("side")["net"]
+    assert net["baseline"] == base.table["net"].iloc[0]
     assert m.meta["played"] == base.meta["played"]
-    assert m.table["net"].iloc[0] > h          # A (single-dummy) contracting beats the heuristic's result
-    assert m.table["net"].iloc[1] < h          # B (heuristic) contracting against A defending does worse
-    assert m.meta["lo"] > 0
+    assert net["A"] > net["baseline"] > net["B"]
+    assert m.meta["a_gain_contracting"] > 0 and m.meta["a_gain_defending"] > 0 and m.meta["lo"] > 0
+    assert m.meta["a_gain_contracting"] + m.meta["a_gain_defending"] == pytest.approx(m.meta["a_minus_b"])
     # the mirror match is the same match seen from the other side
     r = match("heuristic", "pimc", deals=400, seed=5, players=4, worlds=16)
     assert r.meta["a_minus_b"] == pytest.approx(-m.meta["a_minus_b"])
@@ -76,7 +81,7 @@ def test_cli_match(capsys):
                               "--json"], capsys)
     assert code == 0, err
     got = json.loads(out)
-    assert got["a_minus_b"] == 0 and got["played"] > 0 and len(got["options"]) == 2
+    assert got["a_minus_b"] == 0 and got["played"] > 0 and len(got["options"]) == 3
     code, out, err = run_cli(["match", "500", "--players", "7", "--a", "heuristic"], capsys)
     assert code == 2 and err.count("\n") == 1 and "--players" in err
     code, out, err = run_cli(["match", "pinochle"], capsys)

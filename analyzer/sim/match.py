@@ -12,9 +12,13 @@ where ``net`` is the contracting side's points for the deal minus the defenders'
 ``d`` is A's points minus B's points over the two plays of one deal: "A - B points a
 deal".  A model against itself gives exactly 0 on every deal.
 
+A third play of each deal, B at every seat, splits ``d`` into what A gains as the
+contracting side, net(A contracts) - net(B everywhere), and as the defending side,
+net(B everywhere) - net(B contracts, A defends): where the weaker model loses.
+
 Each game's ``match.py`` has a kernel that writes one record a deal (``REC_*``: played,
-the two nets, the two makes) and a ``match`` function that calls ``run_match`` here;
-the record's points are in the game's own units, ``scale`` of them a point.
+the three plays' nets and makes) and a ``match`` function that calls ``run_match``
+here; the record's points are in the game's own units, ``scale`` of them a point.
 """
 
 from __future__ import annotations
@@ -30,11 +34,15 @@ from ..errors import InputError
 from ..stats import Z95, wilson
 
 MODELS = ("heuristic", "pimc")
-REC_PLAYED, REC_NET_A, REC_NET_B, REC_MADE_A, REC_MADE_B = range(5)
-REC_SIZE = 5
-# the chunk's sums: deals, played, d, d^2, net A, net A^2, net B, net B^2, A made, B made, (made A - made B)^2
-(S_DEALS, S_PLAYED, S_D, S_D2, S_NA, S_NA2, S_NB, S_NB2, S_MA, S_MB, S_DM2) = range(11)
-S_SIZE = 11
+# a deal's record: played?, the nets of the three plays (A contracting, B contracting, B
+# everywhere), whether each made its contract
+REC_PLAYED, REC_NET_A, REC_NET_B, REC_NET_0, REC_MADE_A, REC_MADE_B, REC_MADE_0 = range(7)
+REC_SIZE = 7
+# the chunk's sums: deals, played, d, d^2, each play's net and net^2, each play's makes,
+# (made A - made B)^2, A's gain as contractor and as defender with their squares
+(S_DEALS, S_PLAYED, S_D, S_D2, S_NA, S_NA2, S_NB, S_NB2, S_N0, S_N02, S_MA, S_MB, S_M0, S_DM2,
+ S_GC, S_GC2, S_GD, S_GD2) = range(18)
+S_SIZE = 18
 
 
 def check_models(a: str, b: str) -> None:
@@ -48,15 +56,15 @@ def sums(rec: np.ndarray, scale: int) -> np.ndarray:
     out = np.zeros(S_SIZE, np.float64)
     out[S_DEALS] = rec.shape[0]
     played = rec[rec[:, REC_PLAYED] != 0]
-    na = played[:, REC_NET_A].astype(np.float64) / scale
-    nb = played[:, REC_NET_B].astype(np.float64) / scale
-    d = na - nb
+    na, nb, n0 = (played[:, k].astype(np.float64) / scale for k in (REC_NET_A, REC_NET_B, REC_NET_0))
     dm = (played[:, REC_MADE_A] - played[:, REC_MADE_B]).astype(np.float64)
     out[S_PLAYED] = played.shape[0]
-    out[[S_D, S_D2, S_NA, S_NA2, S_NB, S_NB2]] = (d.sum(), (d * d).sum(), na.sum(), (na * na).sum(), nb.sum(),
-                                                  (nb * nb).sum())
+    for k, x in ((S_D, na - nb), (S_NA, na), (S_NB, nb), (S_N0, n0), (S_GC, na - n0), (S_GD, n0 - nb)):
+        out[k] = x.sum()
+        out[k + 1] = (x * x).sum()
     out[S_MA] = played[:, REC_MADE_A].sum()
     out[S_MB] = played[:, REC_MADE_B].sum()
+    out[S_M0] = played[:, REC_MADE_0].sum()
     out[S_DM2] = (dm * dm).sum()
     return out
 
@@ -104,7 +112,8 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
     played = s[S_PLAYED]
     d, d_se = _mean_se(played, s[S_D], s[S_D2])
     rows = []
-    for side, model, k_net, k_made in (("A", a, S_NA, S_MA), ("B", b, S_NB, S_MB)):
+    for side, model, k_net, k_made in (("A", a, S_NA, S_MA), ("B", b, S_NB, S_MB),
+                                       ("baseline", f"{b} at every seat", S_N0, S_M0)):
         net, net_se = _mean_se(played, s[k_net], s[k_net + 1])
         lo, hi = wilson(s[k_made], played) if played else (math.nan, math.nan)
         rows.append({"side": side, "model": model, "contracts": int(played),
@@ -113,9 +122,13 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
     table = pd.DataFrame(rows)
     dm = (s[S_MA] - s[S_MB]) / played if played else math.nan
     dm_se = _mean_se(played, s[S_MA] - s[S_MB], s[S_DM2])[1]
+    gc, gc_se = _mean_se(played, s[S_GC], s[S_GC2])
+    gd, gd_se = _mean_se(played, s[S_GD], s[S_GD2])
     meta = {"game": m.game, "title": m.title, "a": a, "b": b, "deals": int(run.n_done), "played": int(played),
             "seed": seed, "worlds": worlds if play == "pimc" else None, "a_minus_b": d, "se": d_se,
             "lo": d - Z95 * d_se, "hi": d + Z95 * d_se, "p_make_a_minus_b": dm, "p_make_diff_se": dm_se,
+            "a_gain_contracting": gc, "a_gain_contracting_se": gc_se, "a_gain_defending": gd,
+            "a_gain_defending_se": gd_se,
             "contract": m.contract, **m.meta}
     notes = list(m.notes)
     if run.interrupted:

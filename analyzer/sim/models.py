@@ -17,10 +17,12 @@ CODES = {"heuristic": HEURISTIC, "dd": DD, "pimc": PIMC}
 def match_seats(side, n_seats, a_pimc, b_pimc, rnd):
     """The single-dummy seats (a mask) of a duplicate match's play ``rnd`` when the seats
     ``side`` (a mask) contract: play 0 has model A at those seats and B at the others,
-    play 1 the other way round (``sim.match``).  ``a_pimc``/``b_pimc``: the model plays
-    single-dummy (else heuristic)."""
+    play 1 the other way round, play 2 (the baseline) B at every seat (``sim.match``).
+    ``a_pimc``/``b_pimc``: the model plays single-dummy (else heuristic)."""
     every = (1 << n_seats) - 1
     other = every & ~side
     if rnd == 0:
         return (side if a_pimc else 0) | (other if b_pimc else 0)
-    return (side if b_pimc else 0) | (other if a_pimc else 0)
+    if rnd == 1:
+        return (side if b_pimc else 0) | (other if a_pimc else 0)
+    return every if b_pimc else 0

@@ -14,7 +14,7 @@ from numba import njit
 
 from ...bits import ZERO
 from ...sim.deal import _deal_into
-from ...sim.match import REC_MADE_A, REC_NET_A, REC_PLAYED, Match, check_models, run_match
+from ...sim.match import REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
 from ...sim.models import match_seats
 from ...sim.rng import seed_key, stream_key
 from .deck import DECKS, HAND_SIZE, N_TRICKS, nat_bits
@@ -60,7 +60,7 @@ def match_chunk(key0, start, n_deals, pool, counts, n, tables, flags, pol, a_pim
             if (p & 1) == (maker & 1):
                 side |= 1 << p
         wkey = stream_key(world_key(dkey), 0)
-        for r in range(2):
+        for r in range(3):
             if tt is None:
                 tricks = play_made(tables, hands, lay, n, dealer, up, maker, trump, alone, rnd, ZERO, flags, trace,
                                    False)
@@ -100,7 +100,7 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
     pimc = "pimc" in (a, b)
 
     def chunk(start, count):
-        rec = np.empty((count, 5), np.int64)
+        rec = np.empty((count, REC_SIZE), np.int64)
         tt, st = solver_arrays(pimc, new_dd_table, new_stats)
         match_chunk(key0, np.int64(start), np.int64(count), pool, counts, np.int64(n), tables, flags,
                     DEFAULT_POLICY, np.bool_(a == "pimc"), np.bool_(b == "pimc"),

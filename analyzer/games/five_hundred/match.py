@@ -14,7 +14,7 @@ from numba import njit
 
 from ...bits import popcount
 from ...sim.deal import _deal_into
-from ...sim.match import REC_MADE_A, REC_NET_A, REC_PLAYED, Match, check_models, run_match
+from ...sim.match import REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
 from ...sim.models import match_seats
 from ...sim.rng import seed_key, stream_key
 from .auction import LAD_LEVEL, NO_SEAT, finish_auction, start_table, valuation
@@ -52,7 +52,7 @@ def match_chunk(key0, start, n, pool, counts, lad, acfg, pols, fm, tables, byte_
             continue
         rec[i, REC_PLAYED] = 1
         wkey = world_key(dkey)
-        for rnd in range(2):
+        for rnd in range(3):
             if tt is None:
                 tricks, side = play_contract_table(hands, deal[0], n_seats, sides, d, c, lad, tables, byte_tables,
                                                    lay, trace, work, False, tt, stats, gen)
@@ -104,7 +104,7 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
     pimc = "pimc" in (a, b)
 
     def chunk(start, count):
-        rec = np.empty((count, 5), np.int64)
+        rec = np.empty((count, REC_SIZE), np.int64)
         tt, st = solver_arrays(pimc, new_dd_table, new_stats)
         match_chunk(key0, np.int64(start), np.int64(count), pool, counts, lad, acfg, pols, fm, tables, bts,
                     np.int64(tab.n_seats), sides, np.bool_(a == "pimc"), np.bool_(b == "pimc"),

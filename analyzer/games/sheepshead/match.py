@@ -16,7 +16,7 @@ from numba import njit
 
 from ...bits import ONE, ZERO
 from ...sim.deal import _deal_into
-from ...sim.match import REC_MADE_A, REC_NET_A, REC_PLAYED, Match, check_models, run_match
+from ...sim.match import REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
 from ...sim.models import match_seats
 from ...sim.rng import seed_key, stream_key
 from .bidding import wants_to_pick
@@ -60,7 +60,7 @@ def match_chunk(rules, key0, start, n, pool, counts, thresholds, grids, a_pimc, 
         called = (ONE << np.uint64(info[2])) if info[2] >= 0 else ZERO
         side = (1 << picker) | ((1 << partner) if partner >= 0 else 0)
         wkey = stream_key(world_key(dkey), 0)
-        for r in range(2):
+        for r in range(3):
             work[:] = picked
             if tt is None:
                 packed = play_called(rules, work, 0, picker, partner, called, bury, trace, False)
@@ -104,7 +104,7 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
     key0 = seed_key(seed)
 
     def chunk(start, count):
-        rec = np.empty((count, 5), np.int64)
+        rec = np.empty((count, REC_SIZE), np.int64)
         tt, st = solver_arrays(pimc, new_dd_table, new_stats)
         match_chunk(options.rules, key0, np.int64(start), np.int64(count), pool, counts, PICK_THRESHOLDS, grids,
                     np.bool_(a == "pimc"), np.bool_(b == "pimc"), np.int64(n_worlds) if pimc else None,
