@@ -63,7 +63,8 @@ def match(game, a, b, players, deck, deals, seed, worlds, threads, rules, as_csv
 def render_match(answer) -> str:
     m = answer.meta
     t = answer.table
-    lines = [f"{m['title']}: {m['a']} (A) against {m['b']} (B), {m['deals']:,} deals, {m['played']:,} with a contract, "
+    lines = [f"{m['title']}: {m['a']} (A) against {m['b']} (B), {m['deals']:,} deals, {m['played']:,} with a contract"
+             + (f" ({m['left_out']:,} more left out)" if m.get("left_out") else "") + ", "
              f"each played three times (A contracting, B contracting, B everywhere), seed {m['seed']}"
              + (f", {m['worlds']} worlds a card" if m.get("worlds") else ""),
              answer.recommendation,

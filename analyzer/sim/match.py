@@ -34,15 +34,16 @@ from ..errors import InputError
 from ..stats import Z95, wilson
 
 MODELS = ("heuristic", "pimc")
-# a deal's record: played?, the nets of the three plays (A contracting, B contracting, B
+# a deal's record: played? (1; 0 no contract; -1 a contract the models cannot both play,
+# left out), the nets of the three plays (A contracting, B contracting, B
 # everywhere), whether each made its contract
 REC_PLAYED, REC_NET_A, REC_NET_B, REC_NET_0, REC_MADE_A, REC_MADE_B, REC_MADE_0 = range(7)
 REC_SIZE = 7
 # the chunk's sums: deals, played, d, d^2, each play's net and net^2, each play's makes,
 # (made A - made B)^2, A's gain as contractor and as defender with their squares
 (S_DEALS, S_PLAYED, S_D, S_D2, S_NA, S_NA2, S_NB, S_NB2, S_N0, S_N02, S_MA, S_MB, S_M0, S_DM2,
- S_GC, S_GC2, S_GD, S_GD2) = range(18)
-S_SIZE = 18
+ S_GC, S_GC2, S_GD, S_GD2, S_LEFT_OUT) = range(19)
+S_SIZE = 19
 
 
 def check_models(a: str, b: str) -> None:
@@ -55,7 +56,8 @@ def sums(rec: np.ndarray, scale: int) -> np.ndarray:
     """The chunk's statistics (``S_*``, float64) from its deal records."""
     out = np.zeros(S_SIZE, np.float64)
     out[S_DEALS] = rec.shape[0]
-    played = rec[rec[:, REC_PLAYED] != 0]
+    played = rec[rec[:, REC_PLAYED] == 1]
+    out[S_LEFT_OUT] = (rec[:, REC_PLAYED] < 0).sum()
     na, nb, n0 = (played[:, k].astype(np.float64) / scale for k in (REC_NET_A, REC_NET_B, REC_NET_0))
     dm = (played[:, REC_MADE_A] - played[:, REC_MADE_B]).astype(np.float64)
     out[S_PLAYED] = played.shape[0]
@@ -125,6 +127,7 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
     gc, gc_se = _mean_se(played, s[S_GC], s[S_GC2])
     gd, gd_se = _mean_se(played, s[S_GD], s[S_GD2])
     meta = {"game": m.game, "title": m.title, "a": a, "b": b, "deals": int(run.n_done), "played": int(played),
+            "left_out": int(s[S_LEFT_OUT]),
             "seed": seed, "worlds": worlds if play == "pimc" else None, "a_minus_b": d, "se": d_se,
             "lo": d - Z95 * d_se, "hi": d + Z95 * d_se, "p_make_a_minus_b": dm, "p_make_diff_se": dm_se,
             "a_gain_contracting": gc, "a_gain_contracting_se": gc_se, "a_gain_defending": gd,

@@ -36,7 +36,7 @@ def match_chunk(key0, start, n, pool, counts, lad, acfg, pols, fm, tables, byte_
     model at its side and B's at the others', then swapped (single-dummy when ``a_pimc``
     / ``b_pimc``, with ``n_worlds`` worlds keyed by the deal; a None ``tt`` compiles
     the heuristic match, which plays both the same way).  A misère against more than
-    DD_MISERE_MAX_ACTIVE seats is played by the heuristic players both times."""
+    DD_MISERE_MAX_ACTIVE seats, beyond the solver, is left out (``REC_PLAYED`` -1)."""
     buf, fixed, deal, hands, lay, vals, st, trace, work = table_buffers(pool, counts, n_seats, tables)
     gen = np.ones(8, np.int64)
     for i in range(n):
@@ -60,11 +60,12 @@ def match_chunk(key0, start, n, pool, counts, lad, acfg, pols, fm, tables, byte_
                 kind, strain, k, active, side = contract_sides_table(hands, deal[0], n_seats, sides, d, c, lad,
                                                                      byte_tables, lay, tables)
                 misere = kind >= MISERE
-                seats = match_seats(side, n_seats, a_pimc, b_pimc, rnd)
                 if misere and popcount(np.uint64(active)) > DD_MISERE_MAX_ACTIVE:
-                    seats = 0
+                    rec[i, REC_PLAYED] = -1     # beyond the solver: left out of the comparison
+                    break
                 tricks = pimc_deal_table(tables[strain], lay, k, n_seats, sides, np.int64(d), misere,
-                                         kind == KIND_OPEN_MISERE, np.int64(lad[LAD_LEVEL, c]), np.int64(seats),
+                                         kind == KIND_OPEN_MISERE, np.int64(lad[LAD_LEVEL, c]),
+                                         np.int64(match_seats(side, n_seats, a_pimc, b_pimc, rnd)),
                                          n_worlds, np.int64(MODE_SAMPLE), wkey, tt, stats, gen, trace,
                                          np.bool_(False), work)
             pc, pd, made = score_contract(c, tricks, lad)
@@ -116,8 +117,8 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
     if pimc:
         notes.append(f"pimc: single-dummy play, {n_worlds} sampled layouts a card, aiming at the contract's level")
         if tab.players >= 5:
-            notes.append(f"a misère against more than {DD_MISERE_MAX_ACTIVE} seats is played by the heuristic "
-                         "players both times (the solver's limit)")
+            notes.append(f"a misère against more than {DD_MISERE_MAX_ACTIVE} seats is left out of the match (the "
+                         "solver's limit: single-dummy play cannot defend it)")
     m = Match("five-hundred", f"Five Hundred, {tab.players} players", "contractor", chunk,
               chunk_size=PIMC_CHUNK if pimc else 1024, meta={"players": tab.players, "rules": options.shown(tab.players)},
               notes=notes)
