@@ -44,6 +44,8 @@ def _register():
     cli.add_command(warm)
     from .match import match
     cli.add_command(match)
+    from .trust import trust
+    cli.add_command(trust)
 
 
 # Options of the runner's commands that say how or where to run, or how to print, not

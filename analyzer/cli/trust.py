@@ -1,0 +1,85 @@
+"""``analyzer trust``: how far to trust the fast answer (``sim.trust``)."""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import InputError
+from .common import check_writable, emit, wants_progress
+
+GAMES = ("five-hundred", "500", "euchre", "sheepshead", "pinochle", "rummy500")
+
+
+@click.command()
+@click.argument("game", type=click.Choice(GAMES), metavar="GAME")
+@click.option("--decisions", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Decisions drawn from self-play.")
+@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True,
+              help="Seed of the decisions (and of each answer: the seed plus the decision's index).")
+@click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True, help="Euchre's table.")
+@click.option("--strong", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
+              help="The stronger model (Five Hundred may use dd; the others pimc).")
+@click.option("--fast-deals", type=click.IntRange(min=1), default=None,
+              help="Deals a decision for the fast model [20,000].")
+@click.option("--strong-deals", type=click.IntRange(min=1), default=None,
+              help="Deals a decision for the stronger model [Five Hundred 100, Euchre 1,000, Sheepshead 300].")
+@click.option("--worlds", type=click.IntRange(min=1, max=4096), default=None,
+              help="Single-dummy layouts sampled a card [32].")
+@click.option("--threads", type=click.IntRange(min=1), default=None, help="Worker threads (default: all cores).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write each finished decision to this CSV (the parameters beside it, FILE.json).")
+@click.option("--resume", is_flag=True, help="Continue the stopped benchmark in --out (same parameters).")
+@click.option("--csv", "as_csv", is_flag=True, help="Print the decisions as CSV.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object and nothing else.")
+def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worlds, threads, out, resume, as_csv,
+          as_json):
+    """How far to trust the fast answer in GAME: a fixed set of decisions drawn from
+    self-play (Five Hundred bids, Euchre order and call, Sheepshead pick), each answered
+    by the fast heuristic players and by single-dummy play (pimc; Five Hundred also
+    dd).  Prints the share of identical recommendations and the mean regret of the fast
+    choice valued by the stronger model, with 95% intervals.
+
+    \b
+    analyzer trust euchre --decisions 200 --out euchre-trust.csv
+    analyzer trust five-hundred --strong dd --decisions 200
+    """
+    if out is not None:
+        check_writable(out, "--out")
+    if game in ("five-hundred", "500"):
+        from ..games.five_hundred.trust import bench
+        b = bench(decisions, seed, strong, fast_deals, strong_deals)
+    elif strong != "pimc":
+        raise InputError("--strong dd is only offered for Five Hundred")
+    elif game == "euchre":
+        from ..games.euchre.trust import bench
+        b = bench(decisions, seed, int(players), fast_deals, strong_deals)
+    elif game == "sheepshead":
+        from ..games.sheepshead.trust import bench
+        b = bench(decisions, seed, fast_deals, strong_deals)
+    else:
+        raise InputError(f"{game} has no single-dummy play yet: there is no stronger model to compare its fast "
+                         "answers with")
+    from ..sim.trust import run_trust
+    answer = run_trust(b, seed, worlds, out, resume, wants_progress(as_json), threads)
+    emit(answer, as_json, as_csv, render_trust)
+
+
+def render_trust(answer) -> str:
+    m = answer.meta
+    lines = [f"{answer.game}: {m['decisions']} decisions (seed {m['seed']}), fast = heuristic at "
+             f"{m['fast_deals']:,} deals, strong = {m['strong']} at {m['strong_deals']:,} deals",
+             answer.recommendation, "",
+             f"  {'decision':<10} {'n':>4}  {'identical':>9}  {'95% interval':>12}  {'mean regret':>11}  "
+             f"{'95% interval':>17}  {'clearly worse':>13}"]
+    for kind, s in [("all", m)] + sorted(m["by_kind"].items()):
+        lines.append(f"  {kind:<10} {s['decisions']:>4}  {100 * s['agree']:8.1f}%  "
+                     f"{100 * s['agree_lo']:5.1f}-{100 * s['agree_hi']:5.1f}%  {s['mean_regret']:11.3f}  "
+                     f"{s['regret_lo']:8.3f}-{s['regret_hi']:.3f}  {100 * s['clear']:12.1f}%")
+    worst = answer.table.sort_values("regret", ascending=False).head(5)
+    if len(worst) and worst["regret"].iloc[0] > 0:
+        lines += ["", "  largest regrets:"]
+        for r in worst.itertuples():
+            if r.regret > 0:
+                lines.append(f"  {r.position}: fast {r.fast}, strong {r.strong}, regret {r.regret:.3f} "
+                             f"± {r.regret_se:.3f}")
+    return "\n".join(lines)

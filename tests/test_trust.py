@@ -1,0 +1,83 @@
+"""The agreement benchmark (``sim.trust``, each game's ``trust.py``, ``analyzer trust``)."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from analyzer.answer import Answer
+from analyzer.sim.trust import Bench, Decision, compare, summary
+from tests.cli_run import run_cli
+
+
+def _answer(evs, ses):
+    table = pd.DataFrame({"action": list(evs), "ev": list(evs.values()), "ev_se": ses})
+    return Answer("g", "q", table, "", "")
+
+
+def test_compare_values_the_fast_choice_by_the_strong_model():
+    bench = Bench("g", "pimc", 1, 1, [], None, lambda t: t["action"])
+    d = Decision("bid", {}, "x")
+    fast = _answer({"pass": 1.0, "bid": 0.5}, [0.1, 0.1])
+    strong = _answer({"pass": 0.2, "bid": 0.9}, [0.1, 0.2])
+    row = compare(bench, d, fast, strong)
+    assert row["fast"] == "pass" and row["strong"] == "bid" and not row["agree"]
+    assert row["regret"] == pytest.approx(0.7)
+    assert row["regret_se"] == pytest.approx((0.1 ** 2 + 0.2 ** 2) ** 0.5)
+    assert row["clear"]                               # 0.7 > 2 * 0.224
+    same = compare(bench, d, strong, strong)
+    assert same["agree"] and same["regret"] == 0 and not same["clear"]
+    # a disallowed option is never the recommendation
+    bench.allowed = lambda t: t["action"] != "bid"
+    assert compare(bench, d, fast, strong)["strong"] == "pass"
+
+
+def test_summary():
+    rows = pd.DataFrame({"agree": [True, True, False, True], "regret": [0.0, 0.0, 0.4, 0.0],
+                         "clear": [False, False, True, False]})
+    s = summary(rows)
+    assert s["decisions"] == 4 and s["agree"] == 0.75 and s["mean_regret"] == pytest.approx(0.1)
+    assert s["agree_lo"] < 0.75 < s["agree_hi"] and s["regret_lo"] < 0.1 < s["regret_hi"] and s["clear"] == 0.25
+
+
+@pytest.mark.parametrize("game", ["euchre", "sheepshead", "five_hundred"])
+def test_decisions_are_reproducible_from_the_seed(game):
+    import importlib
+    decisions = importlib.import_module(f"analyzer.games.{game}.trust").decisions
+    a = decisions(12, 7)
+    assert [d.kwargs for d in a] == [d.kwargs for d in decisions(12, 7)]
+    assert [d.kwargs for d in a[:5]] == [d.kwargs for d in decisions(5, 7)]     # --decisions may grow
+    assert [d.kwargs for d in a] != [d.kwargs for d in decisions(12, 8)]
+
+
+def test_decisions_arise_under_the_policy():
+    """Every Five Hundred decision's auction is the policy's calls, and every Euchre and
+    Sheepshead decision is a turn the auction reached."""
+    from analyzer.games.five_hundred.questions import bid
+    from analyzer.games.five_hundred.trust import decisions
+    for d in decisions(6, 3):
+        bid(**d.kwargs, deals=64, seed=1)           # the question accepts the position (a legal auction)
+    from analyzer.games.euchre.trust import decisions as e
+    kinds = {d.kind for d in e(60, 1)}
+    assert kinds == {"order", "call"}
+
+
+def test_cli_trust(capsys, tmp_path):
+    out = tmp_path / "t.csv"
+    args = ["trust", "euchre", "--decisions", "2", "--fast-deals", "400", "--strong-deals", "40", "--worlds", "4",
+            "--out", str(out)]
+    code, stdout, err = run_cli(args + ["--json"], capsys)
+    assert code == 0, err
+    got = json.loads(stdout)
+    rows = pd.read_csv(out)
+    assert got["decisions"] == 2 and len(rows) == 2
+    assert got["agree"] == rows["agree"].mean()                  # computed, not stored
+    code, _, err = run_cli(args, capsys)                       # a used --out is refused
+    assert code == 2 and "--resume" in err
+    code, stdout, err = run_cli(args[:3] + ["3"] + args[4:] + ["--resume", "--json"], capsys)
+    assert code == 0, err
+    assert json.loads(stdout)["decisions"] == 3 and len(pd.read_csv(out)) == 3
+    code, _, err = run_cli(["trust", "rummy500"], capsys)
+    assert code == 2 and err.count("\n") == 1
