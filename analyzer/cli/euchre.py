@@ -31,6 +31,11 @@ def game_options(f):
     return f
 
 
+SCORE_OPTION = click.option(
+    "--score", default=None, metavar="US:THEM",
+    help="The game score before this hand, your side's points first, each 0-9 (e.g. 8:9): every "
+         "action also gets P(win the game) to 10 (the hand's outcomes added to the score, the rest "
+         "of the game valued by an equity table of self-play), and the recommendation is by it.")
 WORLDS_OPTION = click.option("--worlds", type=int, default=None, metavar="W",
                              help="With --play pimc: sampled layouts per card played [default: 32].")
 PLAY_HELP = ("--play pimc: single-dummy play of the five tricks at every seat (each card chosen in "
@@ -57,15 +62,16 @@ def euchre():
 @simulation_options(default_deals=100_000, play_models=("heuristic", "dd", "pimc"),
                     deals_help="100,000; 20,000 with --play dd; with --play pimc 2,000, or 6,000 ÷ actions (at least 500) when more than 3 actions")
 @WORLDS_OPTION
+@SCORE_OPTION
 @output_options
 def order(hand, upcard, dealer, seat, players, deck, stick_the_dealer, condition, deals, seed, play,
-          threads, rules, worlds, as_json, as_csv, plot_path):
+          threads, rules, worlds, score, as_json, as_csv, plot_path):
     """Round one: order up (accept, if you dealt) or pass, for HAND (your 5 cards).
 
     Every action open to you now is simulated on the same deals: the other hands are
     dealt consistent with your cards, the upcard and the passes before you; after your
     action everybody bids by sensible policies (a redeal scores 0) and plays the hand.
-    EV is your side's points minus theirs for the hand.
+    EV is your side's points minus theirs for the hand; with --score, P(win the game).
     """
     from ..games.euchre.questions import order as ask
 
@@ -73,7 +79,7 @@ def order(hand, upcard, dealer, seat, players, deck, stick_the_dealer, condition
     answer = ask(hand, upcard, dealer=dealer, seat=seat, players=int(players), deck=int(deck),
                  stick_the_dealer=stick_the_dealer, deals=deals, seed=seed, play=play,
                  threads=threads, rules=list(rules), progress=wants_progress(as_json), worlds=worlds,
-                 condition=condition)
+                 condition=condition, score=score)
     _finish(answer, plot_path, as_json, as_csv)
 
 
@@ -89,13 +95,15 @@ order.help = inspect.cleandoc(order.help) + "\n\n" + PLAY_HELP + "\n\n" + RULES_
 @simulation_options(default_deals=100_000, play_models=("heuristic", "dd", "pimc"),
                     deals_help="100,000; 20,000 with --play dd; with --play pimc 2,000, or 6,000 ÷ actions (at least 500) when more than 3 actions")
 @WORLDS_OPTION
+@SCORE_OPTION
 @output_options
 def call(hand, turned_down, dealer, seat, players, deck, stick_the_dealer, condition, deals, seed, play,
-         threads, rules, worlds, as_json, as_csv, plot_path):
+         threads, rules, worlds, score, as_json, as_csv, plot_path):
     """Round two: name a suit (not the turned-down one) or pass, for HAND (your 5 cards).
 
     The other hands are dealt consistent with everybody's passes in round one and the
-    passes before you in round two.  EV is your side's points minus theirs for the hand.
+    passes before you in round two.  EV is your side's points minus theirs for the hand;
+    with --score, P(win the game).
     """
     from ..games.euchre.questions import call as ask
 
@@ -103,7 +111,7 @@ def call(hand, turned_down, dealer, seat, players, deck, stick_the_dealer, condi
     answer = ask(hand, turned_down, dealer=dealer, seat=seat, players=int(players),
                  deck=int(deck), stick_the_dealer=stick_the_dealer, deals=deals, seed=seed,
                  play=play, threads=threads, rules=list(rules), progress=wants_progress(as_json),
-                 worlds=worlds, condition=condition)
+                 worlds=worlds, condition=condition, score=score)
     _finish(answer, plot_path, as_json, as_csv)
 
 
@@ -205,21 +213,28 @@ def render(answer) -> str:
     card = f"upcard {m['upcard']}" if "upcard" in m else f"turned down {m['turned_down']}"
     r = m["rules"]
     game = f"{m['players']}-handed, {r['deck']} cards" + (", stick the dealer" if r["stick_the_dealer"] else "")
-    lines = [f"Euchre ({game}) — hand {m['hand']}, {card}, you are {m['position']}",
+    score = m.get("score")
+    at = f", score {score} (you:them)" if score else ""
+    lines = [f"Euchre ({game}) — hand {m['hand']}, {card}, you are {m['position']}{at}",
              f"{m['deals']:,} deals{_conditioned(m)}, seed {m['seed']}, {m['play']} play "
              f"({answer.extra.get('elapsed', 0):.1f} s)", ""]
     labels = [row.label + (f" (discard {row.discard})" if isinstance(row.discard, str) else "")
               for row in t.itertuples()]
     w = max(22, max(len(x) for x in labels))
     header = (f"  {'action':<{w}} {'P(make)':>7}  {'95% interval':>12}  {'march':>6}  {'euchred':>7}"
-              f"  {'they make':>9}  {'set them':>8}  {'redeal':>6}  {'EV':>6} {'±se':>5}")
+              f"  {'they make':>9}  {'set them':>8}  {'redeal':>6}  {'EV':>6} {'±se':>5}"
+              + (f"  {'P(win)':>6}  {'95% interval':>12}" if score else ""))
     lines += [header, "-" * len(header)]
     for row, label in zip(t.itertuples(), labels):
         mark = "→ " if row.action == answer.best else "  "
         lines.append(f"{mark}{label:<{w}} {pct(row.p_make):>7}  {interval(row.p_make_lo, row.p_make_hi):>12}"
                      f"  {pct(row.p_march):>6}  {pct(row.p_euchred):>7}  {pct(row.p_they_make):>9}"
-                     f"  {pct(row.p_they_euchred):>8}  {pct(row.p_redeal):>6}  {row.ev:+6.2f} {row.ev_se:5.2f}")
+                     f"  {pct(row.p_they_euchred):>8}  {pct(row.p_redeal):>6}  {row.ev:+6.2f} {row.ev_se:5.2f}"
+                     + (f"  {pct(row.p_win):>6}  {interval(row.p_win_lo, row.p_win_hi):>12}" if score else ""))
     lines += ["", "P(make), march, euchred: your side made trump and took 3+, 5, <3 tricks; "
                   "they make / set them: the other side made trump and took 3+ / <3.",
-              m["ev_meaning"] + ".", "", f"Recommendation: {answer.recommendation}"]
+              m["ev_meaning"] + "."]
+    if score:
+        lines.append(m["p_win_meaning"] + "; the recommendation is by P(win).")
+    lines += ["", f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)

@@ -31,9 +31,10 @@ from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note,
                                table_size, weight_scale)
 from ...sim.question import Plan
 from ...sim.rng import seed_key
-from ...stats import weighted_mean_se, wilson
+from ...stats import Z95, weighted_mean_se, wilson
 from .bidding import DEFAULT_POLICY, PASS
 from .deck import HAND_SIZE, N_TRICKS, nat_bit, nat_mask
+from .equity import equity_table, parse_score, values_after
 from .play import OPT_JOKER_REDEAL, OPT_NO_UP_DISCARD, OPT_STICK, passing_hands, question_chunk
 from .rules import Options, legal_calls, legal_discards, rule_tables
 from .scoring import N_OUTCOMES, OUTCOME_POINTS, REDEAL
@@ -59,6 +60,11 @@ PIMC_NOTE = ("pimc: single-dummy play of the five tricks at every seat; each car
 # many effective deals as 2048 at a fraction of the cost (four-handed dealer, round two:
 # 85% of them in 6% of the time), and keeps the weights small (w < 2**12).
 BATCH = 64
+P_WIN_MEANING = ("P(win): the chance your side wins the game (first to 10) from {score}: each outcome's "
+                 "points added (a redeal keeps the score), {next} next, and the equity table's chance from there")
+EQUITY_NOTE = ("P(win the game) by the equity table of {deals:,} self-play hands (the policies' bidding and "
+               "heuristic play, which ignore the score; the table's own standard error at most {se:.2f}%); "
+               "at {score} with {dealing} dealing the policies win {now:.1f}% of games")
 EV_MEANING = ("EV: expected points for the hand, your side's minus the other side's "
               "(make +1, march +2, lone march +4, euchred -2; the same for them; a redeal 0)")
 
@@ -151,12 +157,15 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
           players: int = 2, deck: int = 24, stick_the_dealer: bool = False,
           deals: int | None = None, seed: int | None = 0, play: str = "heuristic",
           threads: int | None = None, rules: list[str] | None = None,
-          progress: bool = False, worlds: int | None = None, condition: str = "policy") -> Answer:
+          progress: bool = False, worlds: int | None = None, condition: str = "policy",
+          score: str | None = None) -> Answer:
     """Round one: order up / accept (with the best discard) / go alone / pass.  ``play``:
     "heuristic", "dd" (double-dummy) or "pimc" (single-dummy at every seat, ``worlds``
     layouts a card).  ``condition``: "policy" (the seats before you pass by the policies)
-    or "none" (the unseen cards dealt uniformly)."""
+    or "none" (the unseen cards dealt uniformly).  ``score`` ("US:THEM", e.g. "8:9"):
+    every action also gets P(win the game) (``equity``), and the recommendation is by it."""
     check_condition(condition)
+    score_pair = parse_score(score)
     given = deals
     deals, seed = PLAN.check(deals, seed, threads, play)
     n_worlds = check_worlds(worlds)
@@ -194,17 +203,19 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
         actions.append(Action("pass", "pass", PASS))
     deals = default_pimc_deals(given, deals, play, len(actions))
     return _ask("order", options, d, hand_ids, up_id, pos, dealer_seat, pos - 1, actions,
-                deals, seed, play, threads, progress, n_worlds, condition)
+                deals, seed, play, threads, progress, n_worlds, condition, score_pair)
 
 
 def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | None = None,
          players: int = 2, deck: int = 24, stick_the_dealer: bool = False,
          deals: int | None = None, seed: int | None = 0, play: str = "heuristic",
          threads: int | None = None, rules: list[str] | None = None,
-         progress: bool = False, worlds: int | None = None, condition: str = "policy") -> Answer:
-    """Round two: name each allowed suit (alone too, four-handed) or pass (``play`` and
-    ``condition`` as for ``order``)."""
+         progress: bool = False, worlds: int | None = None, condition: str = "policy",
+         score: str | None = None) -> Answer:
+    """Round two: name each allowed suit (alone too, four-handed) or pass (``play``,
+    ``condition`` and ``score`` as for ``order``)."""
     check_condition(condition)
+    score_pair = parse_score(score)
     given = deals
     deals, seed = PLAN.check(deals, seed, threads, play)
     n_worlds = check_worlds(worlds)
@@ -228,7 +239,7 @@ def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | Non
         actions.append(Action("pass", "pass", PASS))
     deals = default_pimc_deals(given, deals, play, len(actions))
     return _ask("call", options, d, hand_ids, up_id, pos, dealer_seat, n + pos - 1, actions,
-                deals, seed, play, threads, progress, n_worlds, condition)
+                deals, seed, play, threads, progress, n_worlds, condition, score_pair)
 
 
 def default_pimc_deals(given, deals, play, n_actions) -> int:
@@ -357,10 +368,14 @@ def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions
             counters, constrained, p_fit(counters, scale, p_first), run)
 
 
-def _row(action: Action, h, th, deck, sw2) -> dict:
+def _row(action: Action, h, th, deck, sw2, win_after=None) -> dict:
     """One action's row from its weighted outcome histogram ``h`` (sum of the weights per
     outcome) and trick histogram ``th``; ``sw2``: the sum of the squared weights (the
-    intervals and standard errors are on the effective number of deals)."""
+    intervals and standard errors are on the effective number of deals).  ``win_after``
+    (with a score): P(win the game) after each outcome (``equity.values_after``), which
+    adds ``p_win`` (its weighted mean), ``p_win_se``, a 95% interval, and the outcomes
+    the other columns lump together (``p_lone_march`` of ``p_march``; ``p_they_march``,
+    ``p_they_lone_march`` of ``p_they_make``), so that every outcome's share is there."""
     n = float(h.sum())
     made = h[0] + h[1] + h[2]
     pts = np.asarray(OUTCOME_POINTS, float)
@@ -368,7 +383,7 @@ def _row(action: Action, h, th, deck, sw2) -> dict:
     lo, hi = wilson(made / n * n_eff, n_eff)
     played = th.sum()
     tricks = np.arange(N_TRICKS + 1)
-    return {
+    row = {
         "action": action.key, "label": action.label,
         "discard": deck.format(action.discard) if action.discard >= 0 else None,
         "p_make": made / n, "p_make_lo": float(lo), "p_make_hi": float(hi),
@@ -378,10 +393,15 @@ def _row(action: Action, h, th, deck, sw2) -> dict:
         "mean_tricks": float((th.sum(axis=0) * tricks).sum() / played) if played else float("nan"),
         "ev": ev, "ev_se": ev_se,
     }
+    if win_after is not None:
+        p, se, _ = weighted_mean_se(n, float((win_after * h).sum()), float((win_after ** 2 * h).sum()), float(sw2))
+        row.update(p_win=p, p_win_se=se, p_win_lo=max(p - Z95 * se, 0.0), p_win_hi=min(p + Z95 * se, 1.0),
+                   p_lone_march=h[2] / n, p_they_march=h[5] / n, p_they_lone_march=h[6] / n)
+    return row
 
 
 def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_turn, actions,
-         deals, seed, play, threads, progress, n_worlds=32, condition="policy") -> Answer:
+         deals, seed, play, threads, progress, n_worlds=32, condition="policy", score=None) -> Answer:
     hist, trick_hist, counters, constrained, p_passes, run = simulate(
         options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed, threads,
         progress, play, n_worlds, condition)
@@ -396,7 +416,12 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
                          "near impossible with your cards); try more --deals")
     played, n_eff, drawn = deals_used(counters)
     accepted = acceptance(counters)
-    rows = [_row(a, hist[i], trick_hist[i], deck, counters[C_W2]) for i, a in enumerate(actions)]
+    win_after, equity, by = None, None, "ev"
+    if score is not None:
+        equity = equity_table(options)
+        win_after = values_after(equity, *score, we_deal_now=dealer_seat % 2 == 0)
+        by = "p_win"
+    rows = [_row(a, hist[i], trick_hist[i], deck, counters[C_W2], win_after) for i, a in enumerate(actions)]
     # A dealer's pickup is one option per action kind: keep its best discard, list the rest.
     discard_table: dict[str, list] = {}
     best_rows: dict[str, dict] = {}
@@ -404,15 +429,15 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
     for a, r in zip(actions, rows):
         if a.discard >= 0:
             discard_table.setdefault(a.key, []).append(
-                {"discard": r["discard"], "ev": r["ev"], "ev_se": r["ev_se"], "p_make": r["p_make"]})
+                {k: r[k] for k in ("discard", "ev", "ev_se", "p_make", "p_win", "p_win_se") if k in r})
         if a.key not in best_rows:
             order_keys.append(a.key)
             best_rows[a.key] = r
-        elif r["ev"] > best_rows[a.key]["ev"]:
+        elif r[by] > best_rows[a.key][by]:
             best_rows[a.key] = r
     table = pd.DataFrame([best_rows[k] for k in order_keys])
     table["discard"] = table["discard"].astype(object).where(table["discard"].notna(), None)
-    best, recommendation = _recommend(table)
+    best, recommendation = _recommend(table, by)
     position = (("non-dealer", "dealer")[pos - 1] if n_players == 2 else
                 ("left of the dealer", "dealer's partner", "right of the dealer", "dealer")[pos - 1])
     what = "upcard" if question == "order" else "turned_down"
@@ -420,11 +445,23 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
             "seat": pos, "position": position, "deals": played, "deals_dealt": int(run.n_done),
             "condition": condition, "conditioned": labels, "effective_deals": n_eff, "acceptance": accepted,
             "hands_drawn_per_deal": drawn, "p_passes": p_passes, "seed": seed, "play": play,
-            "rules": options.as_dict(), "ev_meaning": EV_MEANING}
+            "rules": options.as_dict(), "ev_meaning": EV_MEANING,
+            "score": None if score is None else f"{score[0]}:{score[1]}"}
     if play == "pimc":
         meta["worlds"] = n_worlds
     if discard_table:
-        meta["discards"] = {k: sorted(v, key=lambda x: -x["ev"]) for k, v in discard_table.items()}
+        meta["discards"] = {k: sorted(v, key=lambda x: -x[by]) for k, v in discard_table.items()}
+    if equity is not None:
+        we_deal = dealer_seat % 2 == 0
+        meta.update(we_deal=we_deal, p_win_meaning=P_WIN_MEANING.format(
+            score=meta["score"], next="they deal" if we_deal else "your side deals"),
+            equity={"p_win_now": equity.win(*score, we_deal), "deals": equity.deals, "seed": equity.seed,
+                    "se_max": float(equity.se.max()), "cached": equity.cached, "cache": equity.path,
+                    "build_seconds": equity.build_seconds})
+        notes.append(EQUITY_NOTE.format(deals=equity.deals, se=100 * equity.se.max(),
+                                        now=100 * equity.win(*score, we_deal), score=meta["score"],
+                                        dealing="your side" if we_deal else "they")
+                     + ("" if play == "heuristic" else "; the table is from heuristic play whatever --play"))
     if constrained:
         notes.append(constrained_note(labels, counters, "pass at each of their turns before yours "
                                       "under the bidding policies", p_passes))
@@ -438,14 +475,19 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
                    "counters": counters, "dist": dist}, notes)
 
 
-def _recommend(table: pd.DataFrame) -> tuple[str, str]:
-    top = table.loc[table["ev"].idxmax()]
+def _recommend(table: pd.DataFrame, by: str = "ev") -> tuple[str, str]:
+    """(the best action, the sentence): by EV, or with a score (``by="p_win"``) by P(win the game)."""
+    top = table.loc[table[by].idxmax()]
     others = table[table["action"] != top["action"]]
-    vs = ""
-    if not others.empty:
-        second = others.loc[others["ev"].idxmax()]
-        vs = f"; next best {second['label']} {second['ev']:+.2f}"
+    second = None if others.empty else others.loc[others[by].idxmax()]
     what = top["label"] + (f", discarding {top['discard']}" if isinstance(top["discard"], str) else "")
+    if by == "p_win":
+        vs = "" if second is None else (f"; next best {second['label']} {100 * second['p_win']:.1f}% "
+                                        f"(EV {second['ev']:+.2f})")
+        return top["action"], (f"{what}: P(win the game) {100 * top['p_win']:.1f}% "
+                               f"({100 * top['p_win_lo']:.1f}-{100 * top['p_win_hi']:.1f}%), "
+                               f"EV {top['ev']:+.2f} ± {top['ev_se']:.2f} points{vs}")
+    vs = "" if second is None else f"; next best {second['label']} {second['ev']:+.2f}"
     if top["action"] == "pass":
         return "pass", (f"pass: expected {top['ev']:+.2f} ± {top['ev_se']:.2f} points{vs}")
     return top["action"], (f"{what}: your side makes {100 * top['p_make']:.0f}% "
