@@ -23,7 +23,7 @@ def test_match_seats_swap_the_models():
 
 
 def test_sums_of_records():
-    rec = np.array([[1, 10, 4, 6, 1, 0, 1], [0, 0, 0, 0, 0, 0, 0], [1, -3, 5, 1, 0, 1, 0]], np.int64)
+    rec = np.array([[1, 10, 4, 6, 1, 0, 1, 0], [0, 0, 0, 0, 0, 0, 0, 0], [1, -3, 5, 1, 0, 1, 0, 1]], np.int64)
     assert rec.shape[1] == REC_SIZE
     s = sums(rec, 2)
     assert s[S_PLAYED] == 2
@@ -32,6 +32,10 @@ def test_sums_of_records():
     # the gains as contractor (A - baseline) and as defender (baseline - B) add up to d
     assert s[S_GC] == (10 - 6 - 3 - 1) / 2 and s[S_GD] == (6 - 4 + 1 - 5) / 2
     assert s[S_GC] + s[S_GD] == s[S_D]
+    # by kind: every deal, then kinds 0 and 1
+    by = sums(rec, 2, 2).reshape(3, -1)
+    assert (by[0] == s).all() and by[1][S_PLAYED] == 1 and by[2][S_PLAYED] == 1
+    assert by[1][S_D] + by[2][S_D] == s[S_D]
 
 
 @pytest.mark.parametrize("game, kw", [("five_hundred", {"players": 4}), ("five_hundred", {"players": 3}),

@@ -82,4 +82,12 @@ def render_match(answer) -> str:
                  f"± {m['a_gain_defending_se']:.2f} points a deal")
     lines.append(f"  net: the contracting side's points for the deal minus the defenders'; base: {m['b']} at "
                  "every seat")
+    if len(m.get("by_kind", [])) > 1:
+        lines += ["", f"  by contract       deals   A - B  ±se   share   P(make) A / B / base   A's gain as "
+                      f"{m['contract']} / defender"]
+        for k in m["by_kind"]:
+            lines.append(f"  {k['kind']:<14} {k['played']:>7,}  {k['a_minus_b']:+6.1f} {k['se']:4.1f}  "
+                         f"{100 * k['share_of_difference']:5.0f}%   {100 * k['p_make_a']:5.1f} / "
+                         f"{100 * k['p_make_b']:5.1f} / {100 * k['p_make_base']:5.1f}%   "
+                         f"{k['a_gain_contracting']:+.2f} / {k['a_gain_defending']:+.2f}")
     return "\n".join(lines)

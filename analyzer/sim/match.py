@@ -37,8 +37,9 @@ MODELS = ("heuristic", "pimc")
 # a deal's record: played? (1; 0 no contract; -1 a contract the models cannot both play,
 # left out), the nets of the three plays (A contracting, B contracting, B
 # everywhere), whether each made its contract
-REC_PLAYED, REC_NET_A, REC_NET_B, REC_NET_0, REC_MADE_A, REC_MADE_B, REC_MADE_0 = range(7)
-REC_SIZE = 7
+# and the contract's kind (the game's ``Match.kinds`` index)
+REC_PLAYED, REC_NET_A, REC_NET_B, REC_NET_0, REC_MADE_A, REC_MADE_B, REC_MADE_0, REC_KIND = range(8)
+REC_SIZE = 8
 # the chunk's sums: deals, played, d, d^2, each play's net and net^2, each play's makes,
 # (made A - made B)^2, A's gain as contractor and as defender with their squares
 (S_DEALS, S_PLAYED, S_D, S_D2, S_NA, S_NA2, S_NB, S_NB2, S_N0, S_N02, S_MA, S_MB, S_M0, S_DM2,
@@ -52,8 +53,16 @@ def check_models(a: str, b: str) -> None:
             raise InputError(f"{name} must be one of {', '.join(MODELS)}, not {m!r}")
 
 
-def sums(rec: np.ndarray, scale: int) -> np.ndarray:
-    """The chunk's statistics (``S_*``, float64) from its deal records."""
+def sums(rec: np.ndarray, scale: int, n_kinds: int = 0) -> np.ndarray:
+    """The chunk's statistics, flat: ``S_*`` (float64) of every deal, then of each kind of
+    contract (``REC_KIND``)."""
+    out = [_sums(rec, scale)]
+    for k in range(n_kinds):
+        out.append(_sums(rec[rec[:, REC_KIND] == k], scale))
+    return np.concatenate(out)
+
+
+def _sums(rec: np.ndarray, scale: int) -> np.ndarray:
     out = np.zeros(S_SIZE, np.float64)
     out[S_DEALS] = rec.shape[0]
     played = rec[rec[:, REC_PLAYED] == 1]
@@ -85,6 +94,7 @@ class Match:
     game: str                      # "five-hundred"
     title: str                     # "Five Hundred, four players"
     contract: str                  # what a side does when it contracts: "contractor", "maker", "picker"
+    kinds: tuple                   # labels of the contract kinds (REC_KIND)
     chunk: object                  # chunk(start, n) -> REC_SIZE records (int64, n rows)
     scale: int = 1                 # record units a point
     chunk_size: int = 1024
@@ -99,10 +109,12 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
     from ..compiling import announce
     from . import runner
 
+    n_kinds = len(m.kinds)
+
     def chunk(start, n):
         if n == 0:
-            return np.zeros(S_SIZE, np.float64)
-        return sums(m.chunk(start, n), m.scale)
+            return np.zeros(S_SIZE * (n_kinds + 1), np.float64)
+        return sums(m.chunk(start, n), m.scale, n_kinds)
 
     play = "pimc" if "pimc" in (a, b) else "heuristic"
     with announce(m.title.split(",")[0], play):
@@ -110,7 +122,8 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
                                 desc="match")
     if run.n_done == 0:
         raise KeyboardInterrupt
-    s = run.stats
+    every = run.stats.reshape(n_kinds + 1, S_SIZE)
+    s = every[0]
     played = s[S_PLAYED]
     d, d_se = _mean_se(played, s[S_D], s[S_D2])
     rows = []
@@ -122,6 +135,16 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
                      "p_make": s[k_made] / played if played else math.nan, "p_make_lo": float(lo),
                      "p_make_hi": float(hi), "net": net, "net_se": net_se})
     table = pd.DataFrame(rows)
+    by_kind = []
+    for k, label in enumerate(m.kinds):
+        sk = every[k + 1]
+        if sk[S_PLAYED]:
+            dk, dk_se = _mean_se(sk[S_PLAYED], sk[S_D], sk[S_D2])
+            by_kind.append({"kind": label, "played": int(sk[S_PLAYED]), "a_minus_b": dk, "se": dk_se,
+                            "p_make_a": sk[S_MA] / sk[S_PLAYED], "p_make_b": sk[S_MB] / sk[S_PLAYED],
+                            "p_make_base": sk[S_M0] / sk[S_PLAYED],
+                            "a_gain_contracting": sk[S_GC] / sk[S_PLAYED], "a_gain_defending": sk[S_GD] / sk[S_PLAYED],
+                            "share_of_difference": sk[S_D] / s[S_D] if s[S_D] else math.nan})
     dm = (s[S_MA] - s[S_MB]) / played if played else math.nan
     dm_se = _mean_se(played, s[S_MA] - s[S_MB], s[S_DM2])[1]
     gc, gc_se = _mean_se(played, s[S_GC], s[S_GC2])
@@ -131,7 +154,7 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
             "seed": seed, "worlds": worlds if play == "pimc" else None, "a_minus_b": d, "se": d_se,
             "lo": d - Z95 * d_se, "hi": d + Z95 * d_se, "p_make_a_minus_b": dm, "p_make_diff_se": dm_se,
             "a_gain_contracting": gc, "a_gain_contracting_se": gc_se, "a_gain_defending": gd,
-            "a_gain_defending_se": gd_se,
+            "a_gain_defending_se": gd_se, "by_kind": by_kind,
             "contract": m.contract, **m.meta}
     notes = list(m.notes)
     if run.interrupted:

@@ -14,7 +14,7 @@ from numba import njit
 
 from ...bits import ZERO
 from ...sim.deal import _deal_into
-from ...sim.match import REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
+from ...sim.match import REC_KIND, REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
 from ...sim.models import match_seats
 from ...sim.rng import seed_key, stream_key
 from .deck import DECKS, HAND_SIZE, N_TRICKS, nat_bits
@@ -55,6 +55,7 @@ def match_chunk(key0, start, n_deals, pool, counts, n, tables, flags, pol, a_pim
         if maker == NO_SEAT:
             continue
         rec[i, REC_PLAYED] = 1
+        rec[i, REC_KIND] = 1 if alone else 0
         side = 0
         for p in range(n):
             if (p & 1) == (maker & 1):
@@ -114,6 +115,6 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
         notes.append(f"pimc: single-dummy play, {n_worlds} sampled layouts a card, the makers aiming at 3 tricks "
                      "(then the march)")
     hands = "two-handed" if n == 2 else "four-handed"
-    m = Match("euchre", f"Euchre, {hands}, {options.deck} cards", "maker", chunk,
+    m = Match("euchre", f"Euchre, {hands}, {options.deck} cards", "maker", ("with partner", "alone"), chunk,
               chunk_size=PIMC_CHUNK if pimc else 4096, meta={"players": n, "deck": options.deck}, notes=notes)
     return run_match(m, a, b, deals, seed, n_worlds, threads, progress)

@@ -14,14 +14,14 @@ from numba import njit
 
 from ...bits import popcount
 from ...sim.deal import _deal_into
-from ...sim.match import REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
+from ...sim.match import REC_KIND, REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
 from ...sim.models import match_seats
 from ...sim.rng import seed_key, stream_key
-from .auction import LAD_LEVEL, NO_SEAT, finish_auction, start_table, valuation
+from .auction import LAD_KIND, LAD_LEVEL, NO_SEAT, finish_auction, start_table, valuation
 from .deck import HAND_SIZE, KITTY_SIZE
 from .pimc import MODE_SAMPLE, pimc_deal_table, world_key
 from .play import KIND_OPEN_MISERE
-from .rules import DD_MISERE_MAX_ACTIVE, MISERE
+from .rules import DD_MISERE_MAX_ACTIVE, MISERE, NT
 from .selfplay import contract_sides_table, play_contract_table, score_contract, table_buffers
 
 DEFAULT_DEALS = 1_000
@@ -51,6 +51,8 @@ def match_chunk(key0, start, n, pool, counts, lad, acfg, pols, fm, tables, byte_
         if d == NO_SEAT:
             continue
         rec[i, REC_PLAYED] = 1
+        kind = lad[LAD_KIND, c]
+        rec[i, REC_KIND] = 0 if kind < NT else (1 if kind == NT else (2 if kind == MISERE else 3))
         wkey = world_key(dkey)
         for rnd in range(3):
             if tt is None:
@@ -119,7 +121,8 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
         if tab.players >= 5:
             notes.append(f"a misère against more than {DD_MISERE_MAX_ACTIVE} seats is left out of the match (the "
                          "solver's limit: single-dummy play cannot defend it)")
-    m = Match("five-hundred", f"Five Hundred, {tab.players} players", "contractor", chunk,
+    m = Match("five-hundred", f"Five Hundred, {tab.players} players", "contractor",
+              ("suit", "no trumps", "misère", "open misère"), chunk,
               chunk_size=PIMC_CHUNK if pimc else 1024, meta={"players": tab.players, "rules": options.shown(tab.players)},
               notes=notes)
     return run_match(m, a, b, deals, seed, n_worlds, threads, progress)

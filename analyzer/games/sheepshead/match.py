@@ -16,7 +16,7 @@ from numba import njit
 
 from ...bits import ONE, ZERO
 from ...sim.deal import _deal_into
-from ...sim.match import REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
+from ...sim.match import REC_KIND, REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
 from ...sim.models import match_seats
 from ...sim.rng import seed_key, stream_key
 from .bidding import wants_to_pick
@@ -57,6 +57,7 @@ def match_chunk(rules, key0, start, n, pool, counts, thresholds, grids, a_pimc, 
         picked[:] = hands
         bury = take_blind(picked, deal[0], picker, MODE_POLICY | unknown_mode(rules), info)
         partner = info[0]
+        rec[i, REC_KIND] = 0 if partner >= 0 else 1
         called = (ONE << np.uint64(info[2])) if info[2] >= 0 else ZERO
         side = (1 << picker) | ((1 << partner) if partner >= 0 else 0)
         wkey = stream_key(world_key(dkey), 0)
@@ -102,11 +103,15 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
     counts = np.array([2] + [HAND_SIZE] * N_SEATS, np.int64)
     grids = score_grids(options)
     key0 = seed_key(seed)
+    import os
+    rules_v = options.rules
+    if os.environ.get("SH_EXP"):
+        rules_v = np.concatenate([options.rules, np.array([int(os.environ["SH_EXP"], 0)], np.uint64)])
 
     def chunk(start, count):
         rec = np.empty((count, REC_SIZE), np.int64)
         tt, st = solver_arrays(pimc, new_dd_table, new_stats)
-        match_chunk(options.rules, key0, np.int64(start), np.int64(count), pool, counts, PICK_THRESHOLDS, grids,
+        match_chunk(rules_v, key0, np.int64(start), np.int64(count), pool, counts, PICK_THRESHOLDS, grids,
                     np.bool_(a == "pimc"), np.bool_(b == "pimc"), np.int64(n_worlds) if pimc else None,
                     np.int64(PIMC_LINES), rec, tt, st)
         return rec
@@ -115,6 +120,6 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
              "picker side's score minus the defenders' (zero-sum: twice the picker side's)"]
     if pimc:
         notes.append(f"pimc: single-dummy play, {n_worlds} sampled layouts a card, aiming at 61 (then schneider)")
-    m = Match("sheepshead", "Sheepshead, five players", "picker", chunk, scale=SCALE,
+    m = Match("sheepshead", "Sheepshead, five players", "picker", ("called partner", "alone"), chunk, scale=SCALE,
               chunk_size=PIMC_CHUNK if pimc else 4096, meta={"players": N_SEATS}, notes=notes)
     return run_match(m, a, b, deals, seed, n_worlds, threads, progress)
