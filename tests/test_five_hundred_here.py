@@ -373,3 +373,14 @@ def test_cli_condition(capsys):
     assert code == 0 and "unconditioned deals (--condition none)" in out and "--condition none" in err
     code, out, err = run_cli(["500", "bid", HAND, "--auction", "7S pass", "--condition", "maybe"], capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--condition" in err
+
+
+def test_over_marks_the_bidder_as_spoken_under_the_american_auction():
+    """auction=american (one call each): --over 6S is the state after the right-hand
+    opponent's 6S, so he does not call again; the same table as --auction 6S with nobody
+    conditioned."""
+    from pandas.testing import assert_frame_equal
+    kw = dict(seat="S", dealer="N", deals=400, seed=5, threads=1, rules=["auction=american"])
+    none = q.bid(HAND, auction="6S", condition="none", **kw)
+    over = q.bid(HAND, over="6S", **kw)
+    assert_frame_equal(none.table, over.table)

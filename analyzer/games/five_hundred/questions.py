@@ -354,7 +354,7 @@ def _seat_name(seat: int, tab: Table = FOUR) -> str:
 
 def _setup_here(seat, dealer, auction, over, options, tab: Table = FOUR):
     """(asker, dealer, history, state before the asker's call, conditioned?, notes)."""
-    from .auction import ST_CUR, ST_HOLDER, ST_LAST, ST_NEXT, new_state, parse_auction, parse_seat
+    from .auction import ST_CUR, ST_HOLDER, ST_LAST, ST_NEXT, ST_SPOKE, new_state, parse_auction, parse_seat
     from ...errors import InputError
     N_SEATS = tab.n_seats
     notes = []
@@ -380,6 +380,7 @@ def _setup_here(seat, dealer, auction, over, options, tab: Table = FOUR):
         rho = (asker - 1) % N_SEATS
         st[ST_HOLDER] = rho
         st[ST_LAST + rho] = st[ST_CUR]
+        st[ST_SPOKE] |= 1 << rho          # he has made his call (one call each under auction=american)
         notes.append(f"--over {c.name} without --auction: your right-hand opponent holds the bid and nobody has "
                      "passed; the other hands are dealt without conditions (give --auction to condition them on "
                      "the calls)")
