@@ -82,12 +82,13 @@ from each depth he could take (the deepest card usable at once when that is a du
 {sv.K_MAX} cards) are each played out to the end of the hand from that same position with
 the same random stream. Every take is compared with the stock draw on the same deal:
 
-- **`gain`** = his hand score after the take − after the stock draw (points of the
-  hand: melded minus held), with its standard error and 95% range (`gain_lo`, `gain_hi`);
-  `margin_gain` the same for his margin over the best opponent; **`p_better`** the share
-  of deals on which the take scored more; `p_policy_takes` how often the strategy itself
-  chose that take; **`verdict`**: `take` when the whole 95% range is above 0, `draw` when
-  below, else `either`.
+- **`margin_gain`** = his margin over the best opponent (his hand score minus the best
+  other player's) after the take − after the stock draw, with its standard error: what
+  wins the game, and what `rummy500 take` ranks by; **`gain`** the same for his own hand
+  score alone (points of the hand: melded minus held), with its 95% range (`gain_lo`,
+  `gain_hi`); **`p_better`** the share of deals on which the take scored more;
+  `p_policy_takes` how often the strategy itself chose that take; **`verdict`**: `take`
+  when the whole 95% range of `margin_gain` is above 0, `draw` when below, else `either`.
 - Breakdowns: **`players`**; **`cards`** taken (1 = the top card alone); **`kind`**: how
   the deepest card taken is used at once in the best arrangement (`kept`: a single card
   with no duty, not melded); **`phase`**: cards left in the stock; **`hand`**: cards in
@@ -104,21 +105,24 @@ draw, melds and discard). Every {sv.GAME_EVERY}th deal number also plays one who
     t = sv.take_table(flat, ("players", "cards"), min_deals)
     writer.heading("What taking the pile is worth, by player count and cards taken")
     writer.table("take_by_cards", t, "Paired gain of taking the pile from a depth (cards taken) over the stock.",
-                 ["players", "cards", "deals", "gain", "gain_se", "margin_gain", "p_better", "p_policy_takes",
-                  "verdict", "note"], preview_rows=60)
-    writer.figure("take_by_cards", _heat(t, "cards", "players", "gain", min_deals,
-                                         "gain of taking the pile over the stock (points of the hand)"),
-                  "Mean gain of a take over the stock draw, by player count and cards taken.")
+                 ["players", "cards", "deals", "margin_gain", "margin_gain_se", "gain", "gain_se", "p_better",
+                  "p_policy_takes", "verdict", "note"], preview_rows=60)
+    writer.figure("take_by_cards", _heat(t, "cards", "players", "margin_gain", min_deals,
+                                         "margin gain of taking the pile over the stock (points)"),
+                  "Mean gain in margin over the best opponent of a take over the stock draw, by player count and "
+                  "cards taken.")
     for by, title in (("kind", "how the deepest card is used"), ("phase", "cards left in the stock"),
                       ("hand", "cards in hand before the draw")):
         t = sv.take_table(flat, ("players", by), min_deals)
         writer.heading(f"Taking the pile by {title}", 3)
         writer.table(f"take_by_{by}", t, f"Paired gain of a take over the stock, by player count and {title}.",
-                     ["players", by, "deals", "gain", "gain_se", "margin_gain", "p_better", "verdict", "note"],
+                     ["players", by, "deals", "margin_gain", "margin_gain_se", "gain", "gain_se", "p_better",
+                      "verdict", "note"],
                      preview_rows=40)
-        writer.figure(f"take_by_{by}", _heat(t, by, "players", "gain", min_deals,
-                                             f"gain of a take over the stock, by {title}"),
-                      f"Mean gain of a take over the stock draw, by player count and {title}.")
+        writer.figure(f"take_by_{by}", _heat(t, by, "players", "margin_gain", min_deals,
+                                             f"margin gain of a take over the stock, by {title}"),
+                      f"Mean gain in margin over the best opponent of a take over the stock draw, by player count "
+                      f"and {title}.")
     t = sv.take_table(flat, ("players", "cards", "kind", "phase", "hand"), min_deals)
     writer.table("take_all", t, "The joint table behind every breakdown above (every non-empty cell).",
                  preview_rows=0)

@@ -302,7 +302,9 @@ def run_survey(deals: int, seed: int = 0, threads=None, progress=False, on_chunk
 
 # ---------------------------------------------------------------------------- tables
 def take_table(flat, by=("players", "cards"), min_deals: int = 0) -> pd.DataFrame:
-    """The paired gain of taking the pile over drawing from the stock, by any of FEATURES."""
+    """The paired gain of taking the pile over drawing from the stock, by any of FEATURES:
+    of the taker's own hand score (``gain``) and of his margin over the best opponent
+    (``margin_gain``, which the ``verdict`` follows)."""
     from ...errors import InputError
 
     by = list(by)
@@ -327,7 +329,8 @@ def take_table(flat, by=("players", "cards"), min_deals: int = 0) -> pd.DataFram
                     "gain_hi": gain + Z95 * gain_se, "margin_gain": mg, "margin_gain_se": mg_se,
                     "p_better": c[T_POS] / n, "p_better_lo": float(lo), "p_better_hi": float(hi),
                     "p_policy_takes": c[T_POLICY] / n,
-                    "verdict": ("take" if gain - Z95 * gain_se > 0 else "draw" if gain + Z95 * gain_se < 0
+                    # by the margin over the best opponent: what wins, as the take question ranks
+                    "verdict": ("take" if mg - Z95 * mg_se > 0 else "draw" if mg + Z95 * mg_se < 0
                                 else "either"),
                     "note": "few deals" if n < min_deals else ""})
         rows.append(rec)
