@@ -103,15 +103,11 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
     counts = np.array([2] + [HAND_SIZE] * N_SEATS, np.int64)
     grids = score_grids(options)
     key0 = seed_key(seed)
-    import os
-    rules_v = options.rules
-    if os.environ.get("SH_EXP"):
-        rules_v = np.concatenate([options.rules, np.array([int(os.environ["SH_EXP"], 0)], np.uint64)])
 
     def chunk(start, count):
         rec = np.empty((count, REC_SIZE), np.int64)
         tt, st = solver_arrays(pimc, new_dd_table, new_stats)
-        match_chunk(rules_v, key0, np.int64(start), np.int64(count), pool, counts, PICK_THRESHOLDS, grids,
+        match_chunk(options.rules, key0, np.int64(start), np.int64(count), pool, counts, PICK_THRESHOLDS, grids,
                     np.bool_(a == "pimc"), np.bool_(b == "pimc"), np.int64(n_worlds) if pimc else None,
                     np.int64(PIMC_LINES), rec, tt, st)
         return rec

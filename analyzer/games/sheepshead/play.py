@@ -185,6 +185,21 @@ def lead_card(rules, hand, legal, role, unseen, cs, cs_open, foe_voids, called):
     return low_bit(legal)
 
 
+@njit(cache=True, forceinline=True)
+def cheap_trump(win_trumps, following, led, trick_points, fight, no_foe_to_beat):
+    """The lowest winning trump when a foe is winning and another may still play (else
+    0: ``follow_for_points`` decides): void in a fail suit led, ruff low rather than
+    discard, spend a master or fight with the highest trump; on a trump lead worth
+    ``fight``, overtake with the lowest trump that wins.  (Against single-dummy play in
+    duplicate matches these cheap trumps cost the heuristic least: see
+    docs/performance.md, "Sheepshead: heuristic against single-dummy play".)"""
+    if win_trumps == ZERO or no_foe_to_beat:
+        return ZERO
+    if led != TRUMP_LANE:
+        return low_bit(win_trumps) if following == ZERO else ZERO
+    return low_bit(win_trumps) if trick_points >= fight else ZERO
+
+
 # ----------------------------------------------------------------------------- picked hands
 @njit(cache=True, forceinline=True)
 def _log(trace, row, t, seat, card, led):
@@ -236,7 +251,11 @@ def heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, v
         friends = (fr >> (5 * seat)) & ALL_SEATS
         foes = AFTER[leader, pos] & ~friends
         ruff_threat = led != TRUMP_LANE and (foes & (voids >> (5 * led)) & ~(voids >> (5 * TRUMP_LANE))) != 0
-        friend_winning = ((friends >> winner) & 1) != 0
+        # a defender who does not know the partner yet: a trick won by a seat other than
+        # the picker, after the picker has played, is two to one a fellow defender's
+        probable = (seat != picker and friends == (1 << seat) and winner != picker
+                    and not ((AFTER[leader, pos] >> picker) & 1))
+        friend_winning = ((friends >> winner) & 1) != 0 or probable
         secure = False
         if friend_winning:
             if foes == 0:
@@ -245,9 +264,15 @@ def heuristic_card(rules, hands, seat, pos, leader, picker, partner, side, fr, v
                 lane_cards = TRUMPS if best & TRUMPS else rules[R_SUIT + led]
                 secure = ((unseen & lane_cards & stronger(rules, best)) == ZERO
                           and ((best & TRUMPS) != ZERO or not ruff_threat))
-        card = follow_for_points(rules, VALS, hand & ~unknown, legal, winners(legal, best, led_mask), led,
-                                 trick_points, FIGHT[(side >> seat) & 1], friend_winning, secure,
-                                 foes != 0, ruff_threat, unseen)
+        if probable and not secure:
+            friend_winning = False          # schmear to it only when it holds; else as before
+        win = winners(legal, best, led_mask)
+        card = cheap_trump(win & TRUMPS, legal & led_mask, led, trick_points, FIGHT[(side >> seat) & 1],
+                           friend_winning or foes == 0)
+        if card == ZERO:
+            card = follow_for_points(rules, VALS, hand & ~unknown, legal, win, led, trick_points,
+                                     FIGHT[(side >> seat) & 1], friend_winning, secure, foes != 0, ruff_threat,
+                                     unseen)
     else:
         card = legal
     return legal, card
