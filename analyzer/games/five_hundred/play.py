@@ -16,7 +16,8 @@ from ...bits import ONE, ZERO, above, below, high_bit, low_bit, low_index, popco
 from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
 from ...tricks.engine import beats_core, legal_core, names_core, suit_core
-from ...tricks.heuristic import follow_core, is_master, lead_core, rank_pos, rule_suits, winning_core
+from ...tricks.heuristic import (follow_core, is_master, lead_core, lowest_equivalent, rank_pos, rule_suits,
+                                 winning_core)
 from ...tricks.tables import R_DECK, R_DUP_SHIFT, R_FLAGS, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT
 from .deck import N_SEATS, N_TRICKS
 from .rules import (MISERE, SIDES_ALONE, SIDES_CALL, SIDES_CHOOSE, SIDES_OPPOSITE,  # noqa: F401
@@ -139,16 +140,21 @@ def _most_dangerous(suits, cards, hand):
 
 @njit(cache=True)
 def misere_lead(suits, hand, unseen, defender_voids):
-    """Contractor leads the low card with most unseen cards above it, avoiding suits
-    both defenders have shown void in."""
+    """Contractor leads the low card of a suit where someone can overtake it and where
+    leading it exposes least: the unseen cards under the suit's lowest card (which the
+    defenders can lead to make him win) should not grow, and a singleton that has unseen
+    cards under it is best gone.  Avoids suits both defenders have shown void in."""
     best = ZERO
-    best_key = np.int64(-1)
+    best_key = -(np.int64(1) << 40)
     for s in range(4):
         m = hand & suits[s]
         if m:
             c = low_bit(m)
-            safe = popcount(unseen & suits[s] & above(c))
-            key = safe * 32 + (15 - rank_pos(c))
+            rest = m ^ c
+            safe = min(popcount(unseen & suits[s] & above(c)), 2)
+            under = popcount(unseen & suits[s] & below(c))
+            after = popcount(unseen & suits[s] & below(low_bit(rest))) if rest else 0
+            key = safe * 256 + 16 * (under - after) + (15 - rank_pos(c))
             if (defender_voids >> s) & 1:
                 key -= 1 << 20
             if key > best_key:
@@ -176,9 +182,13 @@ def misere_follow(suits, suit, trump, shift, hand, legal, best, last):
 
 
 @njit(cache=True)
-def defender_lead(suits, free, hand, contractor_voids, exposed):
-    """Misère defender leads low in a suit the contractor holds; with the contractor's hand
-    exposed (open misère), a suit in which every card of the contractor is higher."""
+def defender_lead(suits, free, hand, unseen, contractor_voids, partners_void, exposed):
+    """Misère defender leads low in a suit the contractor holds: the suit where fewest
+    unseen cards lie under our lowest card (the contractor can duck under it).  With the
+    contractor's hand exposed (open misère): a suit where all his cards lie above our
+    lowest, and where the other defenders can go under his lowest card (unseen cards
+    below it, or shown void; else they would have to overtake him).  The free joker is
+    led first (``move_core``): a void defender would have to play it and win."""
     cards = hand & ~free
     if cards == ZERO:
         return hand
@@ -189,7 +199,7 @@ def defender_lead(suits, free, hand, contractor_voids, exposed):
         if not m:
             continue
         c = low_bit(m)
-        key = rank_pos(c)
+        key = popcount(unseen & suits[s] & below(c))
         if (contractor_voids >> s) & 1:
             key += 1 << 20
         if exposed:
@@ -197,7 +207,13 @@ def defender_lead(suits, free, hand, contractor_voids, exposed):
             if theirs == ZERO:
                 key += 1 << 20
             else:
-                key += 64 * popcount(theirs & below(c))
+                key = 64 * popcount(theirs & below(c)) + rank_pos(c)
+                if not ((partners_void >> s) & 1):
+                    ducks = popcount(unseen & suits[s] & below(low_bit(theirs)))
+                    if ducks == 0:
+                        key += 32
+                    elif ducks == 1:
+                        key += 16
         if key < best_key:
             best_key = key
             best = c
@@ -230,6 +246,25 @@ def defender_follow(suits, suit, trump, free, shift, hand, legal, best, contract
     if throwable:
         return _most_dangerous(suits, throwable, hand)
     return legal  # only the joker, which a void player must play in misère
+
+
+# ----------------------------------------------------------------------------- defence
+@njit(cache=True, forceinline=True)
+def defence_lead(suits, trump, ts, hand, unseen, opp_voids):
+    """A suit contract's defender leads a master trump while the contractor's side may
+    hold trumps (it is a trick whenever it is played, and draws one of theirs), else a
+    plain master that an opponent will ruff (it would never win, and the ruff shortens
+    their trumps).  Returns 0 for ``lead_core``'s choice."""
+    mine = hand & trump
+    if mine and (unseen & trump) and is_master(high_bit(mine), trump, unseen):
+        return lowest_equivalent(high_bit(mine), mine, trump, unseen)
+    for s in range(4):
+        if s == ts or not ((opp_voids >> s) & 1):
+            continue
+        m = hand & suits[s]
+        if m and is_master(high_bit(m), suits[s], unseen):
+            return lowest_equivalent(high_bit(m), m, suits[s], unseen)
+    return ZERO
 
 
 # ----------------------------------------------------------------------------- sides
@@ -354,8 +389,16 @@ def move_core(suits, trump, free, shift, flags, ts, deck, hand, contractor_hand,
                     opp_voids &= _voids(voids, o)
                     o = _next(nxt, o)
                 card = misere_lead(suits, hand & ~free, unseen, opp_voids)
+            elif hand & free and names:
+                card = hand & free
             else:
-                card = defender_lead(suits, free, hand, _voids(voids, contractor), exposed)
+                partners_void = 15
+                o = _next(nxt, seat)
+                for _ in range(n_active - 1):
+                    if o != contractor:
+                        partners_void &= _voids(voids, o)
+                    o = _next(nxt, o)
+                card = defender_lead(suits, free, hand, unseen, _voids(voids, contractor), partners_void, exposed)
             if card == ZERO or (card & free):
                 card = hand & free if hand & free else low_bit(hand)
         else:
@@ -375,8 +418,12 @@ def move_core(suits, trump, free, shift, flags, ts, deck, hand, contractor_hand,
                     opp_voids |= v
                     opps_trump = opps_trump or may_trump
                 o = _next(nxt, o)
-            card = lead_core(suits, trump, free, ts, hand, unseen, declaring, partner_voids,
-                             opp_voids, partner_trump, opps_trump)
+            card = ZERO
+            if not declaring and ts < 4:
+                card = defence_lead(suits, trump, ts, hand, unseen, opp_voids)
+            if card == ZERO:
+                card = lead_core(suits, trump, free, ts, hand, unseen, declaring, partner_voids,
+                                 opp_voids, partner_trump, opps_trump)
             if names and (card & free) == ZERO:
                 s = suit_core(suits, card)
                 if s < 0 or not is_master(card, suits[s], unseen):
@@ -390,6 +437,11 @@ def move_core(suits, trump, free, shift, flags, ts, deck, hand, contractor_hand,
             for s in range(4):
                 if (names >> s) & 1:
                     n = popcount(hand & suits[s])
+                    if exposed:
+                        # a misère defender names the suit where the contractor's top
+                        # card is lowest: he must follow, and throws no danger
+                        theirs = exposed & suits[s]
+                        n = rank_pos(high_bit(theirs)) if theirs else 64 + n
                     if n < fewest:
                         fewest = n
                         led = s
