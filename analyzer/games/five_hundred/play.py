@@ -187,7 +187,8 @@ def defender_lead(suits, free, hand, unseen, contractor_voids, partners_void, ex
     unseen cards lie under our lowest card (the contractor can duck under it).  With the
     contractor's hand exposed (open misère): a suit where all his cards lie above our
     lowest, and where the other defenders can go under his lowest card (unseen cards
-    below it, or shown void; else they would have to overtake him).  The free joker is
+    below it, or shown void; else they would have to overtake him), with our highest card
+    under his lowest (the lower ones serve the next rounds).  The free joker is
     led first (``move_core``): a void defender would have to play it and win."""
     cards = hand & ~free
     if cards == ZERO:
@@ -208,6 +209,9 @@ def defender_lead(suits, free, hand, unseen, contractor_voids, partners_void, ex
                 key += 1 << 20
             else:
                 key = 64 * popcount(theirs & below(c)) + rank_pos(c)
+                under = m & below(low_bit(theirs))
+                if under:
+                    c = high_bit(under)   # keep the lower ones for the next rounds
                 if not ((partners_void >> s) & 1):
                     ducks = popcount(unseen & suits[s] & below(low_bit(theirs)))
                     if ducks == 0:
@@ -234,9 +238,12 @@ def defender_follow(suits, suit, trump, free, shift, hand, legal, best, contract
                 return high_bit(under) if following else _most_dangerous(suits, under, hand)
             return low_bit(legal)
         return high_bit(legal) if following else _most_dangerous(suits, legal, hand)
-    # The contractor plays after us: go under his lowest card of the suit when it is known.
+    # The contractor plays after us: go under his lowest card of the suit when it is known;
+    # when he can go under the card winning now (or is void), shed our highest instead.
     if following:
         theirs = exposed & suit
+        if exposed and (theirs == ZERO or theirs & ~winning_core(suit, trump, shift, theirs, best)):
+            return high_bit(legal)
         if theirs:
             under = legal & below(low_bit(theirs))
             if under:
