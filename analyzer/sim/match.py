@@ -159,7 +159,11 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
     notes = list(m.notes)
     if run.interrupted:
         notes.append(f"interrupted: results from {run.n_done:,} of {deals:,} deals")
-    if a == b:
+    if not played:
+        text = (f"no deal could be compared: {int(s[S_LEFT_OUT]):,} left out (beyond the solver), the others had "
+                "no contract")
+        best = "none"
+    elif a == b:
         text = f"{a} against itself: A - B is {d:+.1f} points a deal (exactly 0 by construction)"
         best = "tie"
     elif d - Z95 * d_se > 0 or d + Z95 * d_se < 0:
