@@ -32,7 +32,6 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -180,6 +179,7 @@ def equity_table(options: Options = Options(), deals: int = DEFAULT_DEALS, seed:
 
 @lru_cache(maxsize=32)
 def _table(options, deals, seed, path, key) -> EquityTable:
+    from ..five_hundred.equity import save_npz
     try:
         with np.load(path, allow_pickle=False) as f:
             if str(f["key"]) == key:
@@ -194,27 +194,11 @@ def _table(options, deals, seed, path, key) -> EquityTable:
     se = bootstrap_se(hist)
     table = EquityTable(p, se, hist, deals, seed, options, time.perf_counter() - start)
     try:
-        _write(path, key=np.array(key), hist=hist, se=se, build_seconds=table.build_seconds)
+        save_npz(path, CACHE_KEEP, key=np.array(key), hist=hist, se=se, build_seconds=table.build_seconds)
         table.path = path
     except OSError:
         pass                                  # not writable: answered, not cached
     return table
-
-
-def _write(path, **arrays):
-    from ..five_hundred.equity import _prune
-
-    folder = os.path.dirname(path)
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, **arrays)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    _prune(folder, CACHE_KEEP)
 
 
 # ----------------------------------------------------------------------------- --score

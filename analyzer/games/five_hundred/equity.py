@@ -460,20 +460,27 @@ def _read_cache(path: str, key: str, options: Options, seed: int, cap: int) -> E
 
 
 def _write_cache(path: str, key: str, table: EquityTable):
+    save_npz(path, CACHE_KEEP, key=np.array(key), p=table.p, counts=table.counts, thrown=table.thrown,
+             deals=table.deals, build_seconds=table.build_seconds, dp_seconds=table.dp_seconds, sweeps=table.sweeps)
+
+
+def save_npz(path: str, keep: int | None = None, **arrays):
+    """Write ``arrays`` to the cache file ``path`` (its folder made) atomically: a
+    temporary file, then a rename, so a reader never sees half a table.  With ``keep``,
+    only the ``keep`` most recently written tables of the folder stay (``_prune``)."""
     folder = os.path.dirname(path)
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, key=np.array(key), p=table.p, counts=table.counts, thrown=table.thrown,
-                     deals=table.deals, build_seconds=table.build_seconds, dp_seconds=table.dp_seconds,
-                     sweeps=table.sweeps)
+            np.savez(fh, **arrays)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-    _prune(folder, CACHE_KEEP)
+    if keep is not None:
+        _prune(folder, keep)
 
 
 def _prune(folder: str, keep: int):

@@ -36,7 +36,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 
@@ -53,7 +52,7 @@ from .auction import (NO_SEAT, contract_of, default_policy, feature_masks, finis
 from .bidding import ALL_CONTRACTS
 from .deck import HAND_SIZE, KITTY_SIZE, N_TRICKS, Table
 from .equity import (DEFAULT_CAP, LOSE_LINE, WIN_LINE, check_score, code_version, outcome_table,
-                     solve_outcomes)
+                     save_npz, solve_outcomes)
 from .play import KIND_OPEN_MISERE, TR_WINNER, play_deal_table
 from .rules import MISERE, Options, rule_tables, sides_rule
 from .scoring import score_deal
@@ -415,15 +414,5 @@ def _self_play(tab, options, deals, seed, threads, progress, n_units):
 
 
 def _write(path, key, hist, build):
-    folder = os.path.dirname(path)
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, key=np.array(key), hist=hist, build_seconds=build)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    save_npz(path, key=np.array(key), hist=hist, build_seconds=build)
 
