@@ -17,20 +17,13 @@ from ...sim.deal import _deal_into
 from ...sim.match import REC_KIND, REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
 from ...sim.models import match_seats
 from ...sim.rng import seed_key, stream_key
-from .deck import DECKS, HAND_SIZE, N_TRICKS, nat_bits
+from .deck import DECKS, HAND_SIZE, nat_bits
 from .pimc import MAKE, MODE_SAMPLE, pimc_made, world_key
 from .play import NO_SEAT, auction, deal_buffers, play_made
+from .scoring import OUTCOME_POINTS, outcome
 
 DEFAULT_DEALS = 2_000
 PIMC_CHUNK = 25
-
-
-@njit(cache=True, forceinline=True)
-def makers_net(tricks, alone):
-    """The makers' points minus the defenders' for the makers' ``tricks``."""
-    if tricks == N_TRICKS:
-        return 4 if alone else 2
-    return 1 if tricks >= MAKE else -2
 
 
 @njit(cache=True, nogil=True)
@@ -69,7 +62,7 @@ def match_chunk(key0, start, n_deals, pool, counts, n, tables, flags, pol, a_pim
                 tricks = pimc_made(tables, hands, lay, n, dealer, up, maker, trump, alone, rnd, ZERO, flags,
                                    np.int64(match_seats(side, n, a_pimc, b_pimc, r)), n_worlds,
                                    np.int64(MODE_SAMPLE), wkey, tt, stats, genbox, trace, np.bool_(False))
-            rec[i, REC_NET_A + r] = makers_net(tricks, alone)
+            rec[i, REC_NET_A + r] = OUTCOME_POINTS[outcome(True, tricks, alone != 0)]   # the makers' view
             rec[i, REC_MADE_A + r] = 1 if tricks >= MAKE else 0
 
 
