@@ -6,7 +6,7 @@ default the stamp is a hash of the one file the function is in, so a kernel that
 code from another module would keep running stale machine code after that module changed.
 
 ``KernelLocator`` (installed through numba's ``NUMBA_CACHE_LOCATOR_CLASSES`` setting, for
-the package's own kernels only) stamps a kernel by its module and every package module
+the package's own kernels and the kernels of the checkout's ``tests/``) stamps a kernel by its module and every package module
 whose names its kernels read, directly or not (``dependencies``), each read as its
 syntax tree without docstrings: an edit to a comment, a docstring, the CLI, a report or
 a test leaves every kernel's entry valid; an edit to a kernel's module, or to a module
@@ -14,7 +14,9 @@ whose code it reads, recompiles the kernels that depend on it.  What each module
 and each stamp are saved next to the kernels (``module-info.pickle``), so a warm run does
 not parse the sources again.  numba itself keys each entry by the function's bytecode,
 its argument types, numba's version and the CPU (name and features), so those need no
-stamp here.
+stamp here.  A test's kernel is stamped by its test file and ``source_stamp`` of every
+package module the file imports (``file_stamp``): a test kernel that calls a package
+decision is rebuilt when that decision changes, as it is on a clean clone.
 
 The entries live in ``$NUMBA_CACHE_DIR`` when it is set, else in
 ``$XDG_CACHE_HOME/analyzer/numba`` (``~/.cache/analyzer/numba``), one folder per source
@@ -36,6 +38,7 @@ from numba.core.caching import _CacheLocator
 
 PACKAGE = __name__.split(".")[0]
 ROOT = Path(__file__).resolve().parent
+TESTS = ROOT.parent / "tests"          # a checkout's tests (absent from an installed package)
 # numba's own locators, tried after ours (``numba.core.caching._CacheImpl`` resolves bare
 # names in its module)
 NUMBA_LOCATORS = ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator",
@@ -274,18 +277,53 @@ def source_stamp(name: str, root: Path = ROOT) -> str:
     return stamp
 
 
+def _imported_modules(path: Path, root: Path = ROOT) -> list[str]:
+    """The package modules a file imports (``from analyzer.x import y`` gives
+    ``analyzer.x``, and ``analyzer.x.y`` when that is a module)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            found = [a.name for a in node.names]
+        else:
+            continue
+        names.update(n for n in found if module_file(n, root) is not None)
+    return sorted(names)
+
+
+def file_stamp(path: Path, root: Path = ROOT) -> str:
+    """The stamp of a kernel defined in test file ``path``: the file's bytes and
+    ``source_stamp`` of each package module it imports (from the package folder ``root``)."""
+    digest = hashlib.sha256(path.read_bytes())
+    for name in _imported_modules(path, root):
+        digest.update(name.encode())
+        digest.update(source_stamp(name, root).encode())
+    return digest.hexdigest()
+
+
+def _in_tests(py_file) -> bool:
+    try:
+        return Path(py_file).resolve().parent == TESTS
+    except (OSError, TypeError):
+        return False
+
+
 class KernelLocator(_CacheLocator):
     """numba's cache locator for the package's kernels (``NUMBA_CACHE_LOCATOR_CLASSES``):
     the entries in ``cache_root()``, stamped by ``source_stamp`` of the kernel's module."""
 
     def __init__(self, py_func, py_file):
         self._module = py_func.__module__
+        self._test_file = Path(py_file).resolve() if _in_tests(py_file) else None
         self._path = os.path.join(cache_root(), self.get_suitable_cache_subpath(py_file))
 
     def get_cache_path(self):
         return self._path
 
     def get_source_stamp(self):
+        if self._test_file is not None:
+            return file_stamp(self._test_file)
         return source_stamp(self._module)
 
     def get_disambiguator(self):
@@ -295,7 +333,7 @@ class KernelLocator(_CacheLocator):
 
     @classmethod
     def from_function(cls, py_func, py_file):
-        if module_file(getattr(py_func, "__module__", "") or "") is None:
+        if module_file(getattr(py_func, "__module__", "") or "") is None and not _in_tests(py_file):
             return None          # not ours: numba's own locators
         self = cls(py_func, py_file)
         try:

@@ -108,7 +108,7 @@ def test_kernel_stamps_ignore_the_cli_reports_tests_and_docstrings(tmp_path):
     assert cache.source_stamp("analyzer.games.sheepshead.play", root) != after["analyzer.games.sheepshead.play"]
 
 
-def test_the_locator_serves_only_the_package(tmp_path):
+def test_the_locator_serves_only_the_package_and_its_tests(tmp_path):
     from analyzer.games.euchre.play import play_tricks
     from analyzer.sim.rng import mix64
 
@@ -121,7 +121,28 @@ def test_the_locator_serves_only_the_package(tmp_path):
     def elsewhere():
         return 1
     elsewhere.__module__ = "somebody_else"
-    assert cache.KernelLocator.from_function(elsewhere, __file__) is None
+    assert cache.KernelLocator.from_function(elsewhere, str(tmp_path / "elsewhere.py")) is None
+    assert cache.KernelLocator.from_function(elsewhere, __file__) is not None
+
+
+def test_a_test_kernel_is_stamped_by_the_package_modules_it_imports(tmp_path):
+    # numba's own stamp is the test file alone: a test kernel calling a changed package
+    # decision would keep its stale machine code and pass here while failing on a clean clone
+    from tests.test_five_hundred_strength import mixed_play_out
+
+    path = Path(mixed_play_out.py_func.__code__.co_filename)
+    loc = cache.KernelLocator.from_function(mixed_play_out.py_func, str(path))
+    assert loc is not None and loc.get_cache_path().startswith(cache.cache_root())
+    assert "analyzer.games.five_hundred.play" in cache._imported_modules(path)
+    assert loc.get_source_stamp() == cache.file_stamp(path)
+    root = tmp_path / cache.PACKAGE
+    shutil.copytree(ROOT, root, ignore=shutil.ignore_patterns("__pycache__"))
+    before = cache.file_stamp(path, root)
+    (root / "cli" / "main.py").write_text((root / "cli" / "main.py").read_text() + "\nAN_EDIT = 1\n")
+    assert cache.file_stamp(path, root) == before
+    heuristic = root / "tricks" / "heuristic.py"     # read by five_hundred.play's kernels
+    heuristic.write_text(heuristic.read_text() + "\nAN_EDIT = 1\n")
+    assert cache.file_stamp(path, root) != before
 
 
 def test_warm_builds_ahead_and_reports_each_build():

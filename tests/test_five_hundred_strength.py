@@ -1,8 +1,8 @@
 """The heuristic players are much stronger than random legal play.
 
-``mixed_play_out`` is the suit-contract branch of ``play.play_out`` with a switch per
+``mixed_play_out`` is ``play.play_out``'s loop for suit contracts with a switch per
 seat: a seat in ``random_seats`` plays a uniformly random legal card from a seeded
-counter-based stream.  With no random seat it must reproduce ``play_out`` exactly
+counter-based stream, the others call the play-out's own decision (``heuristic_move``).  With no random seat it must reproduce ``play_out`` exactly
 (checked below), so the comparison is against the real heuristic.
 """
 
@@ -15,9 +15,9 @@ from analyzer.games.five_hundred.deck import DECK, N_TRICKS
 from analyzer.games.five_hundred.questions import BYTE_TABLES
 from analyzer.sim.deal import deal_batch
 from analyzer.sim.rng import bounded, next_u64, seed_key, stream_key
+from analyzer.games.five_hundred.rules import SIDES_OPPOSITE
 from analyzer.tricks.engine import beats, legal_follow, suit_of
-from analyzer.tricks.heuristic import follow_for_tricks, lead_for_tricks
-from analyzer.tricks.tables import R_DECK, R_SUIT, R_TRUMP_SUIT
+from analyzer.tricks.tables import R_SUIT
 from tests.conftest import kernel_rules
 
 HEARTS = 3
@@ -37,12 +37,13 @@ def _random_card(cards, state):
 
 @njit(cache=True)
 def mixed_play_out(rules, hands, contractor, discards, random_seats, state, trace):
-    """Suit contracts, four players; seats whose bit is set in ``random_seats`` play at random."""
+    """Suit contracts, four players; seats whose bit is set in ``random_seats`` play at
+    random, the others play ``play.heuristic_move`` (the play-out's own decision)."""
     trace[:, :] = -1
-    deck = rules[R_DECK]
-    trump_suit = np.int64(rules[R_TRUMP_SUIT])
+    active, side = play.table_seats(rules, hands, 4, SIDES_OPPOSITE, contractor, discards, False)
     played = ZERO
-    voids = np.zeros(4, np.int64)
+    voids = 0  # 4 bits a seat, as in play.play_out_table
+    suits_led = 0
     leader = contractor
     taken = 0
     row = 0
@@ -53,42 +54,21 @@ def mixed_play_out(rules, hands, contractor, discards, random_seats, state, trac
         led = 0
         for pos in range(4):
             hand = hands[seat]
-            unseen = deck & ~played & ~hand
-            if seat == contractor:
-                unseen &= ~discards
-            at_random = (random_seats >> seat) & 1
+            if (random_seats >> seat) & 1:
+                card, state = _random_card(hand if pos == 0 else legal_follow(rules, hand, led, best), state)
+                if pos == 0:
+                    led = suit_of(rules, card)
+            else:
+                card, led = play.heuristic_move(rules, hands, 4, side, seat, pos, t, contractor, discards,
+                                                False, False, active, 4, played, voids, suits_led, leader,
+                                                led, best, winner)
             if pos == 0:
-                if at_random:
-                    card, state = _random_card(hand, state)
-                else:
-                    left, partner, right = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
-                    card = lead_for_tricks(
-                        rules, hand, unseen, (seat & 1) == (contractor & 1), voids[partner],
-                        voids[left] | voids[right], not ((voids[partner] >> trump_suit) & 1),
-                        not ((voids[left] >> trump_suit) & 1 and (voids[right] >> trump_suit) & 1))
-                led = suit_of(rules, card)
+                suits_led |= 1 << led
                 best = card
                 winner = seat
             else:
-                legal = legal_follow(rules, hand, led, best)
-                if at_random:
-                    card, state = _random_card(legal, state)
-                else:
-                    later = (seat + 1) % 4
-                    partner_after = False
-                    opponents_after = False
-                    ruff_threat = False
-                    for _ in range(pos + 1, 4):
-                        if (later & 1) == (seat & 1):
-                            partner_after = True
-                        else:
-                            opponents_after = True
-                            ruff_threat |= ((voids[later] >> led) & 1) == 1
-                        later = (later + 1) % 4
-                    card = follow_for_tricks(rules, hand, legal, led, best, (winner & 1) == (seat & 1),
-                                             partner_after, opponents_after, ruff_threat, unseen)
                 if not (hand & rules[R_SUIT + led]):
-                    voids[seat] |= 1 << led
+                    voids |= 1 << (4 * seat + led)
                 if beats(rules, card, best, led):
                     best = card
                     winner = seat
@@ -100,7 +80,7 @@ def mixed_play_out(rules, hands, contractor, discards, random_seats, state, trac
             trace[row, 3] = led
             row += 1
             seat = (seat + 1) % 4
-        if (winner & 1) == (contractor & 1):
+        if (side >> winner) & 1:
             taken += 1
         leader = winner
     return taken
