@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -9,6 +11,11 @@ import pandas as pd
 
 @dataclass
 class Answer:
+    """A question's answer: ``table`` (a pandas DataFrame, one row per option),
+    ``best`` (the recommended option's action), ``recommendation`` (one sentence),
+    ``meta`` (what was asked and how: hand, deals, seed, play model, rules...),
+    ``notes`` (what a reader should know).  ``to_json()`` gives the command line's
+    ``--json`` text; in a notebook it displays as HTML."""
     game: str
     question: str
     table: pd.DataFrame            # one row per option
@@ -30,6 +37,30 @@ class Answer:
         if self.notes:
             out["notes"] = list(self.notes)
         return out
+
+    def to_json(self, **kwargs) -> str:
+        """The answer as the command line's ``--json`` prints it (``json.dumps`` keywords
+        pass through, e.g. ``indent=2``)."""
+        kwargs.setdefault("ensure_ascii", False)
+        return json.dumps(self.to_json_dict(), **kwargs)
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.question}: {self.recommendation}"
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        asked = ", ".join(f"{k} {v}" for k, v in self.meta.items()
+                          if isinstance(v, (str, int, float)) and k in _SHOWN)
+        parts = [f"<div class='analyzer-answer'><p><b>{esc(self.game)} {esc(self.question)}</b>"
+                 + (f" — {esc(asked)}" if asked else "") + "</p>",
+                 f"<p>{esc(self.recommendation)}</p>",
+                 self.table.to_html(index=False, float_format=lambda x: f"{x:.4g}", na_rep="")]
+        parts += [f"<p><i>note: {esc(n)}</i></p>" for n in self.notes]
+        return "\n".join(parts) + "</div>"
+
+
+# meta entries worth a notebook's one-line caption
+_SHOWN = ("hand", "seat", "auction", "deals", "seed", "play", "players", "trump", "upcard")
 
 
 def _plain(v):

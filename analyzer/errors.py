@@ -7,3 +7,8 @@ class InputError(ValueError):
 
 class Interrupted(Exception):
     """A run stopped by Ctrl-C; the message says what was kept and how to go on."""
+
+
+class Cancelled(Exception):
+    """A run stopped by whoever watches it (``sim.runner.watching``: the web page's
+    Cancel button); nothing of it is kept."""

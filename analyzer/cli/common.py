@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 import os
 import sys
@@ -113,10 +115,31 @@ def check_writable(path: str, option: str):
         raise InputError(f"{option}: cannot write into folder {os.path.dirname(path) or '.'!r}") from None
 
 
+# Inside ``capturing()`` a command's answer is kept for the caller (``analyzer.ask``: the
+# web page, batch runs) instead of printed.
+_CAPTURE = contextvars.ContextVar("analyzer_capture", default=None)
+
+
+@contextlib.contextmanager
+def capturing():
+    """Run a command's callback inside the block: what it would print with ``emit`` or
+    ``emit_record`` is appended to the yielded list (an Answer or a JSON-ready dict)."""
+    kept: list = []
+    token = _CAPTURE.set(kept)
+    try:
+        yield kept
+    finally:
+        _CAPTURE.reset(token)
+
+
 def emit(answer, as_json: bool, as_csv: bool, render_text):
     """Print an Answer as JSON, CSV or the game's text rendering."""
     if as_json and as_csv:
         raise InputError("choose one of --json and --csv")
+    kept = _CAPTURE.get()
+    if kept is not None:
+        kept.append(answer)
+        return
     if as_json:
         click.echo(json.dumps(answer.to_json_dict(), ensure_ascii=False))
     elif as_csv:
@@ -126,6 +149,16 @@ def emit(answer, as_json: bool, as_csv: bool, render_text):
     for note in answer.notes:
         if not as_json:
             click.echo(f"note: {note}", err=True)
+
+
+def emit_record(record: dict, as_json: bool, render_text):
+    """Print a question's answer that is a plain record (meld counts, a score) as JSON
+    or as the game's text rendering."""
+    kept = _CAPTURE.get()
+    if kept is not None:
+        kept.append(record)
+        return
+    click.echo(json.dumps(record, ensure_ascii=False) if as_json else render_text(record))
 
 
 def pct(p: float) -> str:

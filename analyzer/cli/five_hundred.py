@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .common import (check_plot_path, check_writable, condition_option, emit, interval, output_options, pct,
-                     simulation_options, unconditioned, wants_progress)
+from .common import (check_plot_path, check_writable, condition_option, emit, emit_record, interval, output_options,
+                     pct, simulation_options, unconditioned, wants_progress)
 
 BID_EXAMPLE = 'analyzer five-hundred bid "JK JH JD AH KH TH AS KS 7C 5D"'
 
@@ -241,20 +241,18 @@ def _score_text(score: dict) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def score(contract, tricks, as_json):
     """Both sides' points when CONTRACT takes TRICKS (e.g. 7S 10 → +250, slam)."""
-    import json
 
     from ..games.five_hundred.bidding import parse_contract
     from ..games.five_hundred.scoring import score_deal
 
     c = parse_contract(contract)
     ours, theirs = score_deal(c, tricks)
-    if as_json:
-        click.echo(json.dumps({"contract": c.name, "tricks": tricks, "contractor": ours,
-                               "opponents": theirs}))
-        return
     made = tricks == 0 if c.is_misere else tricks >= c.level
-    click.echo(f"{c.label} with {tricks} trick{'s' if tricks != 1 else ''} "
-               f"({'made' if made else 'failed'}): contractor {ours:+d}, opponents {theirs:+d}")
+
+    def render(r):
+        return (f"{c.label} with {tricks} trick{'s' if tricks != 1 else ''} "
+                f"({'made' if made else 'failed'}): contractor {ours:+d}, opponents {theirs:+d}")
+    emit_record({"contract": c.name, "tricks": tricks, "contractor": ours, "opponents": theirs}, as_json, render)
 
 
 def read_deal_lines(path: str) -> list[str]:

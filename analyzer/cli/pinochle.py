@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import inspect
-import json
 
 import click
 import numpy as np
 
-from .common import (check_plot_path, condition_option, emit, interval, output_options, pct, simulation_options,
-                     unconditioned, wants_progress)
+from .common import (check_plot_path, condition_option, emit, emit_record, interval, output_options, pct,
+                     simulation_options, unconditioned, wants_progress)
 
 RULES_HELP = ("Rule options: --rule NAME=VALUE takes every option of the Pinochle rules; only "
               "run_marriage_reuse=no|yes changes meld (yes: an extra K or Q of trump marries the run's "
@@ -52,7 +51,7 @@ def meld(hand, trump, rules, as_json):
     trumps = [parse_suit(trump)] if trump is not None else range(N_TRUMPS)
     options = Options.parse(rules)
     out = {"hand": format_mask(mask), "rules": options.as_dict(), "by_trump": hand_meld(mask, trumps, options)}
-    click.echo(json.dumps(out, ensure_ascii=False) if as_json else render_meld(out))
+    emit_record(out, as_json, render_meld)
 
 
 meld.help = inspect.cleandoc(meld.help) + "\n\n" + RULES_HELP
@@ -96,7 +95,7 @@ def odds(trump, rules, as_json):
            "hands": TOTAL_HANDS,
            "meld_in_trump": {"trump": SUITS[t], "rules": options.as_dict(),
                              "at_least": [{"points": int(r.points), "p": float(r.p)} for r in at_least.itertuples()]}}
-    click.echo(json.dumps(out, ensure_ascii=False) if as_json else render_odds(out))
+    emit_record(out, as_json, render_odds)
 
 
 odds.help = inspect.cleandoc(odds.help) + "\n\n" + RULES_HELP

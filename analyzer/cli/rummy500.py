@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-import json
 
 import click
 
@@ -52,11 +51,9 @@ def melds(hand, table, players, rules, as_json):
     Ace high (Q-K-A, 15) or low (A-2-3, 1), never round the corner (K-A-2)."""
     from ..games.rummy500.questions import melds as ask
 
-    out = ask(hand, players=players, table=table, rules=list(rules))
-    if as_json:
-        click.echo(json.dumps(out, ensure_ascii=False))
-        return
-    click.echo(render_melds(out))
+    from .common import emit_record
+
+    emit_record(ask(hand, players=players, table=table, rules=list(rules)), as_json, render_melds)
 
 
 melds.help = inspect.cleandoc(melds.help) + "\n\n" + RULES_HELP

@@ -33,7 +33,7 @@ import os
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
-from ..errors import InputError
+from ..errors import Cancelled, InputError
 
 CONNECT_TIMEOUT = 10.0         # seconds to reach a scheduler before giving up
 TASK_DEALS = 262_144           # deals a Dask task carries at most (consecutive chunks of the runner's size)
@@ -73,6 +73,10 @@ class ThreadExecutor:
                 for fut, i in list(pending.items()):
                     if not fut.cancelled():
                         absorb(i, fut.result())
+                raise
+            except Cancelled:
+                for fut in pending:
+                    fut.cancel()
                 raise
 
     def close(self):

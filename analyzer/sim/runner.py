@@ -8,6 +8,8 @@ threads or the order in which chunks finish.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import os
 import sys
 import time
@@ -16,6 +18,22 @@ from dataclasses import dataclass, field
 import numpy as np
 
 CHUNK_SIZE = 8192
+
+# Whoever watches the runs of this thread (``watching``): called as watch(done, total)
+# after each chunk; returning False stops the run (``errors.Cancelled``).
+_WATCH = contextvars.ContextVar("analyzer_run_watch", default=None)
+
+
+@contextlib.contextmanager
+def watching(watch):
+    """Inside the block, every run of this thread reports its progress to
+    ``watch(deals done, deals asked)`` after each finished chunk, and stops with
+    ``errors.Cancelled`` when it returns False (the web page's progress bar and Cancel)."""
+    token = _WATCH.set(watch)
+    try:
+        yield
+    finally:
+        _WATCH.reset(token)
 
 
 @dataclass
@@ -75,6 +93,7 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
     called in the main thread after each chunk (checkpoints).  Ctrl-C stops after the
     chunks under way and returns what finished (``interrupted``).
     """
+    from ..errors import Cancelled
     from . import executor as executors
     from . import ledger as ledgers
     threads = threads or default_threads()
@@ -96,6 +115,7 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
     bar = _progress_bar(n_deals, desc, progress)
     if bar is not None and n_done:
         bar.update(n_done)
+    watch = _WATCH.get()
     t0 = time.perf_counter()
     interrupted = False
 
@@ -112,6 +132,8 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
             bar.update(bounds[index][1])
         if on_chunk is not None:
             on_chunk(index, stats)
+        if watch is not None and watch(n_done, n_deals) is False:
+            raise Cancelled(f"stopped after {n_done:,} of {n_deals:,} deals")
 
     executor = executors.current() or executors.ThreadExecutor()
     try:
