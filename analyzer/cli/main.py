@@ -46,6 +46,10 @@ def _register():
     cli.add_command(match)
     from .trust import trust
     cli.add_command(trust)
+    from .batch import batch
+    cli.add_command(batch)
+    from .serve import serve
+    cli.add_command(serve)
 
 
 # Options of the runner's commands that say how or where to run, or how to print, not
