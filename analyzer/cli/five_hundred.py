@@ -243,16 +243,16 @@ def score(contract, tricks, as_json):
     """Both sides' points when CONTRACT takes TRICKS (e.g. 7S 10 → +250, slam)."""
 
     from ..games.five_hundred.bidding import parse_contract
-    from ..games.five_hundred.scoring import score_deal
+    from ..games.five_hundred.scoring import score_record as ask
 
+    record = ask(contract, tricks)
     c = parse_contract(contract)
-    ours, theirs = score_deal(c, tricks)
     made = tricks == 0 if c.is_misere else tricks >= c.level
 
     def render(r):
         return (f"{c.label} with {tricks} trick{'s' if tricks != 1 else ''} "
-                f"({'made' if made else 'failed'}): contractor {ours:+d}, opponents {theirs:+d}")
-    emit_record({"contract": c.name, "tricks": tricks, "contractor": ours, "opponents": theirs}, as_json, render)
+                f"({'made' if made else 'failed'}): contractor {r['contractor']:+d}, opponents {r['opponents']:+d}")
+    emit_record(record, as_json, render)
 
 
 def read_deal_lines(path: str) -> list[str]:

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import click
 
-from ..errors import InputError
-from ..sim.match import MODELS
+from ..sim.match import MATCH_GAMES as GAMES
+from ..sim.match import MODELS, duplicate_match
 from .common import emit, wants_progress
-
-GAMES = ("five-hundred", "500", "euchre", "sheepshead", "pinochle")
 
 
 @click.command()
@@ -42,22 +40,9 @@ def match(game, a, b, players, deck, deals, seed, worlds, threads, rules, as_csv
     analyzer match euchre --players 4
     analyzer match sheepshead --deals 500 --worlds 16
     """
-    kw = dict(a=a, b=b, deals=deals, seed=seed, worlds=worlds, threads=threads, rules=list(rules),
-              progress=wants_progress(as_json))
-    if game in ("five-hundred", "500"):
-        from ..games.five_hundred.match import match as ask
-        kw["players"] = 4 if players is None else players
-    elif game == "euchre":
-        from ..games.euchre.match import match as ask
-        kw.update(players=2 if players is None else players, deck=int(deck))
-    elif game == "sheepshead":
-        from ..games.sheepshead.match import match as ask
-        if players not in (None, 5):
-            raise InputError(f"Sheepshead is played by 5 players, not {players}")
-    else:
-        raise InputError("Pinochle has no single-dummy play yet, so there is no second model to match against "
-                         "its heuristic players")
-    emit(ask(**kw), as_json, as_csv, render_match)
+    emit(duplicate_match(game, a=a, b=b, players=players, deck=int(deck), deals=deals, seed=seed, worlds=worlds,
+                         threads=threads, rules=list(rules), progress=wants_progress(as_json)),
+         as_json, as_csv, render_match)
 
 
 def render_match(answer) -> str:

@@ -42,16 +42,9 @@ def _json_option(f):
 def meld(hand, trump, rules, as_json):
     """The meld of HAND (your 12 cards) for each trump suit, itemised by class
     (arounds, sequence, pinochle, dix) with points."""
-    from ..cards import parse_suit
-    from ..games.pinochle.deck import HAND_SIZE, format_mask, mask_of, parse_hand
-    from ..games.pinochle.meld import N_TRUMPS, hand_meld
-    from ..games.pinochle.rules import Options
+    from ..games.pinochle.meld import meld_record as ask
 
-    mask = mask_of(parse_hand(hand, size=HAND_SIZE))
-    trumps = [parse_suit(trump)] if trump is not None else range(N_TRUMPS)
-    options = Options.parse(rules)
-    out = {"hand": format_mask(mask), "rules": options.as_dict(), "by_trump": hand_meld(mask, trumps, options)}
-    emit_record(out, as_json, render_meld)
+    emit_record(ask(hand, trump=trump, rules=list(rules)), as_json, render_meld)
 
 
 meld.help = inspect.cleandoc(meld.help) + "\n\n" + RULES_HELP
@@ -83,19 +76,9 @@ def render_meld(out) -> str:
 def odds(trump, rules, as_json):
     """Exact odds of each meld in a random 12-card hand (by counting, not sampling), and
     of the hand's whole meld reaching 20, 40, ... points with a named trump."""
-    from ..cards import SUITS, parse_suit
-    from ..games.pinochle.odds import TOTAL_HANDS, meld_at_least, odds_table
-    from ..games.pinochle.rules import Options
+    from ..games.pinochle.odds import odds_record as ask
 
-    t = parse_suit(trump)
-    options = Options.parse(rules)
-    table = odds_table()
-    at_least = meld_at_least(t, options.reuse)
-    out = {"odds": [{"meld": r.meld, "p": float(r.p), "hands": int(r.hands)} for r in table.itertuples()],
-           "hands": TOTAL_HANDS,
-           "meld_in_trump": {"trump": SUITS[t], "rules": options.as_dict(),
-                             "at_least": [{"points": int(r.points), "p": float(r.p)} for r in at_least.itertuples()]}}
-    emit_record(out, as_json, render_odds)
+    emit_record(ask(trump=trump, rules=list(rules)), as_json, render_odds)
 
 
 odds.help = inspect.cleandoc(odds.help) + "\n\n" + RULES_HELP

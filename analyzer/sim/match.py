@@ -176,3 +176,33 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
                 f"{d - Z95 * d_se:+.1f} to {d + Z95 * d_se:+.1f})")
         best = "tie"
     return Answer(m.game, "match", table, best, text, meta, {"elapsed": run.elapsed}, notes)
+
+
+MATCH_GAMES = ("five-hundred", "500", "euchre", "sheepshead", "pinochle")
+
+
+def duplicate_match(game: str, a: str = "pimc", b: str = "heuristic", players: int | None = None, deck: int = 24,
+                    deals: int | None = None, seed: int | None = 0, worlds: int | None = None,
+                    threads: int | None = None, rules: list[str] | None = None, progress: bool = False) -> Answer:
+    """A duplicate match of models ``a`` and ``b`` in ``game`` (``analyzer match`` and
+    ``analyzer.match``): the game's own ``match`` with the table options it takes
+    (``players``: Five Hundred 2-6, default 4; Euchre 2 or 4, default 2, and ``deck``;
+    Sheepshead only 5).  Pinochle has no second play model yet: an InputError says so."""
+    kw = dict(a=a, b=b, deals=deals, seed=seed, worlds=worlds, threads=threads, rules=list(rules or ()),
+              progress=progress)
+    if game in ("five-hundred", "500"):
+        from ..games.five_hundred.match import match as ask
+        kw["players"] = 4 if players is None else players
+    elif game == "euchre":
+        from ..games.euchre.match import match as ask
+        kw.update(players=2 if players is None else players, deck=int(deck))
+    elif game == "sheepshead":
+        from ..games.sheepshead.match import match as ask
+        if players not in (None, 5):
+            raise InputError(f"Sheepshead is played by 5 players, not {players}")
+    elif game == "pinochle":
+        raise InputError("Pinochle has no single-dummy play yet, so there is no second model to match against "
+                         "its heuristic players")
+    else:
+        raise InputError(f"no match for game {game!r}: one of {', '.join(MATCH_GAMES)}")
+    return ask(**kw)

@@ -53,3 +53,22 @@ def defender_points_at(total_before: int, points: int, cap_rule: str = "none") -
     if cap_rule == "480" and total_before >= 480:
         return 0
     return points
+
+
+def score_record(contract: str, tricks: int) -> dict:
+    """Both sides' points when ``contract`` (e.g. "7S", "MIS") takes ``tricks`` (0-10):
+    the ``analyzer five-hundred score`` record (contract, tricks, contractor, opponents)."""
+    import operator
+
+    from ...errors import InputError
+    from .bidding import parse_contract
+
+    c = parse_contract(contract)
+    try:
+        tricks = operator.index(tricks)
+    except TypeError:
+        tricks = None
+    if isinstance(tricks, bool) or tricks is None or not 0 <= tricks <= N_TRICKS:
+        raise InputError(f"tricks must be a whole number from 0 to {N_TRICKS}")
+    ours, theirs = score_deal(c, tricks)
+    return {"contract": c.name, "tricks": tricks, "contractor": ours, "opponents": theirs}

@@ -255,3 +255,15 @@ def hand_meld(mask, trumps=range(N_TRUMPS), options: Options = Options()) -> dic
         items = [{"meld": name, "class": cls, "points": points} for name, cls, points in itemize(mask, t, options)]
         out[SUITS[t]] = {"total": total, "items": items}
     return out
+
+
+def meld_record(hand: str, trump: str | None = None, rules: list[str] | None = None) -> dict:
+    """The meld of ``hand`` (12 cards) for ``trump`` (default: each of the four), itemised
+    by class with points: the ``analyzer pinochle meld`` record (hand, rules, by_trump)."""
+    from ...cards import parse_suit
+    from .deck import HAND_SIZE, format_mask, mask_of, parse_hand
+
+    mask = mask_of(parse_hand(hand, size=HAND_SIZE))
+    trumps = [parse_suit(trump)] if trump is not None else range(N_TRUMPS)
+    options = Options.parse(rules)
+    return {"hand": format_mask(mask), "rules": options.as_dict(), "by_trump": hand_meld(mask, trumps, options)}

@@ -223,3 +223,21 @@ def meld_at_least(trump: int = DEFAULT_TRUMP, reuse: bool = False, thresholds=AT
     units = [t // POINT_UNIT for t in thresholds]
     return pd.DataFrame({"points": list(thresholds),
                          "p": [int(tail[u]) / total if u < tail.size else 0.0 for u in units]})
+
+
+def odds_record(trump: str = "H", rules: list[str] | None = None) -> dict:
+    """Exact odds of each meld in a random 12-card hand, and of the whole meld reaching
+    20, 40, ... points with ``trump``: the ``analyzer pinochle odds`` record (odds, hands,
+    meld_in_trump)."""
+    from ...cards import SUITS, parse_suit
+    from .rules import Options
+
+    t = parse_suit(trump)
+    options = Options.parse(rules)
+    table = odds_table()
+    at_least = meld_at_least(t, options.reuse)
+    return {"odds": [{"meld": r.meld, "p": float(r.p), "hands": int(r.hands)} for r in table.itertuples()],
+            "hands": TOTAL_HANDS,
+            "meld_in_trump": {"trump": SUITS[t], "rules": options.as_dict(),
+                              "at_least": [{"points": int(r.points), "p": float(r.p)}
+                                           for r in at_least.itertuples()]}}
