@@ -1,0 +1,259 @@
+"""The page's questions as jobs: each runs ``ask.ask`` in its own thread, watched by
+``sim.runner.watching`` (progress after each chunk; Cancel stops the run at the next
+chunk), and is looked up by its id while it runs and after."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import re
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import uuid
+
+from .. import ask as asking
+from ..errors import Cancelled, InputError
+
+KEEP = 200          # finished jobs remembered (the oldest are forgotten first)
+
+
+class Job:
+    """One question asked from the page.  ``status``: starting (nothing run yet: parsing,
+    building or loading the kernels), compiling (numba is building kernels), running,
+    done, error or cancelled."""
+
+    def __init__(self, game: str, question: str, values: dict, chart_path: str | None):
+        self.id = uuid.uuid4().hex[:12]
+        self.game, self.question, self.values = game, question, dict(values)
+        self.status = "starting"
+        self.done = self.total = 0
+        self.message = ""
+        self.result = None
+        self.error = None
+        self.field = None
+        self.chart_path = chart_path
+        self.chart = False
+        self.created = time.time()
+        self.elapsed = 0.0
+        self.cancel_asked = False
+        self.version = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.status in ("done", "error", "cancelled")
+
+    def as_dict(self) -> dict:
+        out = {"id": self.id, "game": self.game, "question": self.question, "values": self.values,
+               "status": self.status, "done": self.done, "total": self.total, "message": self.message,
+               "elapsed": round(self.elapsed if self.finished else time.time() - self.created, 3),
+               "version": self.version}
+        if self.status == "done":
+            out["result"] = self.result
+            out["chart"] = f"/api/jobs/{self.id}/chart.png" if self.chart else None
+        if self.status == "error":
+            out["error"], out["field"] = self.error, self.field
+        return out
+
+
+class _Stream:
+    """Where ``compiling.announce`` writes: stderr, and the job's message."""
+
+    def __init__(self, jobs: "Jobs", job: Job):
+        self.jobs, self.job = jobs, job
+
+    def write(self, text: str):
+        sys.stderr.write(text)
+        line = text.strip().strip("\r")
+        if line and not line.startswith(("⠋", "|", "/", "-", "\\")):
+            self.jobs._update(self.job, status="compiling" if self.job.status == "starting" else self.job.status,
+                              message=line)
+        return len(text)
+
+    def flush(self):
+        sys.stderr.flush()
+
+    def isatty(self):
+        return False
+
+
+class Jobs:
+    """Every job of one server, each in its own thread; ``wait`` lets a poll return as
+    soon as a job changes."""
+
+    def __init__(self, charts: bool = True):
+        self._jobs: dict[str, Job] = {}
+        self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+        self._dir = tempfile.TemporaryDirectory(prefix="analyzer-serve-") if charts else None
+        self._count = itertools.count()
+
+    def submit(self, game: str, question: str, values: dict) -> Job:
+        """Start a job (unknown game, question or option names: ``InputError`` at once)."""
+        cmd = asking.command(game, question)        # the canonical names, or InputError
+        game = asking.ALIASES.get(game.strip().lower(), game.strip().lower())
+        question = question.strip().lower()
+        values = {k: v for k, v in (values or {}).items() if v is not None and v != ""}
+        asking.argv(game, question, values)          # unknown names: InputError now
+        has_plot = any(p.name == "plot_path" for p in cmd.params)
+        job = Job(game, question, values, None)
+        if has_plot and self._dir is not None:
+            job.chart_path = os.path.join(self._dir.name, f"{job.id}.png")
+        with self._lock:
+            self._jobs[job.id] = job
+            self._forget_old()
+        threading.Thread(target=self._run, args=(job,), name=f"analyzer-job-{job.id}", daemon=True).start()
+        return job
+
+    def get(self, job_id: str) -> Job | None:
+        with self._lock:
+            return self._jobs.get(job_id)
+
+    def cancel(self, job_id: str) -> Job | None:
+        with self._lock:
+            job = self._jobs.get(job_id)
+            if job is not None and not job.finished:
+                job.cancel_asked = True
+                job.message = "cancelling…"
+                job.version += 1
+                self._changed.notify_all()
+            return job
+
+    def wait(self, job_id: str, since: int, timeout: float) -> Job | None:
+        """The job once its version passes ``since`` (or it finished, or ``timeout`` ran out)."""
+        deadline = time.monotonic() + max(0.0, min(timeout, 30.0))
+        with self._lock:
+            while True:
+                job = self._jobs.get(job_id)
+                if job is None or job.version > since or job.finished:
+                    return job
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return job
+                self._changed.wait(left)
+
+    def list(self) -> list[Job]:
+        with self._lock:
+            return list(self._jobs.values())
+
+    # -------------------------------------------------------------------------------------
+
+    def _update(self, job: Job, **changes):
+        with self._lock:
+            for k, v in changes.items():
+                setattr(job, k, v)
+            job.version += 1
+            self._changed.notify_all()
+
+    def _forget_old(self):
+        finished = [j for j in self._jobs.values() if j.finished]
+        for j in sorted(finished, key=lambda j: j.created)[:max(0, len(finished) - KEEP)]:
+            self._jobs.pop(j.id, None)
+            if j.chart_path and os.path.exists(j.chart_path):
+                os.remove(j.chart_path)
+
+    def _watch(self, job: Job):
+        def watch(done, total):
+            if job.cancel_asked:
+                return False
+            self._update(job, status="running", done=int(done), total=int(total),
+                         message="" if job.status != "running" else job.message)
+            return not job.cancel_asked
+        return watch
+
+    def _run(self, job: Job):
+        from ..compiling import TITLES, announce
+        from ..sim.runner import watching
+        start = time.perf_counter()
+        try:
+            play = job.values.get("play") or _default(job.game, job.question, "play")
+            with announce(TITLES.get(job.game), play, stream=_Stream(self, job)), watching(self._watch(job)):
+                answer = asking.ask(job.game, job.question, job.values, plot=job.chart_path)
+            result = answer.to_json_dict() if hasattr(answer, "to_json_dict") else plain(answer)
+            result = plain(result)
+            chart = bool(job.chart_path and os.path.exists(job.chart_path))
+            self._update(job, status="done", result=result, chart=chart, message="",
+                         elapsed=time.perf_counter() - start, done=job.total or job.done)
+        except Cancelled:
+            self._update(job, status="cancelled", message="cancelled", elapsed=time.perf_counter() - start)
+        except InputError as err:
+            message = str(err)
+            self._update(job, status="error", error=message, message="",
+                         field=field_of(message, job.game, job.question, job.values),
+                         elapsed=time.perf_counter() - start)
+        except Exception as err:          # a bug: say so on the page and keep the trace on stderr
+            traceback.print_exc()
+            self._update(job, status="error", error=f"internal error: {type(err).__name__}: {err}",
+                         message="", field=None, elapsed=time.perf_counter() - start)
+
+
+def _default(game: str, question: str, name: str):
+    for o in asking.describe(game, question):
+        if o.name == name:
+            return o.default if isinstance(o.default, (str, int, float)) else None
+    return None
+
+
+def plain(value):
+    """JSON-ready: numpy scalars to Python, NaN and infinities to None, tuples to lists."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set)):
+        return [plain(v) for v in value]
+    if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
+        return plain(value.tolist())
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+
+
+_FLAG = re.compile(r"(--[a-z][a-z0-9-]*)")
+_QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"")
+
+
+def field_of(message: str, game: str, question: str, values: dict) -> str | None:
+    """Which option a command-line message is about: the flag it names (``--deals``), the
+    argument (``'HAND'``), the option it calls by name ("in the hand"), or the one field
+    holding the word it quotes (an unknown card); None when it cannot be told."""
+    try:
+        options = asking.describe(game, question)
+    except InputError:
+        return None
+    by_flag = {o.flag: o.name for o in options if o.flag}
+    for flag in _FLAG.findall(message):
+        if flag in by_flag:
+            return by_flag[flag]
+    for o in options:
+        if o.kind == "argument" and re.search(rf"'{o.name.upper()}'|\b{o.name.upper()}\b", message):
+            return o.name
+    words = [a or b for a, b in _QUOTED.findall(message)]
+    words += re.findall(r"\b([0-9TJQKA]{1,2}[SHDC♠♥♦♣]|JK)\b", message)
+    for word in words:
+        holders = [k for k, v in values.items() if _holds(v, word)]
+        if len(holders) == 1:
+            return holders[0]
+    lower = message.lower()
+    for o in options:
+        spoken = o.name.replace("_", " ").rstrip(" ")
+        if o.name in values and re.search(rf"\b(the|your|in|of) {re.escape(spoken)}\b", lower):
+            return o.name
+    return None
+
+
+def _holds(value, word: str) -> bool:
+    word = word.strip().upper()
+    if not word:
+        return False
+    items = value if isinstance(value, (list, tuple)) else [value]
+    for item in items:
+        text = str(item).upper()
+        if re.search(rf"(?<![A-Z0-9]){re.escape(word)}(?![A-Z0-9])", text):
+            return True
+    return False
