@@ -115,6 +115,13 @@ def check_writable(path: str, option: str):
         raise InputError(f"{option}: cannot write into folder {os.path.dirname(path) or '.'!r}") from None
 
 
+def check_unused(path: str, option: str, force: bool, resume: bool = False):
+    """Refuse (one line) to replace a file that already holds another run's result,
+    unless ``force``; ``resume`` (the run that wrote it continued) may rewrite it."""
+    if os.path.exists(path) and not (force or resume):
+        raise InputError(f"{option}: {path} already exists (another run's result); --force replaces it")
+
+
 # Inside ``capturing()`` a command's answer is kept for the caller (``analyzer.ask``: the
 # web page, batch runs) instead of printed.
 _CAPTURE = contextvars.ContextVar("analyzer_capture", default=None)

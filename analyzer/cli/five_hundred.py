@@ -335,8 +335,10 @@ def solve(deal, file, contract, contractor, no_kitty, rules, players, as_json):
               help="A rule option (repeatable), e.g. defend_cap=490.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object and nothing else.")
 @click.option("--table-out", "table_out", metavar="DIR", default=None,
-              help="Also write equity.csv, equity.png and equity.md (the whole table) into DIR.")
-def equity(score, dealer, deals, seed, threads, rules, as_json, table_out):
+              help="Also write equity.csv, equity.png and equity.md (the whole table) into DIR (refused if DIR "
+                   "already holds them, unless --force).")
+@click.option("--force", is_flag=True, help="Replace the equity files --table-out DIR already holds.")
+def equity(score, dealer, deals, seed, threads, rules, as_json, table_out, force):
     """P(winning the game) at a score: ours and theirs (--score 380:440), with either side
     dealing next.
 
@@ -352,7 +354,7 @@ def equity(score, dealer, deals, seed, threads, rules, as_json, table_out):
     from ..games.five_hundred.equity import equity as ask
 
     if table_out is not None:
-        _check_table_out(table_out)
+        _check_table_out(table_out, force, click.get_current_context().params.get("resume", False))
     answer = ask(score, dealer=dealer, deals=deals, seed=seed, threads=threads, rules=list(rules),
                  progress=wants_progress(as_json))
     if table_out is not None:
@@ -368,13 +370,17 @@ def equity(score, dealer, deals, seed, threads, rules, as_json, table_out):
     emit(answer, as_json, False, render_equity)
 
 
-def _check_table_out(folder: str):
+def _check_table_out(folder: str, force: bool = False, resume: bool = False):
     import os
 
     from ..errors import InputError
 
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise InputError(f"--table-out: {folder!r} is a file, not a folder")
+    held = [f for f in ("equity.csv", "equity.md", "equity.png") if os.path.exists(os.path.join(folder, f))]
+    if held and not (force or resume):
+        raise InputError(f"--table-out: {folder} already holds {', '.join(held)} (another run's table); "
+                         f"--force replaces them")
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as err:

@@ -55,7 +55,7 @@ def _register():
 # Options of the runner's commands that say how or where to run, or how to print, not
 # what is asked: left out of a resumable run's key.
 _NOT_THE_QUESTION = {"threads", "resume", "scheduler", "cluster", "as_json", "as_csv", "plot", "csv_out",
-                     "table_out", "progress"}
+                     "table_out", "progress", "force"}
 
 
 def _add_run_options(cmd: click.Command, path: tuple[str, ...]):

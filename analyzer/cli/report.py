@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .common import check_writable, wants_progress
+from .common import check_unused, check_writable, wants_progress
 
 
 @click.command()
@@ -18,7 +18,11 @@ from .common import check_writable, wants_progress
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True,
               help="Folder to write README.md, CSV/Parquet tables and PNG charts into.")
 @click.option("--threads", type=click.IntRange(min=1), default=None, help="Worker threads (default: all cores).")
-@click.option("--resume", is_flag=True, help="Continue an interrupted run from its checkpoint in --out.")
+@click.option("--resume", is_flag=True,
+              help="Continue a stopped run (Ctrl-C, a crash) from its checkpoint in --out; refused if --out holds "
+                   "no stopped run or one asked with other parameters.")
+@click.option("--force", is_flag=True,
+              help="Replace the report or stopped run --out already holds (refused without it).")
 @click.option("--dd-deals", type=click.IntRange(min=0), default=None,
               help="Deals for the double-dummy section (default: the game's; 0: none).")
 @click.option("--pimc-deals", type=click.IntRange(min=0), default=None,
@@ -26,8 +30,11 @@ from .common import check_writable, wants_progress
                    "deals (default: the game's; 0: none).")
 @click.option("--players", type=int, default=None, metavar="N",
               help="five-hundred: players at the table, 2 to 6 [default: 4].")
-def report(game, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals, players):
-    """Write a self-contained strategy report for GAME (e.g. five-hundred) into --out."""
+def report(game, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals, players, force):
+    """Write a self-contained strategy report for GAME (e.g. five-hundred) into --out.
+
+    A folder that already holds a report or a stopped run is refused (exit 2) unless
+    --force; --resume continues a stopped run of the same parameters only."""
     import os
 
     from ..errors import InputError
@@ -41,7 +48,7 @@ def report(game, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals, pl
     command = "analyzer report " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else ""
     summary = write_report(game, deals, out_dir, seed=seed, threads=threads,
                            progress=wants_progress(False), resume=resume, command=command,
-                           dd_deals=dd_deals, pimc_deals=pimc_deals, players=players)
+                           dd_deals=dd_deals, pimc_deals=pimc_deals, players=players, force=force)
     click.echo(f"wrote {len(summary['files']) + 1} files to {out_dir} "
                f"({summary['deals']:,} deals in {summary['elapsed']:.1f} s)")
 
@@ -63,10 +70,12 @@ def report(game, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals, pl
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON records.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print the table as CSV.")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None,
-              help="Save the table to a .csv or .parquet file instead of printing it.")
+              help="Save the table to a .csv or .parquet file instead of printing it (an existing file is "
+                   "refused unless --force, or --resume of the run that wrote it).")
 @click.option("--players", type=int, default=None, metavar="N",
               help="five-hundred: players at the table, 2 to 6 [default: 4].")
-def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file, players):
+@click.option("--force", is_flag=True, help="Replace the file --out names if it exists.")
+def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file, players, force):
     """Print (or save) one bid-success table of GAME for a chosen breakdown."""
     from ..errors import InputError
     from ..report.build import breakdown_table
@@ -75,6 +84,7 @@ def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file,
     if out_file:
         if not out_file.endswith((".csv", ".parquet")):
             raise InputError(f"--out needs a .csv or .parquet file name, got {out_file!r}")
+        check_unused(out_file, "--out", force, click.get_current_context().params.get("resume", False))
         check_writable(out_file, "--out")
     if as_json and as_csv:
         raise InputError("choose one of --json and --csv")

@@ -17,6 +17,10 @@ from .writer import MIN_CELL, ReportWriter
 
 CHECKPOINT = ".checkpoint.npz"
 CHECKPOINT_DD = ".checkpoint-dd.npz"
+# What run a report folder holds: {"params": ..., "finished": bool}, written when a run
+# starts and again when its report is written (so a finished report is never replaced,
+# nor resumed with other parameters, by accident).
+RUN_FILE = ".report.json"
 CHECKPOINT_EVERY = 5.0  # seconds
 
 
@@ -308,13 +312,80 @@ def _checkpointed(run, deals, seed, threads, progress, resume, ckpt_path, params
     return result, time.perf_counter() - t0, bool(skip)
 
 
+def _describe(params: dict) -> str:
+    return ", ".join(f"{k} {v}" for k, v in params.items() if k != "version" and v is not None)
+
+
+def _read_run(out: str) -> dict | None:
+    try:
+        with open(os.path.join(out, RUN_FILE), encoding="utf-8") as fh:
+            stored = json.load(fh)
+        return stored if isinstance(stored, dict) and isinstance(stored.get("params"), dict) else None
+    except (OSError, ValueError):
+        return None
+
+
+def _write_run(out: str, params: dict, finished: bool):
+    path = os.path.join(out, RUN_FILE)
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump({"params": params, "finished": finished}, fh, indent=1)
+    os.replace(tmp, path)
+
+
+def check_folder(out: str, run: dict, resume: bool, force: bool):
+    """Refuse (``InputError``, one line) to replace what the folder ``out`` already holds
+    (a finished report or a stopped run) unless ``force``; with ``resume``, refuse when
+    there is nothing to resume or the stored run was asked with other parameters
+    (naming them)."""
+    if resume and force:
+        raise InputError("choose one of --resume and --force")
+    stored = _read_run(out)
+    checkpoints = [p for p in (CHECKPOINT, CHECKPOINT_DD) if os.path.exists(os.path.join(out, p))]
+    has_readme = os.path.exists(os.path.join(out, "README.md"))
+    if resume:
+        if stored is None:
+            why = ("it holds a finished report" if has_readme and not checkpoints else
+                   "no stopped run there" if not checkpoints else None)
+            if why:
+                raise InputError(f"nothing to resume in {out}: {why}")
+            return   # a stopped run of an older version, without RUN_FILE: its checkpoint says
+        if stored["params"] != run:
+            theirs, ours = stored["params"], run
+            diff = [f"{k} {theirs.get(k, '–')} there, {ours.get(k, '–')} asked"
+                    for k in list(ours) + [k for k in theirs if k not in ours] if theirs.get(k) != ours.get(k)]
+            what = "finished report" if stored.get("finished") else "stopped run"
+            raise InputError(f"cannot resume in {out}: its {what} has other parameters ({'; '.join(diff)})")
+        if stored.get("finished"):
+            raise InputError(f"nothing to resume in {out}: its report ({_describe(run)}) is finished; "
+                             f"--force writes it again")
+        return
+    if force:
+        for p in checkpoints:
+            os.remove(os.path.join(out, p))
+        return
+    if stored is not None and not stored.get("finished"):
+        raise InputError(f"{out} holds a stopped run ({_describe(stored['params'])}); "
+                         f"--resume continues it, --force starts over")
+    if stored is not None or has_readme:
+        what = f"a finished report ({_describe(stored['params'])})" if stored else "a report (README.md)"
+        raise InputError(f"{out} already holds {what}; --force replaces it")
+    if checkpoints:
+        raise InputError(f"{out} holds a stopped run; --resume continues it, --force starts over")
+
+
 def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | None = None,
                  progress: bool = False, resume: bool = False, command: str = "",
-                 dd_deals: int | None = None, pimc_deals: int | None = None, players: int | None = None) -> dict:
+                 dd_deals: int | None = None, pimc_deals: int | None = None, players: int | None = None,
+                 force: bool = False) -> dict:
     """Run the game's survey (resumable) and, where the game has a double-dummy section,
     a smaller double-dummy survey (``dd_deals``; None: the game's default; 0: none); then
     write the report folder.  ``players``: Five Hundred's table size (2 to 6).  Returns a
-    summary."""
+    summary.
+
+    A folder that already holds a report or a stopped run is refused unless ``force``
+    (replace it) or, for a stopped run of the same parameters, ``resume`` (continue it);
+    a ``resume`` with nothing to resume, or with other parameters, is refused."""
     if deals <= 0:
         raise InputError(f"--deals must be positive, got {deals}")
     spec = game_report(game, players)
@@ -331,6 +402,10 @@ def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | 
     params = {"game": game, "deals": deals, "seed": seed, "version": __version__}
     if spec.players not in (None, 4):
         params["players"] = spec.players
+    run = {"game": ALIASES.get(game, game), "players": spec.players, "deals": deals, "seed": seed,
+           "dd_deals": dd_deals, "pimc_deals": pimc_deals, "version": __version__}
+    check_folder(out, run, resume, force)
+    _write_run(out, run, finished=False)
     result, elapsed, resumed = _checkpointed(spec.run, deals, seed, threads, progress, resume,
                                              paths[0], params)
     dd_result, dd_elapsed = None, 0.0
@@ -367,6 +442,7 @@ charts and show their count; they are kept, not hidden. The same command with th
 seed writes the same numbers.
 """
     writer.finish(spec.title, preamble)
+    _write_run(out, run, finished=True)
     for path in paths:
         if os.path.exists(path):
             os.remove(path)
