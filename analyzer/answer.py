@@ -24,6 +24,7 @@ class Answer:
     meta: dict = field(default_factory=dict)      # hand, deals, seed, play, options...
     extra: dict = field(default_factory=dict)     # e.g. distributions for plots
     notes: list[str] = field(default_factory=list)
+    examples: list[dict] = field(default_factory=list)   # deals behind the answer (--examples)
 
     def to_json_dict(self) -> dict:
         rows = []
@@ -36,6 +37,9 @@ class Answer:
         out["recommendation"] = self.recommendation
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.examples:
+            out["examples"] = [{k: _plain(v) for k, v in ex.items() if k not in ("diagram", "before")}
+                               for ex in self.examples]
         return out
 
     def to_json(self, **kwargs) -> str:
@@ -71,4 +75,6 @@ def _plain(v):
         return None
     if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
     return v

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from .errors import InputError
 
 
@@ -51,6 +53,21 @@ def check_condition(condition: str) -> str:
     if condition not in CONDITIONS:
         raise InputError(f"--condition must be none or policy, got {condition!r}")
     return condition
+
+
+MAX_EXAMPLES = 20
+EXAMPLES_HELP = ("Also show N deals behind the answer: where the recommended option does worse than the next best, "
+                 "and where it does better, each with the hands and the play (reproducible from the seed and "
+                 "the deal's number).")
+
+
+def check_examples(n) -> int:
+    """The number of example deals asked for (``--examples``), 0 to MAX_EXAMPLES."""
+    if n is None:
+        return 0
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_EXAMPLES:
+        raise InputError(f"--examples must be a whole number from 0 to {MAX_EXAMPLES}, got {n!r}")
+    return int(n)
 
 
 def unconditioned_note(heard: str = "the calls heard") -> str:

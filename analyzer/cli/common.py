@@ -84,6 +84,13 @@ def condition_option(f):
                         help=CONDITION_HELP)(f)
 
 
+def examples_option(f):
+    """--examples N: deals behind the answer (``sim.examples``)."""
+    from ..options import EXAMPLES_HELP, MAX_EXAMPLES
+    return click.option("--examples", type=click.IntRange(0, MAX_EXAMPLES), default=0, metavar="N",
+                        help=EXAMPLES_HELP)(f)
+
+
 def unconditioned(meta) -> str:
     """What a text rendering adds to its run line for an answer asked with --condition none."""
     return ", unconditioned deals (--condition none)" if meta.get("condition") == "none" else ""
@@ -153,6 +160,9 @@ def emit(answer, as_json: bool, as_csv: bool, render_text):
         click.echo(answer.table.to_csv(index=False), nl=False)
     else:
         click.echo(render_text(answer))
+        if getattr(answer, "examples", None):
+            from ..sim.examples import render
+            click.echo(render(answer.examples))
     for note in answer.notes:
         if not as_json:
             click.echo(f"note: {note}", err=True)

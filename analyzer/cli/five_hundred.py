@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .common import (check_plot_path, check_writable, condition_option, emit, emit_record, interval, output_options,
-                     pct, simulation_options, unconditioned, wants_progress)
+from .common import (check_plot_path, check_writable, condition_option, emit, emit_record, examples_option, interval,
+                     output_options, pct, simulation_options, unconditioned, wants_progress)
 
 BID_EXAMPLE = 'analyzer five-hundred bid "JK JH JD AH KH TH AS KS 7C 5D"'
 
@@ -59,9 +59,10 @@ def _here_options(f):
                     deals_help="50,000; 200 with --play dd; 100 with pimc (200 a row with --contract-only)")
 @WORLDS_OPTION
 @PLAYERS_OPTION
+@examples_option
 @output_options
 def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, condition, deals, seed, play, threads,
-        rules, worlds, players, as_json, as_csv, plot_path):
+        rules, worlds, players, examples, as_json, as_csv, plot_path):
     """What to call now with HAND (your 10 cards): every allowed bid and pass.
 
     The other hands are dealt to fit the calls heard (each seat that spoke makes its calls
@@ -82,7 +83,7 @@ def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, cond
     answer = ask(hand, seat=seat, dealer=dealer, auction=auction, score=score, contract_only=contract_only,
                  over=over, contracts=contracts, deals=deals, seed=seed, play=play, threads=threads,
                  rules=list(rules), progress=wants_progress(as_json), worlds=worlds, players=players,
-                 condition=condition)
+                 condition=condition, examples=examples)
     if "contract" in answer.table.columns:          # the old question (contract_only without an auction)
         if plot_path:
             from ..report.five_hundred import plot_trick_distribution

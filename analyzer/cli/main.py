@@ -101,6 +101,27 @@ def _add_run_options(cmd: click.Command, path: tuple[str, ...]):
     cmd.callback = run
 
 
+def _one_format(cmd: click.Command):
+    """A command with both --json and --csv refuses the two together before it runs
+    anything (not after a run that may compile kernels for minutes)."""
+    if isinstance(cmd, click.Group):
+        for sub in cmd.commands.values():
+            _one_format(sub)
+        return
+    params = {p.name: p for p in cmd.params}
+    if "as_json" not in params or "as_csv" not in params:
+        return
+
+    def check(ctx, param, value):
+        other = "as_csv" if param.name == "as_json" else "as_json"
+        if value and ctx.params.get(other):
+            raise click.UsageError("choose one of --json and --csv")
+        return value
+
+    for name in ("as_json", "as_csv"):
+        params[name].callback = check
+
+
 def _jsonable(value):
     if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
@@ -111,6 +132,7 @@ def _jsonable(value):
 
 _register()
 _add_run_options(cli, ())
+_one_format(cli)
 
 
 def main(argv=None):

@@ -73,6 +73,30 @@ def fit_rates(state, pool, n, seats, hist, lad, acfg, pols, out, fm):
                 out[j] += 1
 
 
+@njit(cache=True)
+def here_scratch(pool, n_seats):
+    """The scratch arrays of a deal of ``deal_heard`` and its auctions: (rem, cand, fit,
+    deal, hands (the seats, the kitty, a dead hand), lay, vals, v, st)."""
+    return (np.empty(pool.shape[0], np.int64), np.empty(BATCH, np.uint64), np.zeros(BATCH, np.bool_),
+            np.zeros(D_SIZE, np.int64), np.empty(n_seats + 2, np.uint64), np.empty(n_seats, np.uint64),
+            np.empty((n_seats, V_SIZE), np.float64), np.empty(V_SIZE, np.float64), np.empty(ST_SIZE, np.int64))
+
+
+@njit(cache=True)
+def auction_after(call, contract_only, asker, n_seats, st, st0, vals, lad, acfg, pols):
+    """(contractor, ladder contract) when the player at ``asker`` makes ``call`` in
+    auction state ``st0`` and the auction goes on by the policies (``contract_only``: it
+    ends there, the player contracting); ``st`` is scratch."""
+    if contract_only:
+        return asker, call
+    st[:] = st0
+    apply_call(st, call)
+    if acfg[A_AMERICAN]:
+        st[ST_PASSED] |= 1 << asker
+        st[ST_NEXT] = (asker + 1) % n_seats
+    return finish_auction(vals, st, lad, acfg, pols)
+
+
 @njit(cache=True, nogil=True)
 def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, st0, calls, contract_only,
                lad, acfg, pols, tables, bts, eq, esc, stats, counters, model, n_worlds, tt, dstats, fm, n_seats, sides,
@@ -96,15 +120,7 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
     estimated by ``msc[M_GAMES]`` games played on from the outcome distribution (``mcum``
     ...), the same continuations for every row (their stream from the deal's), so rows
     reaching the same contract share one estimate."""
-    rem = np.empty(pool.shape[0], np.int64)
-    cand = np.empty(BATCH, np.uint64)
-    fit = np.zeros(BATCH, np.bool_)
-    deal = np.zeros(D_SIZE, np.int64)
-    hands = np.empty(n_seats + 2, np.uint64)
-    lay = np.empty(n_seats, np.uint64)
-    vals = np.empty((n_seats, V_SIZE), np.float64)
-    v = np.empty(V_SIZE, np.float64)
-    st = np.empty(ST_SIZE, np.int64)
+    rem, cand, fit, deal, hands, lay, vals, v, st = here_scratch(pool, n_seats)
     mc = msc[M_ON] != 0
     n_u = max(msc[M_UNITS], 1)
     trace = np.empty((N_TRICKS * n_seats if mc else 1, TRACE_COLS), np.int64)
@@ -137,16 +153,7 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
         mkey = stream_key(wkey, np.int64(1) << 40)     # this deal's continuations (every row's)
         for r in range(calls.shape[0]):
             call = calls[r]
-            if contract_only:
-                d = asker
-                c = call
-            else:
-                st[:] = st0
-                apply_call(st, call)
-                if acfg[A_AMERICAN]:
-                    st[ST_PASSED] |= 1 << asker
-                    st[ST_NEXT] = (asker + 1) % n_seats
-                d, c = finish_auction(vals, st, lad, acfg, pols)
+            d, c = auction_after(call, contract_only, asker, n_seats, st, st0, vals, lad, acfg, pols)
             row = stats[r]
             row[RS_W] += w
             if d == NO_SEAT:
@@ -233,3 +240,57 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
                                   made, esc[E_DEFEND_CAP], esc[E_WE_DEAL_NEXT])
                 row[RS_PWIN] += w * np.int64(p * PWIN_SCALE + 0.5)
                 row[RS_PWIN2] += w * np.int64(p * p * PWIN_SCALE + 0.5)
+
+
+# here_examples' record of a deal and call (int64)
+X_W, X_D, X_C, X_TRICKS, X_SIDE, X_EV, X_MADE = range(7)
+X_SIZE = 7
+
+
+@njit(cache=True, nogil=True)
+def here_examples(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, st0, calls, contract_only,
+                  lad, acfg, pols, tables, bts, fm, n_seats, sides, units, model, n_worlds, tt, dstats,
+                  hands_out, res, traces):
+    """``here_chunk``'s deals ``start..start+n-1`` one by one, for example deals: deal i's
+    hands (deck ids, ``hands_out[i]``: the seats, the kitty, a dead hand), and for each
+    call ``calls[r]`` the X_* record ``res[i, r]`` (weight, contractor, ladder contract,
+    tricks, side, EV times ``units``, made; contractor -1 when thrown in) and the
+    play-out in ``traces[i, r]`` (``play.TRACE_COLS``, strain layout bits; not written
+    when solved double-dummy).  The same deals, auctions and play as ``here_chunk``."""
+    rem, cand, fit, deal, hands, lay, vals, v, st = here_scratch(pool, n_seats)
+    work = np.empty(tables.shape[1], np.uint64)
+    gen = np.zeros(8, np.int64)
+    res[:, :, :] = 0
+    traces[:, :, :, :] = -1
+    for i in range(n):
+        hands[asker] = my_hand
+        deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, order, free, hist, lad, acfg, pols, v, cand,
+                   fit, deal, fm)
+        hands_out[i, :] = hands
+        w = deal[D_W]
+        if w <= 0:
+            continue
+        wkey = world_key(stream_key(key0, start + i))
+        for s in range(n_seats):
+            valuation(hands[s], fm, pols[s], vals[s])
+        for r in range(calls.shape[0]):
+            call = calls[r]
+            d, c = auction_after(call, contract_only, asker, n_seats, st, st0, vals, lad, acfg, pols)
+            out = res[i, r]
+            out[X_W] = w
+            if d == NO_SEAT:
+                out[X_D] = -1
+                continue
+            tricks, side = play_contract_model_table(hands, hands[n_seats], n_seats, sides, d, c, lad, tables, bts,
+                                                     lay, traces[i, r], work, model, n_worlds,
+                                                     stream_key(wkey, d * 64 + c), tt, dstats, gen, True)
+            if n_seats == 4 and sides == SIDES_OPPOSITE:
+                side = (1 << d) | (1 << ((d + 2) % 4))
+            pc, pd, made = score_contract(c, tricks, lad)
+            ours = ((side >> asker) & 1) != 0
+            out[X_D] = d
+            out[X_C] = c
+            out[X_TRICKS] = tricks
+            out[X_SIDE] = side
+            out[X_EV] = (pc * units - pd) if ours else (pd - pc * units)
+            out[X_MADE] = made

@@ -417,7 +417,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
         score: str | None = None, contract_only: bool = False, over: str | None = None,
         contracts: str | None = None, deals: int | None = None, seed: int | None = None, play: str = "heuristic",
         threads: int | None = None, rules: list[str] | None = None, progress: bool = False,
-        worlds: int | None = None, players: int = 4, condition: str = "policy") -> Answer:
+        worlds: int | None = None, players: int = 4, condition: str = "policy", examples: int = 0) -> Answer:
     """What to call now with these 10 cards: every call you may make (each allowed bid,
     and pass) with its EV, who ends up contracting and, given ``score`` ("US:THEM"),
     P(winning the game).
@@ -434,12 +434,18 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     it is ``contract_only(...)``, unchanged).  ``over``: the bid to beat, held by your
     right-hand opponent, nobody conditioned.  ``condition``: "policy" (the default, as
     above) or "none": the other hands are dealt uniformly, no seat conditioned on its calls
-    (the auction still sets the state of the bidding)."""
+    (the auction still sets the state of the bidding).  ``examples``: also show this many
+    deals behind the answer (``examples.bid_examples``: where the recommended call does
+    worse than the next best, and better), in ``Answer.examples``."""
     from ...errors import InputError
-    from ...options import check_condition, unconditioned_note
+    from ...options import check_condition, check_examples, unconditioned_note
     check_condition(condition)
+    check_examples(examples)
     tab = table_of(players)
     if contract_only and auction is None and score is None and seat is None and dealer is None:
+        if examples:
+            raise InputError("--examples: not with --contract-only alone (each contract is played by you, with no "
+                             "auction); give --auction or --seat to ask the bidding question")
         return _contract_only(hand, deals=deals, seed=seed, over=over, contracts=contracts, play=play,
                               threads=threads, rules=rules, progress=progress, worlds=worlds, players=players)
     options = Options.parse(rules)
@@ -635,7 +641,20 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     if play == "pimc":
         meta["worlds"] = n_worlds
         notes.append(PIMC_NOTE.format(w=n_worlds))
-    return Answer("five-hundred", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
+    shown = []
+    if examples:
+        from .examples import bid_examples
+        shown, why_none = bid_examples(
+            examples, table=table, best=best, key="p_win" if score_state is not None else "ev", rows=rows,
+            order_l=order_l, tab=tab, seed=seed, key0=key0, play=play, n_worlds=n_worlds, deals=deals,
+            history=history, seat_name=lambda s_: _seat_name(s_, tab),
+            kernel=dict(pool=pool, sizes=sizes, asker=asker, my_hand=my_hand, order=order, free=free, hist=hist,
+                        st0=st0, contract_only=contract_only, lad=lad, acfg=acfg, pols=pols, tables=tables, bts=bts,
+                        fm=fm, sides=sides, units=units))
+        if why_none:
+            notes.append(why_none)
+    return Answer("five-hundred", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes,
+                  examples=shown)
 
 
 def _order_heard(seats, pool, hist, lad, acfg, pols, fm, tab: Table = FOUR):

@@ -1,0 +1,73 @@
+"""``--examples N``: deals behind an answer, the same deals and play as the run."""
+
+import json
+
+import numpy as np
+import pytest
+
+from analyzer.errors import InputError
+from analyzer.games.five_hundred import examples as five_hundred_examples
+from analyzer.games.five_hundred.questions import bid
+from analyzer.sim import examples as shared
+from tests.cli_run import run_cli
+
+HAND = "JK JH JD AH KH TH AS KS 7C 5D"
+
+
+def test_pick_prefers_flips_then_the_largest_differences():
+    best = np.array([10, -50, 30, -5, 40, 0, 20])
+    nxt = np.array([20, 60, -10, 5, 10, 0, -100])
+    valid = np.array([1, 1, 1, 1, 1, 1, 0], bool)
+    # worse: 1 (flip, -110), 3 (flip, -10), 0 (-10); better: 2 (flip, +40), 4 (+30); 5 ties, 6 invalid
+    assert shared.pick(best, nxt, valid, 10) == [(1, "worse"), (2, "better"), (3, "worse"), (4, "better"),
+                                                 (0, "worse")]
+    assert shared.pick(best, nxt, valid, 1) == [(1, "worse")]
+
+
+def test_the_examples_replay_the_runs_deals(monkeypatch):
+    """Over a run of 300 deals with nobody heard (every deal weighs the same), the replayed
+    EV of the recommended call and of the next best average to the table's EV."""
+    seen = {}
+    pick = shared.pick
+
+    def spy(best, nxt, valid, n):
+        seen.update(best=np.array(best), nxt=np.array(nxt), valid=np.array(valid))
+        return pick(best, nxt, valid, n)
+
+    monkeypatch.setattr(five_hundred_examples.shared, "pick", spy)
+    a = bid(HAND, deals=300, seed=4, examples=2)
+    assert seen["valid"].all() and len(seen["best"]) == 300
+    ev = a.table.set_index("action")["ev"]
+    other = five_hundred_examples.next_best(a.table, a.best, "ev")
+    assert seen["best"].mean() == pytest.approx(ev[a.best], abs=1e-9)
+    assert seen["nxt"].mean() == pytest.approx(ev[other], abs=1e-9)
+    assert len(a.examples) == 2 and {e["kind"] for e in a.examples} == {"worse", "better"}
+    for e in a.examples:
+        assert [o["action"] for o in e["options"]] == [a.best, other]
+        cards = " ".join(e["hands"].values()).split() + e["kitty"].split()
+        assert len(cards) == 43 == len(set(cards))
+        assert set(HAND.split()) == set(e["hands"]["S"].split())
+        for o in e["options"]:
+            if o["contract"] is not None:
+                plays = [c for t in o["play"] for _, c in t["cards"]]
+                assert len(o["play"]) == 10 and len(plays) == len(set(plays))
+                assert sum(t["winner"] in o["side"] for t in o["play"]) == o["tricks"]
+    worse = next(e for e in a.examples if e["kind"] == "worse")
+    assert worse["options"][0]["ev"] < worse["options"][1]["ev"]
+
+
+def test_cli_examples_text_json_and_bad_input(capsys):
+    args = ["500", "bid", HAND, "--auction", "7S pass pass", "--seat", "S", "--dealer", "S", "--deals", "400",
+            "--examples", "2"]
+    code, out, _ = run_cli(args, capsys)
+    assert code == 0 and "Example 1: deal" in out and "calls heard: W 7♠, N pass, E pass" in out
+    assert " 1. " in out and "→" in out
+    code, out, _ = run_cli(args + ["--json"], capsys)
+    ex = json.loads(out)["examples"]
+    assert code == 0 and len(ex) == 2 and ex[0]["heard"] == ["W 7♠", "N pass", "E pass"]
+    again = json.loads(run_cli(args + ["--json", "--threads", "1"], capsys)[1])["examples"]
+    assert again == ex                                  # the same deals on any number of threads
+    code, _, err = run_cli(["500", "bid", HAND, "--examples", "99"], capsys)
+    assert code == 2 and "--examples" in err and err.count("\n") == 1
+    with pytest.raises(InputError, match="--examples"):
+        bid(HAND, examples=-1)
