@@ -278,11 +278,18 @@ def _atomic(path: str, write):
     os.close(fd)
     try:
         write(tmp)
+        os.chmod(tmp, 0o666 & ~_umask())      # mkstemp makes it private; the answers are not
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.remove(tmp)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _frame(records: list[dict], input_columns: list[str], first: list[str] | None = None) -> pd.DataFrame:
