@@ -71,3 +71,29 @@ def test_cli_examples_text_json_and_bad_input(capsys):
     assert code == 2 and "--examples" in err and err.count("\n") == 1
     with pytest.raises(InputError, match="--examples"):
         bid(HAND, examples=-1)
+
+
+def test_rummy_examples_replay_the_runs_deals(monkeypatch):
+    from analyzer.games.rummy500 import examples as rummy_examples
+    from analyzer.games.rummy500.questions import take
+
+    seen = {}
+    pick = shared.pick
+
+    def spy(best, nxt, valid, n):
+        seen.update(best=np.array(best), nxt=np.array(nxt))
+        return pick(best, nxt, valid, n)
+
+    monkeypatch.setattr(rummy_examples.shared, "pick", spy)
+    a = take("7H 8H 4S 4D KC QD 2C", pile="3S 5C 9H", deals=300, seed=2, examples=2)
+    margins = a.table.set_index("action")["mean_margin"]
+    assert len(seen["best"]) == 300
+    assert seen["best"].mean() == pytest.approx(margins[a.best], abs=1e-9)
+    shown = a.examples[0]["options"]
+    assert shown[0]["action"] == a.best and shown[1]["action"] in margins.index
+    assert seen["nxt"].mean() == pytest.approx(margins[shown[1]["action"]], abs=1e-9)
+    for e in a.examples:
+        cards = " ".join(e["hands"].values()).split()
+        assert len(cards) == 28 and sorted(e["hands"]["you"].split()) == sorted("7H 8H 4S 4D KC QD 2C".split())
+    worse = next(e for e in a.examples if e["kind"] == "worse")
+    assert worse["options"][0]["margin"] < worse["options"][1]["margin"]

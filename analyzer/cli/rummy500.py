@@ -127,7 +127,7 @@ def render_tournament(answer) -> str:
 
 
 def _position_options(f):
-    from .common import output_options
+    from .common import examples_option, output_options
     opts = [
         click.option("--hand", required=True, help="Your cards."),
         click.option("--pile", default="", help='The discard pile, bottom to top (every card is visible).'),
@@ -146,6 +146,7 @@ def _position_options(f):
                      help="Random seed: the same seed gives the same answer on any number of threads."),
         click.option("--threads", type=click.IntRange(min=1), default=None, help="Worker threads (default: all cores)."),
         click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable)."),
+        examples_option,
     ]
     for opt in reversed(opts):
         f = opt(f)
@@ -154,7 +155,7 @@ def _position_options(f):
 
 @rummy500.command()
 @_position_options
-def take(hand, pile, table, players, held, scores, strategy, deals, seed, threads, rules, as_json, as_csv,
+def take(hand, pile, table, players, held, scores, strategy, deals, seed, threads, rules, examples, as_json, as_csv,
          plot_path):
     """Take the pile or draw?  Every draw open now — the stock, or the pile from each
     depth whose deepest card can be used at once (with the meld that uses it) — played out
@@ -169,7 +170,7 @@ def take(hand, pile, table, players, held, scores, strategy, deals, seed, thread
 
     _answer(ask, "plot_position", render_position, plot_path, as_json, as_csv, hand=hand, pile=pile, table=table,
             players=players, held=held, scores=scores, deals=deals, seed=seed, threads=threads, strategy=strategy,
-            rules=list(rules))
+            rules=list(rules), examples=examples)
 
 
 take.help = inspect.cleandoc(take.help) + "\n\n" + RULES_HELP
@@ -178,8 +179,8 @@ take.help = inspect.cleandoc(take.help) + "\n\n" + RULES_HELP
 @rummy500.command()
 @click.option("--taken", default=None, help="The card you took alone from the pile this turn (it may not be thrown).")
 @_position_options
-def discard(taken, hand, pile, table, players, held, scores, strategy, deals, seed, threads, rules, as_json, as_csv,
-            plot_path):
+def discard(taken, hand, pile, table, players, held, scores, strategy, deals, seed, threads, rules, examples, as_json,
+            as_csv, plot_path):
     """Which card to throw?  You have drawn and melded; each card you could throw is
     played out on the same deals (the opponents' Rummy! calls and pile takes included):
     mean hand score, margin, P(out first), P(the next player takes it), P(it gives a
@@ -189,7 +190,7 @@ def discard(taken, hand, pile, table, players, held, scores, strategy, deals, se
 
     _answer(ask, "plot_position", render_position, plot_path, as_json, as_csv, hand=hand, pile=pile, table=table,
             players=players, held=held, scores=scores, taken=taken, deals=deals, seed=seed, threads=threads,
-            strategy=strategy, rules=list(rules))
+            strategy=strategy, rules=list(rules), examples=examples)
 
 
 discard.help = inspect.cleandoc(discard.help) + "\n\n" + RULES_HELP

@@ -13,6 +13,7 @@ import pandas as pd
 
 from ...answer import Answer
 from ...errors import InputError
+from ...options import check_examples
 from ...sim.layout import StatsLayout
 from ...sim.question import Plan
 from ...sim.rng import seed_key
@@ -315,9 +316,10 @@ def discard_options(pos: Position, taken: str | None) -> list[dict]:
     return out
 
 
-def simulate_position(pos: Position, option_list, kind: int, deals: int, seed: int, threads=None,
-                      progress=False):
-    """Play every option from the same deals; returns (RunResult, StatsLayout)."""
+def position_kernel(pos: Position, option_list, kind: int, seed: int):
+    """``chunk(start, n, board=None)``: the position's statistics (options, PS_*) over deals
+    ``start..start+n-1``, every option played from the same deals (``play.position_chunk``);
+    ``board`` (a ``play.Board``) receives the last deal as dealt (the examples)."""
     base = _base_board(pos)
     base.sv[P.SV_NSTOCK] = 0
     kinds = np.zeros(pos.players, np.int64)
@@ -334,11 +336,11 @@ def simulate_position(pos: Position, option_list, kind: int, deals: int, seed: i
     deck_cards = pos.deck.cards()
     hand_size = np.int64(pos.hand_size)
 
-    def chunk(start, n):
+    def chunk(start, n, t=None):
         flat = layout.zeros()
         if n:
             v = layout.unpack(flat)
-            t = P.Board()
+            t = t if t is not None else P.Board()
             board = P.Board()
             P.position_chunk(key0, np.int64(start), np.int64(n), base.hands, base.nheld, base.pile, base.pile_cnt,
                              base.tab, base.sv, pos.pool, opt_kind, opt_value, kinds, sp, vals, scores0, deck_cards,
@@ -346,6 +348,13 @@ def simulate_position(pos: Position, option_list, kind: int, deals: int, seed: i
                              t.hands, t.nheld, t.stock, t.pile, t.pile_cnt, t.tab, t.pts, t.sv, *board.arrays())
         return flat
 
+    return chunk, layout
+
+
+def simulate_position(pos: Position, option_list, kind: int, deals: int, seed: int, threads=None,
+                      progress=False):
+    """Play every option from the same deals; returns (RunResult, StatsLayout)."""
+    chunk, layout = position_kernel(pos, option_list, kind, seed)
     return POSITION_PLAN.run(chunk, deals, "heuristic", threads, progress), layout
 
 
@@ -416,7 +425,8 @@ def _recommendation(rows, rank_col) -> tuple[int, str]:
     return b, rec
 
 
-def _position_answer(question, pos, option_list, run, layout, deals, seed, notes, extra_meta, rank_col):
+def _position_answer(question, pos, option_list, run, layout, deals, seed, notes, extra_meta, rank_col,
+                     examples=0, kind=None):
     st = layout.unpack(run.stats)["opt"]
     with_game = pos.scores is not None
     rows = _position_rows(option_list, st, with_game)
@@ -444,7 +454,14 @@ def _position_answer(question, pos, option_list, run, layout, deals, seed, notes
             "table": format_table(pos.tab, pos.ntab), "players": pos.players, "held": pos.held, "stock": pos.stock,
             "scores": pos.scores, "strategy": pos.strategy, "deals": int(run.n_done), "seed": seed,
             "deck": pos.deck.describe(), "rules": pos.options.as_dict(), "ranked_by": rank_col, **extra_meta}
-    return Answer("rummy500", question, table, str(rows[b]["action"]), rec, meta, {"elapsed": run.elapsed}, notes)
+    shown = []
+    if examples:
+        from .examples import position_examples
+        shown, why_none = position_examples(examples, pos, option_list, rows, b, rank_col, kind, seed, deals)
+        if why_none:
+            notes.append(why_none)
+    return Answer("rummy500", question, table, str(rows[b]["action"]), rec, meta, {"elapsed": run.elapsed}, notes,
+                  examples=shown)
 
 
 def _rank_column(pos: Position) -> str:
@@ -461,9 +478,12 @@ def _position_deals(deals, pos, default):
 
 def take(hand: str, pile: str = "", table: str | None = None, players: int = 4, held=None, scores=None,
          deals: int | None = None, seed: int | None = None, threads: int | None = None, strategy: str | None = None,
-         rules=None, progress: bool = False) -> Answer:
+         rules=None, progress: bool = False, examples: int = 0) -> Answer:
     """Draw from the stock or take the pile (from each usable depth), each played out to
-    the end of the hand on the same deals (and with ``scores`` on to the end of the game)."""
+    the end of the hand on the same deals (and with ``scores`` on to the end of the game).
+    ``examples``: also show this many deals where the recommended draw and the next best
+    part ways (``examples.position_examples``)."""
+    check_examples(examples)
     POSITION_PLAN.check(deals or 1, seed, threads, "heuristic")
     seed = 0 if seed is None else int(seed)
     pos = parse_position(hand, pile, table, players, held, scores, strategy, rules, "take")
@@ -472,13 +492,16 @@ def take(hand: str, pile: str = "", table: str | None = None, players: int = 4, 
     run, layout = simulate_position(pos, option_list, P.OPT_DRAW, deals, seed, threads, progress)
     notes = POSITION_PLAN.notes(run, deals, "heuristic")
     rank = _rank_column(pos)
-    return _position_answer("take", pos, option_list, run, layout, deals, seed, notes, {}, rank)
+    return _position_answer("take", pos, option_list, run, layout, deals, seed, notes, {}, rank, examples,
+                            P.OPT_DRAW)
 
 
 def discard(hand: str, pile: str = "", table: str | None = None, players: int = 4, held=None, scores=None,
             taken: str | None = None, deals: int | None = None, seed: int | None = None, threads: int | None = None,
-            strategy: str | None = None, rules=None, progress: bool = False) -> Answer:
-    """Each card you could throw (you have drawn and melded), played out on the same deals."""
+            strategy: str | None = None, rules=None, progress: bool = False, examples: int = 0) -> Answer:
+    """Each card you could throw (you have drawn and melded), played out on the same deals.
+    ``examples``: as in ``take``."""
+    check_examples(examples)
     POSITION_PLAN.check(deals or 1, seed, threads, "heuristic")
     seed = 0 if seed is None else int(seed)
     pos = parse_position(hand, pile, table, players, held, scores, strategy, rules, "discard")
@@ -488,7 +511,7 @@ def discard(hand: str, pile: str = "", table: str | None = None, players: int = 
     notes = POSITION_PLAN.notes(run, deals, "heuristic")
     rank = _rank_column(pos)
     return _position_answer("discard", pos, option_list, run, layout, deals, seed, notes,
-                            {"taken": taken or None}, rank)
+                            {"taken": taken or None}, rank, examples, P.OPT_DISCARD)
 
 
 # ============================================================================ whole hands
