@@ -7,3 +7,23 @@ from .specialize import compiled_once, one_specialization_per_type  # noqa: E402
 
 _cache.install()
 one_specialization_per_type()
+
+# The Python API: one namespace per game (``analyzer.five_hundred.bid(...)``) and
+# ``analyzer.match``, imported on first use so that ``import analyzer`` (and the command
+# line's start) does not import every game.  See docs/api.md.
+NAMESPACES = ("five_hundred", "euchre", "sheepshead", "pinochle", "rummy500")
+__all__ = [*NAMESPACES, "match"]
+
+
+def __getattr__(name):
+    if name in NAMESPACES:
+        import importlib
+        return importlib.import_module(f".{name}", __name__)
+    if name == "match":
+        from ._api import match
+        return match
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

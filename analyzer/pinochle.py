@@ -1,0 +1,215 @@
+"""Partnership Pinochle (four players, partners opposite, 48 cards, 12 each): the
+questions of ``analyzer pinochle``, from Python.
+
+- :func:`meld` -- the meld of a hand for each trump, itemised by class (a record).
+- :func:`odds` -- the exact odds of each meld in a random hand, by counting (a record).
+- :func:`bid` -- how much you can bid: P(make) and EV of every bid and trump, and of
+  passing.
+- :func:`pass_` (also :func:`pass_cards`) -- which four cards to pass, as the
+  declarer's partner or, having received four, as the declarer.  ``pass`` is a Python
+  keyword, hence the trailing underscore.
+
+Cards: rank A T(10) K Q J 9 then suit S H D C (or ♠ ♥ ♦ ♣); write a card twice to hold
+both copies.  Seat 1 is left of the dealer and speaks first, 4 is the dealer.
+:func:`bid` and :func:`pass_` return an :class:`analyzer.answer.Answer`; :func:`meld`
+and :func:`odds` return the dicts the command line's ``--json`` prints.  See docs/api.md.
+
+Examples
+--------
+>>> import analyzer
+>>> analyzer.pinochle.meld("AS AS TS KS QS QS JS JS 9H AD KC QD", trump="S")["by_trump"]["S"]["total"]
+150
+"""
+
+from __future__ import annotations
+
+from ._api import checked, fill_doc, rule_items, rules_fragment
+
+__all__ = ["meld", "odds", "bid", "pass_", "pass_cards"]
+
+_MELD_RULES = rules_fragment(
+    "Every option of the Pinochle rules is taken; only run_marriage_reuse=no|yes changes meld (yes: an "
+    "extra K or Q of trump marries the run's partner card, so run + K is 190).")
+_RULES = rules_fragment(
+    "Pinochle's: head=best|led_card|none, overtrump=always|trump_led, counting=tens|fives|classic, "
+    "run_marriage_reuse=no|yes, meld_save=counter|trick|always, min_bid=250 (a multiple of 10), "
+    "raise=10_20|any, throw_in=short250|any, game=1500.")
+
+
+@fill_doc(rules=_MELD_RULES)
+def meld(hand, trump=None, rules=None):
+    """The meld of ``hand`` for each trump suit, itemised by class (``analyzer pinochle meld``).
+
+    Classes: arounds, sequence, pinochle, dix, with points.
+
+    Parameters
+    ----------
+    hand : str
+        Your 12 cards, e.g. "AS AS TS KS QS QS JS JS 9H AD KC QD".
+    trump : {"S", "H", "D", "C"}, optional
+        Only this trump suit (default: each of the four).
+    @rules
+
+    Returns
+    -------
+    dict
+        The record the command line's ``--json`` prints: hand, rules, by_trump ({suit:
+        {"total": points, "items": [{"meld", "class", "points"}, ...]}}).
+
+    Examples
+    --------
+    >>> import analyzer
+    >>> m = analyzer.pinochle.meld("AS AS TS KS QS QS JS JS 9H AD KC QD")
+    >>> {suit: v["total"] for suit, v in m["by_trump"].items()}
+    {'S': 150, 'C': 20, 'D': 20, 'H': 30}
+    """
+    values = checked(("pinochle", "meld"), dict(hand=hand, trump=trump))
+    from .games.pinochle.meld import meld_record
+
+    return meld_record(values["hand"], trump=values["trump"], rules=rule_items(rules))
+
+
+@fill_doc(rules=_MELD_RULES)
+def odds(trump="H", rules=None):
+    """Exact odds of each meld in a random 12-card hand (``analyzer pinochle odds``).
+
+    By counting every hand, not by sampling; also the odds of the hand's whole meld
+    reaching 20, 40, ... points with ``trump``.
+
+    Parameters
+    ----------
+    trump : {"S", "H", "D", "C"}, default "H"
+        The trump suit of the meld distribution (♠ and ♦ hold the pinochle cards, so
+        they differ a little from ♣ and ♥).
+    @rules
+
+    Returns
+    -------
+    dict
+        The record the command line's ``--json`` prints: odds ([{"meld", "p",
+        "hands"}, ...]), hands (all 12-card hands), meld_in_trump ({"trump", "rules",
+        "at_least": [{"points", "p"}, ...]}).
+
+    Examples
+    --------
+    >>> import analyzer
+    >>> o = analyzer.pinochle.odds()
+    >>> o["hands"]
+    69668534468
+    """
+    values = checked(("pinochle", "odds"), dict(trump=trump))
+    from .games.pinochle.odds import odds_record
+
+    return odds_record(trump=values["trump"], rules=rule_items(rules))
+
+
+@fill_doc(rules=_RULES)
+def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy", deals=None, seed=0,
+        play="heuristic", threads=None, rules=None, progress=False):
+    """How much can you bid on ``hand``? (``analyzer pinochle bid``).
+
+    For each bid from the next allowed up to where P(make) is negligible and each trump:
+    P(make) -- your side's saved meld plus trick points reach the bid -- with its 95%
+    interval, the mean meld after the passes, the mean trick points and EV (your side's
+    score minus the other side's) if you declare at that bid; and passing, valued by
+    letting the auction go on by the policy.  Recommendation: the highest bid whose EV
+    beats passing.
+
+    Parameters
+    ----------
+    hand : str
+        Your 12 cards.
+    seat : int, optional
+        Your seat: 1 is left of the dealer and speaks first, 4 is the dealer [default: 1,
+        or whose turn it is after ``auction``].
+    over : int, optional
+        The bid to beat (without ``auction``: your right-hand opponent's; the other hands
+        are then not conditioned on the bidding).
+    auction : str, optional
+        The calls so far from seat 1, in order, e.g. "250 pass 260": the other hands are
+        dealt so that the policy makes them.
+    trump : {"S", "H", "D", "C"}, optional
+        Only this trump's rows (faster, above all with ``play="dd"``) [default: every
+        trump].
+    @condition
+    deals : int, optional
+        Simulated deals [default: 100,000; 20,000 when other seats' calls condition the
+        deal; 50 with ``play="dd"``].
+    @seed
+    play : {"heuristic", "dd"}, default "heuristic"
+        Card-play model: the heuristic players, or the twelve tricks solved double-dummy.
+    @threads
+    @rules
+    @progress
+
+    Returns
+    -------
+    Answer
+        ``table``: one row per bid and trump (action "bid", bid, trump, p_make with
+        p_make_lo/p_make_hi, mean_meld, mean_tricks, ev, ev_se) and one for passing
+        (action "pass"); ``best``: e.g. "bid 300 S" or "pass"; ``meta``: the hand's meld
+        by trump and what follows a pass.
+
+    Examples
+    --------
+    >>> import analyzer
+    >>> a = analyzer.pinochle.bid("AS AS TS KS QS QS JS JS 9H AD KC QD", trump="S", deals=2_000)
+    >>> a.best.split()[0] in ("bid", "pass")
+    True
+    """
+    values = checked(("pinochle", "bid"), dict(locals()))
+    from .games.pinochle.questions import bid as ask
+
+    return ask(**dict(values, rules=rule_items(rules), progress=bool(progress)))
+
+
+@fill_doc(rules=_RULES)
+def pass_(hand, trump, bid=None, received=None, deals=20_000, seed=0, play="heuristic", threads=None, rules=None,
+          progress=False):
+    """Which four cards to pass? (``analyzer pinochle pass``; also ``pass_cards``).
+
+    As the declarer's partner (``hand``: your 12 cards), or with ``received`` as the
+    declarer passing back (``hand``: your 16 cards).  Every distinct set of four -- or,
+    when there are more than 40, the best 40 by the policy's card scores -- and always
+    the policy's own choice, played on the same deals and ranked by EV with 95%
+    intervals.  Named ``pass_`` because ``pass`` is a Python keyword.
+
+    Parameters
+    ----------
+    hand : str
+        Your 12 cards (16 with ``received``).
+    trump : {"S", "H", "D", "C"}
+        The trump the declarer named.
+    bid : int, optional
+        The winning bid [default: the minimum] (the command line's ``--bid``).
+    received : str, optional
+        You are the declarer: the 4 cards your partner passed you.
+    deals : int, default 20,000
+        Simulated deals.
+    @seed
+    play : {"heuristic"}, default "heuristic"
+        Card-play model.
+    @threads
+    @rules
+    @progress
+
+    Returns
+    -------
+    Answer
+        ``table``: one row per pass, best first (action, cards, policy: the policy's own
+        choice; p_make with p_make_lo/p_make_hi, mean_meld, mean_tricks, ev, ev_se).
+
+    Examples
+    --------
+    >>> import analyzer
+    >>> a = analyzer.pinochle.pass_("AS AS TS KS QS QS JS JS 9H AD KC QD", trump="S", deals=1_000)
+    >>> a.table.iloc[0]["action"] == a.best
+    True
+    """
+    values = checked(("pinochle", "pass"), dict(locals()), renamed={"bid": "bid_"})
+    from .games.pinochle.questions import pass_cards as ask
+
+    return ask(**dict(values, rules=rule_items(rules), progress=bool(progress)))
+
+
+pass_cards = pass_
