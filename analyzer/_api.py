@@ -108,9 +108,13 @@ worlds : int, optional
 
 def rules_fragment(help_text: str) -> str:
     """The ``rules`` parameter's entry, with the game's rule options."""
-    return ("rules : list of str or dict, optional\n"
-            "    Rule options, as ``[\"NAME=VALUE\", ...]`` or ``{NAME: VALUE}`` (the same answer\n"
-            "    either way). " + help_text)
+    import textwrap
+
+    text = ("Rule options, as ``[\"NAME=VALUE\", ...]`` or ``{NAME: VALUE}`` (the same answer either way).  "
+            + help_text)
+    return "rules : list of str or dict, optional\n" + textwrap.fill(text, 88, initial_indent="    ",
+                                                                      subsequent_indent="    ",
+                                                                      break_on_hyphens=False)
 
 
 def fill_doc(**extra):
@@ -125,7 +129,10 @@ def fill_doc(**extra):
         return "\n".join(indent + line if line else "" for line in table[name].splitlines())
 
     def decorate(f):
-        f.__doc__ = re.sub(r"^([ \t]*)@(\w+)[ \t]*$", expand, f.__doc__, flags=re.M)
+        doc, before = f.__doc__, None
+        while doc != before:                    # a fragment may hold @lines of its own
+            doc, before = re.sub(r"^([ \t]*)@(\w+)[ \t]*$", expand, doc, flags=re.M), doc
+        f.__doc__ = doc
         return f
 
     return decorate

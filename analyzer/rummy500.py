@@ -27,9 +27,10 @@ __all__ = ["melds", "take", "discard", "tournament"]
 _RULES = rules_fragment(
     "Rummy 500's: jokers=yes|no, values=pip|5-10-15, floating=no|yes, single_duty=no|yes, "
     "out_discard=any|dead, two_hand=13|10, two_decks_from=2..9 (9: never), rummy=on|off.")
-_POSITION = """\
+_HAND = """\
 hand : str
-    Your cards.
+    Your cards."""
+_POSITION = """\
 pile : str, default ""
     The discard pile, bottom to top (every card is visible).
 table : str, optional
@@ -97,7 +98,7 @@ def melds(hand, table=None, players=4, rules=None):
     return ask(values["hand"], players=values["players"], table=values["table"], rules=rule_items(rules))
 
 
-@fill_doc(rules=_RULES, position=_POSITION, run=_RUN)
+@fill_doc(rules=_RULES, hand=_HAND, position=_POSITION, run=_RUN)
 def take(hand, pile="", table=None, players=4, held=None, scores=None, strategy=None, deals=None, seed=0,
          threads=None, rules=None, progress=False):
     """Take the pile or draw? (``analyzer rummy500 take``).
@@ -111,6 +112,7 @@ def take(hand, pile="", table=None, players=4, held=None, scores=None, strategy=
 
     Parameters
     ----------
+    @hand
     @position
     deals : int, optional
         Simulated deals [default: 10,000; 5,000 with ``scores``].
@@ -133,7 +135,7 @@ def take(hand, pile="", table=None, players=4, held=None, scores=None, strategy=
     return _position("take", dict(locals()))
 
 
-@fill_doc(rules=_RULES, position=_POSITION, run=_RUN)
+@fill_doc(rules=_RULES, hand=_HAND, position=_POSITION, run=_RUN)
 def discard(hand, taken=None, pile="", table=None, players=4, held=None, scores=None, strategy=None, deals=None,
             seed=0, threads=None, rules=None, progress=False):
     """Which card to throw? (``analyzer rummy500 discard``).
@@ -145,9 +147,10 @@ def discard(hand, taken=None, pile="", table=None, players=4, held=None, scores=
 
     Parameters
     ----------
-    @position
+    @hand
     taken : str, optional
         The card you took alone from the pile this turn (it may not be thrown).
+    @position
     deals : int, optional
         Simulated deals [default: 8,000; 5,000 with ``scores``].
     @run
