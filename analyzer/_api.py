@@ -47,6 +47,13 @@ def _command(path: tuple[str, ...]):
     return cmd
 
 
+def without_zero_examples(values: dict) -> dict:
+    """``values`` without ``examples`` when none are asked for (the question's default)."""
+    if not values.get("examples"):
+        values.pop("examples", None)
+    return values
+
+
 def checked(path: tuple[str, ...], values: dict, renamed: dict[str, str] | None = None) -> dict:
     """``values`` (the API function's arguments) checked and converted as the command
     ``analyzer <path>`` does with its options: each value that is not None through its
@@ -100,6 +107,11 @@ condition : {"policy", "none"}, default "policy"
     How the hands you cannot see are dealt: "policy" = each seat that has spoken holds
     a hand with which the bidding policy makes its calls; "none" = uniformly (the calls
     heard still set the state of the bidding).""",
+    "examples": """\
+examples : int, default 0
+    Also keep this many deals behind the answer (0 to 20) in ``Answer.examples``: where
+    the recommended option does worse than the next best, and where it does better, each
+    with the hands and the play (reproducible from the seed and the deal's number).""",
     "worlds": """\
 worlds : int, optional
     With ``play="pimc"``: sampled layouts per card played [default: 32].""",

@@ -20,7 +20,7 @@ Examples
 
 from __future__ import annotations
 
-from ._api import checked, fill_doc, rule_items, rules_fragment
+from ._api import checked, fill_doc, rule_items, rules_fragment, without_zero_examples
 
 __all__ = ["order", "call", "lead"]
 
@@ -63,7 +63,7 @@ Answer
 
 
 def _ask_bidding(question, values):
-    values = checked(("euchre", question), values)
+    values = without_zero_examples(checked(("euchre", question), values))
     values.update(players=int(values["players"]), deck=int(values["deck"]), rules=rule_items(values["rules"]),
                   progress=bool(values["progress"]))
     from .games.euchre import questions
@@ -73,7 +73,8 @@ def _ask_bidding(question, values):
 
 @fill_doc(rules=_RULES, table=_TABLE, sim=_SIM, score=_SCORE, returns=_RETURNS)
 def order(hand, upcard, dealer=None, seat=None, players=2, deck=24, stick_the_dealer=False, condition="policy",
-          deals=None, seed=0, play="heuristic", threads=None, rules=None, worlds=None, score=None, progress=False):
+          deals=None, seed=0, play="heuristic", threads=None, rules=None, worlds=None, score=None, examples=0,
+          progress=False):
     """Round one: order up (accept, if you dealt) or pass (``analyzer euchre order``).
 
     Every action open to you now is simulated on the same deals: the other hands are
@@ -94,6 +95,7 @@ def order(hand, upcard, dealer=None, seat=None, players=2, deck=24, stick_the_de
     @rules
     @worlds
     @score
+    @examples
     @progress
 
     Returns
@@ -112,7 +114,8 @@ def order(hand, upcard, dealer=None, seat=None, players=2, deck=24, stick_the_de
 
 @fill_doc(rules=_RULES, table=_TABLE, sim=_SIM, score=_SCORE, returns=_RETURNS)
 def call(hand, turned_down, dealer=None, seat=None, players=2, deck=24, stick_the_dealer=False, condition="policy",
-         deals=None, seed=0, play="heuristic", threads=None, rules=None, worlds=None, score=None, progress=False):
+         deals=None, seed=0, play="heuristic", threads=None, rules=None, worlds=None, score=None, examples=0,
+          progress=False):
     """Round two: name a suit (not the turned-down one) or pass (``analyzer euchre call``).
 
     The other hands are dealt consistent with everybody's passes in round one and the
@@ -131,6 +134,7 @@ def call(hand, turned_down, dealer=None, seat=None, players=2, deck=24, stick_th
     @rules
     @worlds
     @score
+    @examples
     @progress
 
     Returns

@@ -25,7 +25,7 @@ Examples
 
 from __future__ import annotations
 
-from ._api import checked, fill_doc, rule_items, rules_fragment
+from ._api import checked, fill_doc, rule_items, rules_fragment, without_zero_examples
 
 __all__ = ["bid", "lead", "auction", "policy_call", "score", "equity"]
 
@@ -51,7 +51,7 @@ auction : str, optional
 @fill_doc(rules=_RULES, players=_PLAYERS, here=_HERE)
 def bid(hand, seat=None, dealer=None, auction=None, score=None, contract_only=False, over=None, contracts=None,
         condition="policy", deals=None, seed=0, play="heuristic", threads=None, rules=None, worlds=None, players=4,
-        progress=False):
+        examples=0, progress=False):
     """What to call now with ``hand``: every allowed bid and pass (``analyzer five-hundred bid``).
 
     The other hands are dealt to fit the calls heard (each seat that spoke makes its
@@ -88,6 +88,7 @@ def bid(hand, seat=None, dealer=None, auction=None, score=None, contract_only=Fa
     @rules
     @worlds
     @players
+    @examples
     @progress
 
     Returns
@@ -106,7 +107,7 @@ def bid(hand, seat=None, dealer=None, auction=None, score=None, contract_only=Fa
     >>> a.best in set(a.table["action"])
     True
     """
-    kw = checked(("five-hundred", "bid"), dict(locals()))
+    kw = without_zero_examples(checked(("five-hundred", "bid"), dict(locals())))
     from .games.five_hundred.questions import bid as ask
 
     return ask(**dict(kw, rules=rule_items(rules), progress=bool(progress)))

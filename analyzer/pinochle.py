@@ -23,7 +23,7 @@ Examples
 
 from __future__ import annotations
 
-from ._api import checked, fill_doc, rule_items, rules_fragment
+from ._api import checked, fill_doc, rule_items, rules_fragment, without_zero_examples
 
 __all__ = ["meld", "odds", "bid", "pass_", "pass_cards"]
 
@@ -105,7 +105,7 @@ def odds(trump="H", rules=None):
 
 @fill_doc(rules=_RULES)
 def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy", deals=None, seed=0,
-        play="heuristic", threads=None, rules=None, progress=False):
+        play="heuristic", threads=None, rules=None, examples=0, progress=False):
     """How much can you bid on ``hand``? (``analyzer pinochle bid``).
 
     For each bid from the next allowed up to where P(make) is negligible and each trump:
@@ -140,6 +140,7 @@ def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy"
         Card-play model: the heuristic players, or the twelve tricks solved double-dummy.
     @threads
     @rules
+    @examples
     @progress
 
     Returns
@@ -157,7 +158,7 @@ def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy"
     >>> a.best.split()[0] in ("bid", "pass")
     True
     """
-    values = checked(("pinochle", "bid"), dict(locals()))
+    values = without_zero_examples(checked(("pinochle", "bid"), dict(locals())))
     from .games.pinochle.questions import bid as ask
 
     return ask(**dict(values, rules=rule_items(rules), progress=bool(progress)))

@@ -20,7 +20,7 @@ Examples
 
 from __future__ import annotations
 
-from ._api import checked, fill_doc, rule_items, rules_fragment
+from ._api import checked, fill_doc, rule_items, rules_fragment, without_zero_examples
 
 __all__ = ["melds", "take", "discard", "tournament"]
 
@@ -51,10 +51,16 @@ _RUN = """\
 @threads
 @rules
 @progress"""
+_RUN_EXAMPLES = """\
+@seed
+@threads
+@rules
+@examples
+@progress"""
 
 
 def _position(question, values):
-    values = checked(("rummy500", question), values)
+    values = without_zero_examples(checked(("rummy500", question), values))
     from .games.rummy500 import questions
 
     return getattr(questions, question)(**dict(values, rules=rule_items(values["rules"]),
@@ -98,9 +104,9 @@ def melds(hand, table=None, players=4, rules=None):
     return ask(values["hand"], players=values["players"], table=values["table"], rules=rule_items(rules))
 
 
-@fill_doc(rules=_RULES, hand=_HAND, position=_POSITION, run=_RUN)
+@fill_doc(rules=_RULES, hand=_HAND, position=_POSITION, run=_RUN_EXAMPLES)
 def take(hand, pile="", table=None, players=4, held=None, scores=None, strategy=None, deals=None, seed=0,
-         threads=None, rules=None, progress=False):
+         threads=None, rules=None, examples=0, progress=False):
     """Take the pile or draw? (``analyzer rummy500 take``).
 
     Every draw open now -- the stock, or the pile from each depth whose deepest card can
@@ -135,9 +141,9 @@ def take(hand, pile="", table=None, players=4, held=None, scores=None, strategy=
     return _position("take", dict(locals()))
 
 
-@fill_doc(rules=_RULES, hand=_HAND, position=_POSITION, run=_RUN)
+@fill_doc(rules=_RULES, hand=_HAND, position=_POSITION, run=_RUN_EXAMPLES)
 def discard(hand, taken=None, pile="", table=None, players=4, held=None, scores=None, strategy=None, deals=None,
-            seed=0, threads=None, rules=None, progress=False):
+            seed=0, threads=None, rules=None, examples=0, progress=False):
     """Which card to throw? (``analyzer rummy500 discard``).
 
     You have drawn and melded; each card you could throw is played out on the same deals

@@ -218,3 +218,38 @@ def test_the_example_notebook_runs_and_answers():
     assert t.question == "take" and "draw from the stock" in set(t.table["action"])
     assert len(ax.patches) == len(a.table)                  # one bar per call
     plt.close("all")
+
+
+# ----------------------------------------------------------------------------- in step with the command line
+# the command line's options that say how to print or where to run, not what is asked
+CLI_ONLY = {"as_json", "as_csv", "plot_path", "top", "table_out", "force", "scheduler", "cluster", "resume"}
+API_NAME = {"bid_": "bid"}
+
+
+def _api_function(game, question):
+    if game == "match":
+        return analyzer.match
+    ns = getattr(analyzer, game.replace("-", "_"))
+    return getattr(ns, {"pass": "pass_"}.get(question, question))
+
+
+def test_every_question_of_the_command_line_has_its_function_with_the_same_options():
+    from analyzer import ask
+
+    asked = ask.questions() + [("five-hundred", "equity")]
+    assert {g for g, _ in asked} >= {"five-hundred", "euchre", "sheepshead", "pinochle", "rummy500", "match"}
+    for game, question in asked:
+        f = _api_function(game, question)
+        api = inspect.signature(f).parameters
+        cmd = ask._cli().commands[game]
+        cmd = cmd if game == question else cmd.commands[question]
+        for p in cmd.params:
+            if p.name in CLI_ONLY:
+                continue
+            name = API_NAME.get(p.name, p.name)
+            assert name in api, f"analyzer {game} {question}: no parameter {name}"
+            default = api[name].default
+            if p.multiple or p.required or default is inspect.Parameter.empty:
+                continue
+            assert str(default) == str(p.default), f"analyzer {game} {question} {name}: {default!r} != {p.default!r}"
+        assert "progress" in api or "deals" not in api, f"{game} {question}: no progress"
