@@ -97,3 +97,31 @@ def test_rummy_examples_replay_the_runs_deals(monkeypatch):
         assert len(cards) == 28 and sorted(e["hands"]["you"].split()) == sorted("7H 8H 4S 4D KC QD 2C".split())
     worse = next(e for e in a.examples if e["kind"] == "worse")
     assert worse["options"][0]["margin"] < worse["options"][1]["margin"]
+
+
+def test_pinochle_examples_replay_the_runs_deals(monkeypatch):
+    from analyzer.games.pinochle import examples as pinochle_examples
+    from analyzer.games.pinochle.questions import bid as pinochle_bid
+
+    seen = {}
+    pick = shared.pick
+
+    def spy(best, nxt, valid, n):
+        seen.update(best=np.array(best), nxt=np.array(nxt), valid=np.array(valid))
+        return pick(best, nxt, valid, n)
+
+    monkeypatch.setattr(pinochle_examples.shared, "pick", spy)
+    a = pinochle_bid("AS AS TS KS QS JS 9S AH TH KH QD JD", deals=250, seed=1, examples=2)
+    assert seen["valid"].all() and len(seen["best"]) == 250
+    t = a.table
+    _, level, trump = a.best.split()
+    row = t[(t["action"] == "bid") & (t["bid"] == int(level)) & (t["trump"] == trump)].iloc[0]
+    assert seen["best"].mean() == pytest.approx(row["ev"], abs=1e-9)
+    assert len(a.examples) == 2
+    for e in a.examples:
+        cards = " ".join(e["hands"].values()).split()
+        assert len(cards) == 48 and all(cards.count(c) == 2 for c in cards)
+        for o in e["options"]:
+            if o.get("play"):
+                assert len(o["play"]) == 12 and all(len(tr["cards"]) == 4 for tr in o["play"])
+                assert all(tr["winner"] == nxt["cards"][0][0] for tr, nxt in zip(o["play"], o["play"][1:]))

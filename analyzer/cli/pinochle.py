@@ -7,8 +7,8 @@ import inspect
 import click
 import numpy as np
 
-from .common import (check_plot_path, condition_option, emit, emit_record, interval, output_options, pct,
-                     simulation_options, unconditioned, wants_progress)
+from .common import (check_plot_path, condition_option, emit, emit_record, examples_option, interval, output_options,
+                     pct, simulation_options, unconditioned, wants_progress)
 
 RULES_HELP = ("Rule options: --rule NAME=VALUE takes every option of the Pinochle rules; only "
               "run_marriage_reuse=no|yes changes meld (yes: an extra K or Q of trump marries the run's "
@@ -135,8 +135,10 @@ QUESTION_RULES_HELP = ("Rule options (--rule NAME=VALUE): head=best|led_card|non
 @condition_option
 @simulation_options(default_deals=100_000, play_models=("heuristic", "dd"),
                     deals_help="100,000; 20,000 when other seats' calls condition the deal; 50 with --play dd")
+@examples_option
 @output_options
-def bid(hand, seat, over, auction, trump, condition, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
+def bid(hand, seat, over, auction, trump, condition, deals, seed, play, threads, rules, examples, as_json, as_csv,
+        plot_path):
     """How much can you bid on HAND (your 12 cards)?  For each bid from the next allowed
     up to where P(make) is negligible and each trump: P(make) — your side's saved meld
     plus trick points reach the bid — with its 95% interval, the mean meld after the
@@ -149,7 +151,7 @@ def bid(hand, seat, over, auction, trump, condition, deals, seed, play, threads,
 
     check_plot_path(plot_path)
     answer = ask(hand, seat=seat, over=over, auction=auction, trump=trump, deals=deals, seed=seed, play=play, threads=threads,
-                 rules=list(rules), progress=wants_progress(as_json), condition=condition)
+                 rules=list(rules), progress=wants_progress(as_json), condition=condition, examples=examples)
     if plot_path:
         from ..report.pinochle import plot_bid
         plot_bid(answer, plot_path)

@@ -47,6 +47,7 @@ ROLE_DECLARER, ROLE_PARTNER, ROLE_DEFENDER = 0, 1, 2
 DRAW_FIRST = 6            # the declarer draws trumps before cashing side aces with this many trumps
 FIGHT = np.array([20, 20], np.int64)   # trick points worth a high trump: defenders, declaring side
 TRACE_COLS = 4            # trick, seat, layout bit, suit led
+TR_WINNER = 4             # the trick's winner: written only into a trace that has the column
 ACES = RANK_BITS[RA]
 
 
@@ -246,6 +247,9 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
                 trace[row, 2] = low_index(card)
                 trace[row, 3] = led
                 row += 1
+        if record and trace.shape[1] > TR_WINNER:
+            for r in range(row - N_SEATS, row):
+                trace[r, TR_WINNER] = winner
         if (winner & 1) == dside:
             points += trick_points
             tricks += 1

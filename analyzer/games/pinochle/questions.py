@@ -18,7 +18,7 @@ import pandas as pd
 from ...answer import Answer
 from ...cards import SUIT_SYMBOLS, SUITS, parse_suit
 from ...errors import InputError
-from ...options import check_condition, unconditioned_note
+from ...options import check_condition, check_examples, unconditioned_note
 from ...sim.layout import StatsLayout
 from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
@@ -243,7 +243,7 @@ def _no_match(cond_text: str, n_done: int):
 
 def bid(hand: str, seat: int | None = None, over: int | None = None, auction: str | None = None,
         trump: str | None = None, deals: int | None = None, seed: int | None = None, play: str = "heuristic", threads: int | None = None,
-        rules: list[str] | None = None, progress: bool = False, condition: str = "policy") -> Answer:
+        rules: list[str] | None = None, progress: bool = False, condition: str = "policy", examples: int = 0) -> Answer:
     """For every bid level from the next allowed up to where P(make) is negligible, and
     every trump (``deals`` defaults to DEFAULT_BID_DEALS, or DEFAULT_BID_DEALS_COND when
     other seats' calls condition the deal): P(make), mean meld and trick points and EV if you declare at that bid;
@@ -255,8 +255,10 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     seats before you passed).  ``trump``: only that trump's rows (each trump is one
     play-out, or one double-dummy solve, a deal).  ``condition``: "policy" (the calls heard
     condition the other hands, as above) or "none" (the other hands dealt uniformly; the
-    calls still set the state of the auction)."""
+    calls still set the state of the auction).  ``examples``: also show this many deals
+    where the recommended bid and the next best part ways (``examples.bid_examples``)."""
     check_condition(condition)
+    check_examples(examples)
     options = Options.parse(rules)
     hand_ids = parse_hand(hand, "hand", HAND_SIZE)
     trumps_asked = list(range(4)) if trump is None else [parse_trump(trump)]
@@ -324,7 +326,18 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
         notes.append(conditioning_note([int(s) + 1 for s in sorted(constrained)], v["counters"]))
     if condition == "none":
         notes.append(unconditioned_note())
-    return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
+    shown = []
+    if examples:
+        from .examples import bid_examples
+        shown, why_none = bid_examples(
+            examples, table=table, best=best, chunk=chunk, layout=layout, seed=seed, deals=deals, key0=key0, play=play,
+            kernel=dict(pool=pool, sizes=sizes, asker=asker, my_hand=my_hand, constrained=constrained, free=free,
+                        lo=lo, hi=hi, want=want, policies=policies, reuse=reuse, any_throw=any_throw, rules4=rules4,
+                        vals4=vals4, bid0=bid0))
+        if why_none:
+            notes.append(why_none)
+    return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes,
+                  examples=shown)
 
 
 def _bid_rows(v, bid0, n_levels, trumps_asked) -> pd.DataFrame:

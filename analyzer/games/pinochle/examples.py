@@ -1,0 +1,143 @@
+"""Pinochle: example deals behind a ``bid`` answer (``--examples N``).
+
+Deal i of the run is replayed alone by the run's own chunk (over deals i..i: its
+statistics are that deal's values) for the recommended row and the next best (another bid
+or trump, or passing); the deals where the two part ways most (``sim.examples.pick``)
+are shown with the four hands as dealt, and for a bid the passes, the meld and the twelve
+tricks as the heuristic players play them (``play.pass_and_meld``, ``play.play_hand``
+recording); after a pass, who declared what and how it ended.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...bits import ZERO
+from ...sim import examples as shared
+from ...sim.rng import stream_key
+from ...cards import SUIT_SYMBOLS, SUITS
+from .deck import format_mask
+
+SCAN = {"heuristic": 300, "dd": 24}
+N_TRICKS = 12
+
+
+def _rows(table):
+    """The rows an example may compare: the best trump at each bid level, and pass."""
+    from .questions import best_trump_rows
+    bids = best_trump_rows(table)
+    return [("bid", int(r.bid), r.trump, float(r.ev)) for r in bids.itertuples()] + \
+        [("pass", None, None, float(table.loc[table["action"] == "pass", "ev"].iloc[0]))]
+
+
+def _label(row) -> str:
+    return "pass" if row[0] == "pass" else f"bid {row[1]} {SUIT_SYMBOLS[SUITS.index(row[2])]}"
+
+
+def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed: int, deals: int, key0,
+                 play: str) -> tuple[list[dict], str | None]:
+    """Up to ``n`` example deals for a Pinochle ``bid`` answer, and a note when none."""
+    from ...sim.constrained import C_W
+    from .play import (O_MELD_D, O_MELD_O, O_SIZE, O_THROWN, PS_BID, PS_EV, PS_PARTNER, PS_THROWN, PS_WE_DECLARE,
+                       PS_WE_MAKE, TRACE_COLS, deal_heard, pass_and_meld, play_hand)
+    from .play import _thrown as thrown_in
+
+    rows = _rows(table)
+    if best == "pass":
+        first = next(r for r in rows if r[0] == "pass")
+    else:
+        _, b_bid, b_trump = best.split()
+        first = next(r for r in rows if r[0] == "bid" and r[1] == int(b_bid) and r[2] == b_trump)
+    rest = [r for r in rows if r != first]
+    if not rest:
+        return [], "examples: only one option here, nothing to compare"
+    second = max(rest, key=lambda r: r[3])
+    pair = (first, second)
+    bid0 = kernel["bid0"]
+    scan = min(SCAN[play], deals)
+    value = np.zeros((scan, 2))
+    made = np.zeros((scan, 2), bool)
+    valid = np.zeros(scan, bool)
+    after_pass = np.zeros((scan, 5))
+    for i in range(scan):
+        v = layout.unpack(chunk(i, 1))
+        w = float(v["counters"][C_W])
+        if w <= 0:
+            continue
+        valid[i] = True
+        p = v["pstats"]
+        for k, row in enumerate(pair):
+            if row[0] == "pass":
+                value[i, k] = p[PS_EV] / w
+                made[i, k] = p[PS_WE_MAKE] > 0
+            else:
+                t, L = SUITS.index(row[2]), (row[1] - bid0) // 10
+                value[i, k] = v["levels"][t, L, 1] / w
+                made[i, k] = v["levels"][t, L, 0] > 0
+        after_pass[i] = (p[PS_WE_DECLARE] / w, p[PS_PARTNER] / w, p[PS_BID] / w, p[PS_THROWN] / w, p[PS_WE_MAKE] / w)
+    chosen = shared.pick(value[:, 0], value[:, 1], valid, n)
+    if not chosen:
+        return [], f"examples: the first {scan:,} deals come to the same for both options; nothing to show"
+    k = kernel
+    asker = k["asker"]
+    names = [f"seat {s + 1}" for s in range(4)]
+    hands = np.empty(4, np.uint64)
+    rem = np.empty(k["pool"].shape[0], np.int64)
+    v4 = np.empty(4, np.float64)
+    out = []
+    for i, which in chosen:
+        hands[asker] = k["my_hand"]
+        deal_heard(np.uint64(stream_key(key0, np.int64(i))), k["pool"], rem, hands, k["sizes"], k["constrained"], k["free"], k["lo"],
+                   k["hi"], k["want"], k["policies"], k["reuse"], v4)
+        seats = {names[s]: format_mask(hands[s]) for s in range(4)}
+        drawn = dict(seats, **{names[asker]: seats[names[asker]] + " (you)"})
+        opts = []
+        for r, row in enumerate(pair):
+            opt = {"action": _label(row), "ev": float(value[i, r]), "made": bool(made[i, r])}
+            if row[0] == "pass":
+                ours, partner, bid, thrown, we_make = after_pass[i]
+                who = "your partner" if partner else ("you" if ours else "the other side")
+                summary = (f"pass: the auction goes on; {who} declare{'s' if who != 'you' else ''} at {bid:.0f}"
+                           f"{', thrown in' if thrown else ''}; your side's EV {value[i, r]:+.0f} "
+                           "(the play after a pass is not shown)")
+                opt.update(declarer_side="ours" if ours else "theirs", bid=int(bid), thrown_in=bool(thrown))
+            else:
+                t = SUITS.index(row[2])
+                work = hands.copy()
+                o = np.zeros(O_SIZE, np.int64)
+                pass_and_meld(work, np.int64(asker), np.int64(t), k["reuse"], ZERO, ZERO, o)
+                passed = {"to you": format_mask(work[asker] & ~hands[asker]),
+                          "back": format_mask(hands[asker] & ~work[asker])}
+                tricks = []
+                if not thrown_in(np.int64(row[1]), k["any_throw"], k["policies"], np.int64(asker), o):
+                    trace = np.full((4 * N_TRICKS, TRACE_COLS + 1), -1, np.int64)     # with TR_WINNER
+                    play_hand(k["rules4"][t], k["vals4"][t], work, np.int64(asker), trace, True, np.int64(0), ZERO)
+                    tricks = _tricks(trace, names)
+                summary = (f"{_label(row)}: partner passes {passed['to you']}, you pass back {passed['back']}; "
+                           f"meld {int(o[O_MELD_D])} against {int(o[O_MELD_O])}"
+                           f"{'; thrown in' if o[O_THROWN] else ''}; {'made' if made[i, r] else 'set'}, "
+                           f"your side's EV {value[i, r]:+.0f}")
+                if play == "dd" and tricks:
+                    summary += " (the points solved double-dummy; the play shown is the heuristic players')"
+                opt.update(passes=passed, meld=int(o[O_MELD_D]), meld_against=int(o[O_MELD_O]),
+                           thrown_in=bool(o[O_THROWN]), play=tricks)
+            opt["summary"] = summary
+            opts.append(opt)
+        why = (f"{opts[0]['action']} (recommended) {'does worse' if which == shared.WORSE else 'does better'} here "
+               f"than {opts[1]['action']}: EV {value[i, 0]:+.0f} against {value[i, 1]:+.0f}")
+        out.append({"deal": int(i), "seed": seed, "why": why, "kind": which, "you": names[asker], "hands": seats,
+                    "diagram": shared.diagram(drawn), "before": [], "options": opts})
+    return out, None
+
+
+def _tricks(trace, names) -> list[dict]:
+    """``play_hand``'s recorded trace (with the TR_WINNER column) as tricks."""
+    tricks = []
+    for row in trace:
+        if row[0] < 0:
+            continue
+        t = int(row[0])
+        while len(tricks) <= t:
+            tricks.append({"trick": len(tricks) + 1, "cards": [], "winner": names[int(row[4])]})
+        tricks[t]["cards"].append([names[int(row[1])], format_mask(1 << int(row[2]))])
+    return tricks
