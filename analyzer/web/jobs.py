@@ -4,6 +4,8 @@ chunk), and is looked up by its id while it runs and after."""
 
 from __future__ import annotations
 
+import functools
+import importlib
 import itertools
 import math
 import os
@@ -37,6 +39,7 @@ class Job:
         self.field = None
         self.chart_path = chart_path
         self.chart = False
+        self.chart_pending = False
         self.created = time.time()
         self.elapsed = 0.0
         self.cancel_asked = False
@@ -54,6 +57,7 @@ class Job:
         if self.status == "done":
             out["result"] = self.result
             out["chart"] = f"/api/jobs/{self.id}/chart.png" if self.chart else None
+            out["chart_pending"] = self.chart_pending
         if self.status == "error":
             out["error"], out["field"] = self.error, self.field
         return out
@@ -128,7 +132,7 @@ class Jobs:
         with self._lock:
             while True:
                 job = self._jobs.get(job_id)
-                if job is None or job.version > since or job.finished:
+                if job is None or job.version > since:
                     return job
                 left = deadline - time.monotonic()
                 if left <= 0:
@@ -170,13 +174,18 @@ class Jobs:
         start = time.perf_counter()
         try:
             play = job.values.get("play") or _default(job.game, job.question, "play")
-            with announce(TITLES.get(job.game), play, stream=_Stream(self, job)), watching(self._watch(job)):
-                answer = asking.ask(job.game, job.question, job.values, plot=job.chart_path)
-            result = answer.to_json_dict() if hasattr(answer, "to_json_dict") else plain(answer)
-            result = plain(result)
-            chart = bool(job.chart_path and os.path.exists(job.chart_path))
-            self._update(job, status="done", result=result, chart=chart, message="",
+            _defer_charts()
+            _DEFER.calls = []
+            try:
+                with announce(TITLES.get(job.game), play, stream=_Stream(self, job)), watching(self._watch(job)):
+                    answer = asking.ask(job.game, job.question, job.values, plot=job.chart_path)
+            finally:
+                charts, _DEFER.calls = _DEFER.calls, None
+            result = plain(answer.to_json_dict() if hasattr(answer, "to_json_dict") else answer)
+            self._update(job, status="done", result=result, chart_pending=bool(charts), message="",
                          elapsed=time.perf_counter() - start, done=job.total or job.done)
+            if charts:
+                self._draw(job, charts)
         except Cancelled:
             self._update(job, status="cancelled", message="cancelled", elapsed=time.perf_counter() - start)
         except InputError as err:
@@ -188,6 +197,50 @@ class Jobs:
             traceback.print_exc()
             self._update(job, status="error", error=f"internal error: {type(err).__name__}: {err}",
                          message="", field=None, elapsed=time.perf_counter() - start)
+
+
+    def _draw(self, job: Job, charts):
+        """The chart the command drew before printing, drawn once the answer is out."""
+        try:
+            for fn, args, kwargs in charts:
+                fn(*args, **kwargs)
+            ok = bool(job.chart_path and os.path.exists(job.chart_path))
+        except Exception:
+            traceback.print_exc()
+            ok = False
+        self._update(job, chart=ok, chart_pending=False)
+
+
+# The charts of a job are drawn after its answer is published (a chart takes about 0.3 s,
+# which the answer need not wait for): in a job thread the game modules' plot_* functions
+# only note their call.  Elsewhere (the command line, reports) they draw as always.
+_DEFER = threading.local()
+_DEFER_LOCK = threading.Lock()
+_DEFERRED: list[str] = []
+CHART_MODULES = ("five_hundred", "euchre", "pinochle", "rummy500", "sheepshead")
+
+
+def _defer_charts():
+    with _DEFER_LOCK:
+        if _DEFERRED:
+            return
+        for name in CHART_MODULES:
+            module = importlib.import_module(f"analyzer.report.{name}")
+            for attr, fn in list(vars(module).items()):
+                if attr.startswith("plot_") and callable(fn) and not hasattr(fn, "_drawn_later"):
+                    setattr(module, attr, _later(fn))
+                    _DEFERRED.append(f"{name}.{attr}")
+
+
+def _later(fn):
+    @functools.wraps(fn)
+    def plot(*args, **kwargs):
+        calls = getattr(_DEFER, "calls", None)
+        if calls is None:
+            return fn(*args, **kwargs)
+        calls.append((fn, args, kwargs))
+    plot._drawn_later = True
+    return plot
 
 
 def _default(game: str, question: str, name: str):

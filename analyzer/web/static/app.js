@@ -448,7 +448,7 @@ async function poll(id, node) {
     }
     version = job.version;
     update(node, job);
-    if (["done", "error", "cancelled"].includes(job.status)) return;
+    if (["error", "cancelled"].includes(job.status) || (job.status === "done" && !job.chart_pending)) return;
   }
 }
 
@@ -482,6 +482,8 @@ function update(node, job) {
 }
 
 function showAnswer(node, job) {
+  if (node.dataset.shown === String(job.version)) return;
+  node.dataset.shown = String(job.version);
   const result = job.result || {};
   $(".recommendation", node).textContent = result.recommendation || "";
   const answer = $(".answer", node);
@@ -498,7 +500,7 @@ function showAnswer(node, job) {
   notes.textContent = "";
   for (const n of result.notes || []) notes.append(el("li", { textContent: n }));
   const img = $(".chart", node);
-  if (job.chart) { img.src = job.chart; img.hidden = false; }
+  if (job.chart && img.getAttribute("src") !== job.chart) { img.src = job.chart; img.hidden = false; }
 }
 
 function fmt(v) {
