@@ -6,7 +6,7 @@ import inspect
 
 import click
 
-from .common import (check_plot_path, condition_option, emit, interval, output_options, pct,
+from .common import (check_plot_path, condition_option, emit, examples_option, interval, output_options, pct,
                      simulation_options, unconditioned, wants_progress)
 
 
@@ -63,9 +63,10 @@ def euchre():
                     deals_help="100,000; 20,000 with --play dd; with --play pimc 2,000, or 6,000 ÷ actions (at least 500) when more than 3 actions")
 @WORLDS_OPTION
 @SCORE_OPTION
+@examples_option
 @output_options
 def order(hand, upcard, dealer, seat, players, deck, stick_the_dealer, condition, deals, seed, play,
-          threads, rules, worlds, score, as_json, as_csv, plot_path):
+          threads, rules, worlds, score, examples, as_json, as_csv, plot_path):
     """Round one: order up (accept, if you dealt) or pass, for HAND (your 5 cards).
 
     Every action open to you now is simulated on the same deals: the other hands are
@@ -79,7 +80,7 @@ def order(hand, upcard, dealer, seat, players, deck, stick_the_dealer, condition
     answer = ask(hand, upcard, dealer=dealer, seat=seat, players=int(players), deck=int(deck),
                  stick_the_dealer=stick_the_dealer, deals=deals, seed=seed, play=play,
                  threads=threads, rules=list(rules), progress=wants_progress(as_json), worlds=worlds,
-                 condition=condition, score=score)
+                 condition=condition, score=score, examples=examples)
     _finish(answer, plot_path, as_json, as_csv)
 
 
@@ -96,9 +97,10 @@ order.help = inspect.cleandoc(order.help) + "\n\n" + PLAY_HELP + "\n\n" + RULES_
                     deals_help="100,000; 20,000 with --play dd; with --play pimc 2,000, or 6,000 ÷ actions (at least 500) when more than 3 actions")
 @WORLDS_OPTION
 @SCORE_OPTION
+@examples_option
 @output_options
 def call(hand, turned_down, dealer, seat, players, deck, stick_the_dealer, condition, deals, seed, play,
-         threads, rules, worlds, score, as_json, as_csv, plot_path):
+         threads, rules, worlds, score, examples, as_json, as_csv, plot_path):
     """Round two: name a suit (not the turned-down one) or pass, for HAND (your 5 cards).
 
     The other hands are dealt consistent with everybody's passes in round one and the
@@ -111,7 +113,7 @@ def call(hand, turned_down, dealer, seat, players, deck, stick_the_dealer, condi
     answer = ask(hand, turned_down, dealer=dealer, seat=seat, players=int(players),
                  deck=int(deck), stick_the_dealer=stick_the_dealer, deals=deals, seed=seed,
                  play=play, threads=threads, rules=list(rules), progress=wants_progress(as_json),
-                 worlds=worlds, condition=condition, score=score)
+                 worlds=worlds, condition=condition, score=score, examples=examples)
     _finish(answer, plot_path, as_json, as_csv)
 
 

@@ -25,7 +25,7 @@ import pandas as pd
 from ...answer import Answer
 from ...cards import JOKER, SUIT_SYMBOLS, SUITS, suit_of
 from ...errors import InputError
-from ...options import check_condition, unconditioned_note
+from ...options import check_condition, check_examples, unconditioned_note
 from ...sim import question
 from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note, deals_used, p_fit,
                                table_size, weight_scale)
@@ -158,13 +158,16 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
           deals: int | None = None, seed: int | None = 0, play: str = "heuristic",
           threads: int | None = None, rules: list[str] | None = None,
           progress: bool = False, worlds: int | None = None, condition: str = "policy",
-          score: str | None = None) -> Answer:
+          score: str | None = None, examples: int = 0) -> Answer:
     """Round one: order up / accept (with the best discard) / go alone / pass.  ``play``:
     "heuristic", "dd" (double-dummy) or "pimc" (single-dummy at every seat, ``worlds``
     layouts a card).  ``condition``: "policy" (the seats before you pass by the policies)
     or "none" (the unseen cards dealt uniformly).  ``score`` ("US:THEM", e.g. "8:9"):
-    every action also gets P(win the game) (``equity``), and the recommendation is by it."""
+    every action also gets P(win the game) (``equity``), and the recommendation is by it.
+    ``examples``: also show this many deals behind the answer (``examples``: where the
+    recommended action does worse than the next best, and better), in ``Answer.examples``."""
     check_condition(condition)
+    check_examples(examples)
     score_pair = parse_score(score)
     given = deals
     deals, seed = PLAN.check(deals, seed, threads, play)
@@ -203,7 +206,7 @@ def order(hand: str, upcard: str, dealer: str | None = None, seat: int | None = 
         actions.append(Action("pass", "pass", PASS))
     deals = default_pimc_deals(given, deals, play, len(actions))
     return _ask("order", options, d, hand_ids, up_id, pos, dealer_seat, pos - 1, actions,
-                deals, seed, play, threads, progress, n_worlds, condition, score_pair)
+                deals, seed, play, threads, progress, n_worlds, condition, score_pair, examples)
 
 
 def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | None = None,
@@ -211,10 +214,11 @@ def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | Non
          deals: int | None = None, seed: int | None = 0, play: str = "heuristic",
          threads: int | None = None, rules: list[str] | None = None,
          progress: bool = False, worlds: int | None = None, condition: str = "policy",
-         score: str | None = None) -> Answer:
+         score: str | None = None, examples: int = 0) -> Answer:
     """Round two: name each allowed suit (alone too, four-handed) or pass (``play``,
-    ``condition`` and ``score`` as for ``order``)."""
+    ``condition``, ``score`` and ``examples`` as for ``order``)."""
     check_condition(condition)
+    check_examples(examples)
     score_pair = parse_score(score)
     given = deals
     deals, seed = PLAN.check(deals, seed, threads, play)
@@ -239,7 +243,7 @@ def call(hand: str, turned_down: str, dealer: str | None = None, seat: int | Non
         actions.append(Action("pass", "pass", PASS))
     deals = default_pimc_deals(given, deals, play, len(actions))
     return _ask("call", options, d, hand_ids, up_id, pos, dealer_seat, n + pos - 1, actions,
-                deals, seed, play, threads, progress, n_worlds, condition, score_pair)
+                deals, seed, play, threads, progress, n_worlds, condition, score_pair, examples)
 
 
 def default_pimc_deals(given, deals, play, n_actions) -> int:
@@ -303,14 +307,15 @@ def passing_tables(pool, seats, n, dealer_seat, up, decision_turn, flags) -> dic
 
 
 def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed,
-             threads=None, progress=False, play="heuristic", n_worlds=32, condition="policy"):
+             threads=None, progress=False, play="heuristic", n_worlds=32, condition="policy", keep=None):
     """Run the question kernel; returns (weighted hist (A, outcomes), weighted trick_hist
     (A, 2, 6), dealing counters (``sim.constrained``), the constrained seats in the order
     dealt, the chance that they pass (``sim.constrained.p_fit``), run).
 
     The seat whose passes are rarest (each listed among all hands of the unseen cards) is
     dealt first, from its table of passing hands; the others follow in speaking order.
-    ``condition="none"``: no seat constrained, every other hand dealt uniformly."""
+    ``condition="none"``: no seat constrained, every other hand dealt uniformly.  ``keep``
+    (a dict): receives the kernel's arguments (``examples`` replays the deals with them)."""
     n = options.players
     my, up, pool, _, _ = deal_layout(n, deck, hand_ids, up_id)
     constrained = (conditioned_seats(n, dealer_seat, decision_turn, deck.codes[up_id] == JOKER)
@@ -336,6 +341,10 @@ def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions
     key0 = seed_key(seed)
     A = len(actions)
     size_h, size_t = A * N_OUTCOMES, A * 2 * (N_TRICKS + 1)
+    if keep is not None:
+        keep.update(key0=key0, pool=pool, sizes=sizes, constrained=constrained_a, free=free_a, table=table, my=my,
+                    up=up, n=n, dealer=dealer_seat, decision_turn=decision_turn, acts=acts, discards=discards,
+                    tables=tables, flags=flags)
 
     def chunk(start, count):
         out = np.zeros(size_h + size_t + C_SIZE, np.int64)
@@ -401,10 +410,12 @@ def _row(action: Action, h, th, deck, sw2, win_after=None) -> dict:
 
 
 def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_turn, actions,
-         deals, seed, play, threads, progress, n_worlds=32, condition="policy", score=None) -> Answer:
+         deals, seed, play, threads, progress, n_worlds=32, condition="policy", score=None,
+         examples=0) -> Answer:
+    kernel: dict = {}
     hist, trick_hist, counters, constrained, p_passes, run = simulate(
         options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed, threads,
-        progress, play, n_worlds, condition)
+        progress, play, n_worlds, condition, kernel)
     notes = PLAN.notes(run, deals, play)
     if play == "pimc":
         notes.insert(0, PIMC_NOTE.format(w=n_worlds))
@@ -468,11 +479,21 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
     if condition == "none":
         notes.append(unconditioned_note("the passes before you"))
     dist = {r["action"]: trick_hist[i] for i, r in enumerate(rows)}
+    shown = []
+    if examples:
+        from .examples import question_examples
+        values = np.asarray(OUTCOME_POINTS, float) if win_after is None else np.asarray(win_after, float)
+        action_rows = {k: next(i for i, r in enumerate(rows) if r is best_rows[k]) for k in order_keys}
+        shown, why_none = question_examples(
+            examples, table=table, best=best, key=by, values=values, action_rows=action_rows, actions=actions,
+            deck=deck, seed=seed, play=play, n_worlds=n_worlds, deals=deals, kernel=kernel, question=question)
+        if why_none:
+            notes.append(why_none)
     return Answer("euchre", question, table, best, recommendation, meta,
                   {"elapsed": run.elapsed, "trick_hist": {k: trick_hist[[i for i, a in enumerate(actions)
                                                                          if a.key == k][0]]
                                                           for k in order_keys},
-                   "counters": counters, "dist": dist}, notes)
+                   "counters": counters, "dist": dist}, notes, examples=shown)
 
 
 def _recommend(table: pd.DataFrame, by: str = "ev") -> tuple[str, str]:
