@@ -125,3 +125,26 @@ def test_pinochle_examples_replay_the_runs_deals(monkeypatch):
             if o.get("play"):
                 assert len(o["play"]) == 12 and all(len(tr["cards"]) == 4 for tr in o["play"])
                 assert all(tr["winner"] == nxt["cards"][0][0] for tr, nxt in zip(o["play"], o["play"][1:]))
+
+
+def test_lead_examples_replay_the_runs_deals(monkeypatch):
+    from analyzer.games.five_hundred.questions import lead
+
+    seen = {}
+    pick = shared.pick
+
+    def spy(best, nxt, valid, n):
+        seen.update(best=np.array(best), nxt=np.array(nxt))
+        return pick(best, nxt, valid, n)
+
+    monkeypatch.setattr(five_hundred_examples.shared, "pick", spy)
+    a = lead(HAND, "8H", deals=200, seed=5, play="heuristic", examples=3)
+    t = a.table
+    # value = +-100 (made or not) + tricks: the tricks are the value's remainder
+    tricks = (seen["best"] + 100) % 100
+    assert len(tricks) == 200 and tricks.mean() == pytest.approx(t["mean_tricks"].iloc[0], abs=1e-9)
+    assert 1 <= len(a.examples) <= 3
+    for e in a.examples:
+        assert [o["lead"] for o in e["options"]] == [t["lead"].iloc[0], t["lead"].iloc[1]]
+        cards = " ".join(e["hands"].values()).split()
+        assert len(cards) == 40 == len(set(cards)) and set(HAND.split()) == set(e["hands"]["S"].split())

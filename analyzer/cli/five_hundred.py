@@ -135,8 +135,10 @@ def render_bid(answer) -> str:
                     deals_help="1,000 with --play dd; 40 with pimc; 20,000 with heuristic")
 @WORLDS_OPTION
 @PLAYERS_OPTION
+@examples_option
 @output_options
-def lead(hand, contract, discards, deals, seed, play, threads, rules, worlds, players, as_json, as_csv, plot_path):
+def lead(hand, contract, discards, deals, seed, play, threads, rules, worlds, players, examples, as_json, as_csv,
+         plot_path):
     """Which card to lead to the first trick as contractor: every distinct lead with P(make)
     and mean tricks on the same deals, the rest played by --play (default: double-dummy).
 
@@ -146,7 +148,8 @@ def lead(hand, contract, discards, deals, seed, play, threads, rules, worlds, pl
 
     check_plot_path(plot_path)
     answer = ask(hand, contract, discards=discards, deals=deals, seed=seed, play=play, worlds=worlds,
-                 threads=threads, rules=list(rules), progress=wants_progress(as_json), players=players)
+                 threads=threads, rules=list(rules), progress=wants_progress(as_json), players=players,
+                 examples=examples)
     if plot_path:
         from ..report.five_hundred import plot_leads
         plot_leads(answer, plot_path)

@@ -771,7 +771,7 @@ LEAD_PLAN = Plan("Five Hundred", {"dd": DEFAULT_LEAD_DEALS["dd"], "pimc": DEFAUL
 
 def lead(hand: str, contract: str, discards: str | None = None, deals: int | None = None, seed: int | None = None,
          play: str = "dd", worlds: int | None = None, threads: int | None = None, rules: list[str] | None = None,
-         progress: bool = False, players: int = 4) -> Answer:
+         progress: bool = False, players: int = 4, examples: int = 0) -> Answer:
     """Which card should the contractor lead to the first trick?
 
     ``hand``: the contractor's 13 cards (10 and the kitty) with ``discards`` naming the 3
@@ -784,9 +784,12 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
     doc; dd and pimc while the solver seats the table).  Rows: P(make) with its
     interval, mean tricks, and each lead's paired difference from the best (95%
     interval).  In no-trumps and misère a contractor holding the joker nominates it
-    first as the heuristic does (its longest suit)."""
+    first as the heuristic does (its longest suit).  ``examples``: also show this many
+    deals where the best lead and the next part ways (``examples.lead_examples``)."""
     from ...errors import InputError
+    from ...options import check_examples
     from ...tricks.engine import free_lead_names
+    check_examples(examples)
     from ...tricks.pimc import candidates
     from ...tricks.tables import R_DECK, R_FREE, R_SUIT
     from ...tricks.dd import MAX_MOVES
@@ -935,5 +938,13 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
     if c.is_misere:
         notes.append("misère: P(make) is P(the contractor takes no trick); mean tricks are the contractor's")
     notes.append("vs_best: P(make) minus the best lead's on the same deals (paired)")
+    shown = []
+    if examples:
+        from .examples import lead_examples
+        shown, why_none = lead_examples(examples, chunk=chunk, order=np.argsort(-order_key, kind="stable"),
+                                        labels=[r["lead"] for r in rows], misere=c.is_misere, tab=tab, seed=seed,
+                                        key0=key0, pool=pool, counts=counts, fixed=fixed, deals=deals, play=play)
+        if why_none:
+            notes.append(why_none)
     return Answer("five-hundred", "lead", table, str(best["lead"]), recommendation, meta,
-                  {"elapsed": run.elapsed}, notes)
+                  {"elapsed": run.elapsed}, notes, examples=shown)
