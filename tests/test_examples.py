@@ -14,6 +14,20 @@ from tests.cli_run import run_cli
 HAND = "JK JH JD AH KH TH AS KS 7C 5D"
 
 
+def spy_on_pick(monkeypatch, game_examples) -> dict:
+    """What ``shared.pick`` is given by a game's examples module (the replayed per-deal
+    values of the two options and which deals are valid), kept in the returned dict."""
+    seen = {}
+    pick = shared.pick
+
+    def spy(best, nxt, valid, n):
+        seen.update(best=np.array(best), nxt=np.array(nxt), valid=np.array(valid))
+        return pick(best, nxt, valid, n)
+
+    monkeypatch.setattr(game_examples.shared, "pick", spy)
+    return seen
+
+
 def test_pick_prefers_flips_then_the_largest_differences():
     best = np.array([10, -50, 30, -5, 40, 0, 20])
     nxt = np.array([20, 60, -10, 5, 10, 0, -100])
@@ -27,14 +41,7 @@ def test_pick_prefers_flips_then_the_largest_differences():
 def test_the_examples_replay_the_runs_deals(monkeypatch):
     """Over a run of 300 deals with nobody heard (every deal weighs the same), the replayed
     EV of the recommended call and of the next best average to the table's EV."""
-    seen = {}
-    pick = shared.pick
-
-    def spy(best, nxt, valid, n):
-        seen.update(best=np.array(best), nxt=np.array(nxt), valid=np.array(valid))
-        return pick(best, nxt, valid, n)
-
-    monkeypatch.setattr(five_hundred_examples.shared, "pick", spy)
+    seen = spy_on_pick(monkeypatch, five_hundred_examples)
     a = bid(HAND, deals=300, seed=4, examples=2)
     assert seen["valid"].all() and len(seen["best"]) == 300
     ev = a.table.set_index("action")["ev"]
@@ -77,14 +84,7 @@ def test_rummy_examples_replay_the_runs_deals(monkeypatch):
     from analyzer.games.rummy500 import examples as rummy_examples
     from analyzer.games.rummy500.questions import take
 
-    seen = {}
-    pick = shared.pick
-
-    def spy(best, nxt, valid, n):
-        seen.update(best=np.array(best), nxt=np.array(nxt))
-        return pick(best, nxt, valid, n)
-
-    monkeypatch.setattr(rummy_examples.shared, "pick", spy)
+    seen = spy_on_pick(monkeypatch, rummy_examples)
     a = take("7H 8H 4S 4D KC QD 2C", pile="3S 5C 9H", deals=300, seed=2, examples=2)
     margins = a.table.set_index("action")["mean_margin"]
     assert len(seen["best"]) == 300
@@ -103,14 +103,7 @@ def test_pinochle_examples_replay_the_runs_deals(monkeypatch):
     from analyzer.games.pinochle import examples as pinochle_examples
     from analyzer.games.pinochle.questions import bid as pinochle_bid
 
-    seen = {}
-    pick = shared.pick
-
-    def spy(best, nxt, valid, n):
-        seen.update(best=np.array(best), nxt=np.array(nxt), valid=np.array(valid))
-        return pick(best, nxt, valid, n)
-
-    monkeypatch.setattr(pinochle_examples.shared, "pick", spy)
+    seen = spy_on_pick(monkeypatch, pinochle_examples)
     a = pinochle_bid("AS AS TS KS QS JS 9S AH TH KH QD JD", deals=250, seed=1, examples=2)
     assert seen["valid"].all() and len(seen["best"]) == 250
     t = a.table
@@ -130,14 +123,7 @@ def test_pinochle_examples_replay_the_runs_deals(monkeypatch):
 def test_lead_examples_replay_the_runs_deals(monkeypatch):
     from analyzer.games.five_hundred.questions import lead
 
-    seen = {}
-    pick = shared.pick
-
-    def spy(best, nxt, valid, n):
-        seen.update(best=np.array(best), nxt=np.array(nxt))
-        return pick(best, nxt, valid, n)
-
-    monkeypatch.setattr(five_hundred_examples.shared, "pick", spy)
+    seen = spy_on_pick(monkeypatch, five_hundred_examples)
     a = lead(HAND, "8H", deals=200, seed=5, play="heuristic", examples=3)
     t = a.table
     # value = +-100 (made or not) + tricks: the tricks are the value's remainder
