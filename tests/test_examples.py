@@ -134,3 +134,20 @@ def test_lead_examples_replay_the_runs_deals(monkeypatch):
         assert [o["lead"] for o in e["options"]] == [t["lead"].iloc[0], t["lead"].iloc[1]]
         cards = " ".join(e["hands"].values()).split()
         assert len(cards) == 40 == len(set(cards)) and set(HAND.split()) == set(e["hands"]["S"].split())
+
+
+def test_pinochle_pass_examples_replay_the_runs_deals(monkeypatch):
+    from analyzer.games.pinochle import examples as pinochle_examples
+    from analyzer.games.pinochle.questions import pass_cards
+
+    seen = spy_on_pick(monkeypatch, pinochle_examples)
+    a = pass_cards("AS TS KS QS JS 9S AH TH KH QD JD 9C", "H", deals=200, seed=3, examples=2)
+    w = seen["valid"]
+    assert w.sum() > 150
+    # the declarer's hand is conditioned: deals weigh alike here (one draw fits), so the
+    # replayed EVs of the valid deals average to the table's
+    assert seen["best"][w].mean() == pytest.approx(a.table["ev"].iloc[0], abs=1e-9)
+    assert seen["nxt"][w].mean() == pytest.approx(a.table["ev"].iloc[1], abs=1e-9)
+    for e in a.examples:
+        assert [o["action"] for o in e["options"]] == list(a.table["action"].iloc[:2])
+        assert e["hands"]["partner"].split().count("AS") >= 1

@@ -170,8 +170,9 @@ bid.help = inspect.cleandoc(bid.help) + "\n\n" + QUESTION_RULES_HELP
 @click.option("--top", type=click.IntRange(min=1), default=15, show_default=True,
               help="Rows to print (JSON and CSV have them all).")
 @simulation_options(default_deals=20_000, play_models=("heuristic",))
+@examples_option
 @output_options
-def pass_(hand, trump, bid_, received, top, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
+def pass_(hand, trump, bid_, received, top, deals, seed, play, threads, rules, examples, as_json, as_csv, plot_path):
     """Which four cards to pass?  As the declarer's partner (HAND: your 12 cards), or with
     --received as the declarer passing back (HAND: your 16 cards).  Every distinct set of
     four — or, when there are more than 40, the best 40 by the policy's card scores — and
@@ -182,7 +183,7 @@ def pass_(hand, trump, bid_, received, top, deals, seed, play, threads, rules, a
 
     check_plot_path(plot_path)
     answer = ask(hand, trump, bid=bid_, received=received, deals=deals, seed=seed, play=play, threads=threads,
-                 rules=list(rules), progress=wants_progress(as_json))
+                 rules=list(rules), progress=wants_progress(as_json), examples=examples)
     if plot_path:
         from ..report.pinochle import plot_pass
         plot_pass(answer, plot_path, top)

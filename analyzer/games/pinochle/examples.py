@@ -38,9 +38,7 @@ def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed:
                  play: str) -> tuple[list[dict], str | None]:
     """Up to ``n`` example deals for a Pinochle ``bid`` answer, and a note when none."""
     from ...sim.constrained import C_W
-    from .play import (O_MELD_D, O_MELD_O, O_SIZE, O_THROWN, PS_BID, PS_EV, PS_PARTNER, PS_THROWN, PS_WE_DECLARE,
-                       PS_WE_MAKE, TRACE_COLS, deal_heard, pass_and_meld, play_hand)
-    from .play import _thrown as thrown_in
+    from .play import PS_BID, PS_EV, PS_PARTNER, PS_THROWN, PS_WE_DECLARE, PS_WE_MAKE
 
     rows = _rows(table)
     if best == "pass":
@@ -82,13 +80,9 @@ def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed:
     asker = k["asker"]
     names = [f"seat {s + 1}" for s in range(4)]
     hands = np.empty(4, np.uint64)
-    rem = np.empty(k["pool"].shape[0], np.int64)
-    v4 = np.empty(4, np.float64)
     out = []
     for i, which in chosen:
-        hands[asker] = k["my_hand"]
-        deal_heard(np.uint64(stream_key(key0, np.int64(i))), k["pool"], rem, hands, k["sizes"], k["constrained"], k["free"], k["lo"],
-                   k["hi"], k["want"], k["policies"], k["reuse"], v4)
+        _deal(hands, i, asker, k, key0)
         seats = {names[s]: format_mask(hands[s]) for s in range(4)}
         drawn = dict(seats, **{names[asker]: seats[names[asker]] + " (you)"})
         opts = []
@@ -103,24 +97,15 @@ def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed:
                 opt.update(declarer_side="ours" if ours else "theirs", bid=int(bid), thrown_in=bool(thrown))
             else:
                 t = SUITS.index(row[2])
-                work = hands.copy()
-                o = np.zeros(O_SIZE, np.int64)
-                pass_and_meld(work, np.int64(asker), np.int64(t), k["reuse"], ZERO, ZERO, o)
-                passed = {"to you": format_mask(work[asker] & ~hands[asker]),
-                          "back": format_mask(hands[asker] & ~work[asker])}
-                tricks = []
-                if not thrown_in(np.int64(row[1]), k["any_throw"], k["policies"], np.int64(asker), o):
-                    trace = np.full((4 * N_TRICKS, TRACE_COLS + 1), -1, np.int64)     # with TR_WINNER
-                    play_hand(k["rules4"][t], k["vals4"][t], work, np.int64(asker), trace, True, np.int64(0), ZERO)
-                    tricks = _tricks(trace, names)
-                summary = (f"{_label(row)}: partner passes {passed['to you']}, you pass back {passed['back']}; "
-                           f"meld {int(o[O_MELD_D])} against {int(o[O_MELD_O])}"
-                           f"{'; thrown in' if o[O_THROWN] else ''}; {'made' if made[i, r] else 'set'}, "
+                shown = play_shown(hands, asker, t, row[1], ZERO, ZERO, k, names)
+                passed = shown["passes"]
+                summary = (f"{_label(row)}: partner passes {passed['to the declarer']}, you pass back "
+                           f"{passed['back']}; meld {shown['meld']} against {shown['meld_against']}"
+                           f"{'; thrown in' if shown['thrown_in'] else ''}; {'made' if made[i, r] else 'set'}, "
                            f"your side's EV {value[i, r]:+.0f}")
-                if play == "dd" and tricks:
+                if play == "dd" and shown["play"]:
                     summary += " (the points solved double-dummy; the play shown is the heuristic players')"
-                opt.update(passes=passed, meld=int(o[O_MELD_D]), meld_against=int(o[O_MELD_O]),
-                           thrown_in=bool(o[O_THROWN]), play=tricks)
+                opt.update(shown)
             opt["summary"] = summary
             opts.append(opt)
         why = (f"{opts[0]['action']} (recommended) {'does worse' if which == shared.WORSE else 'does better'} here "
@@ -128,6 +113,91 @@ def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed:
         out.append({"deal": int(i), "seed": seed, "why": why, "kind": which, "you": names[asker], "hands": seats,
                     "diagram": shared.diagram(drawn), "before": [], "options": opts})
     return out, None
+
+
+def play_shown(hands, declarer: int, t: int, bid: int, give, back, k: dict, names) -> dict:
+    """The hand from the end of the auction as the run plays it (``play.finish_hand``'s
+    steps): the passes (``give``/``back``: 0 the policy's, or the cards; ``give``
+    ALREADY_PASSED when the declarer holds them), the meld, the throw-in and the twelve
+    tricks recorded; ``hands`` is not modified."""
+    from .play import O_MELD_D, O_MELD_O, O_SIZE, O_THROWN, TRACE_COLS, pass_and_meld, play_hand
+    from .play import _thrown as thrown_in
+
+    work = hands.copy()
+    o = np.zeros(O_SIZE, np.int64)
+    partner = declarer ^ 2
+    pass_and_meld(work, np.int64(declarer), np.int64(t), k["reuse"], np.uint64(give), np.uint64(back), o)
+    passes = {"to the declarer": format_mask(work[declarer] & ~hands[declarer]),
+              "back": format_mask(work[partner] & ~hands[partner])}
+    tricks = []
+    if not thrown_in(np.int64(bid), k["any_throw"], k["policies"], np.int64(declarer), o):
+        trace = np.full((4 * N_TRICKS, TRACE_COLS + 1), -1, np.int64)     # with TR_WINNER
+        play_hand(k["rules4"][t], k["vals4"][t], work, np.int64(declarer), trace, True, np.int64(0), ZERO)
+        tricks = _tricks(trace, names)
+    return {"passes": passes, "meld": int(o[O_MELD_D]), "meld_against": int(o[O_MELD_O]),
+            "thrown_in": bool(o[O_THROWN]), "play": tricks}
+
+
+def pass_examples(n: int, *, table, sets: list, chunk, layout, kernel: dict, role_partner: bool, trump: int,
+                  bid: int, seed: int, deals: int, key0) -> tuple[list[dict], str | None]:
+    """Up to ``n`` example deals for a Pinochle ``pass`` answer: the best pass against the
+    next best, deal i replayed alone by the run's own chunk (``stats[o]``: weight, made,
+    EV), the hands as dealt and each pass played on (``play_shown``)."""
+    from ...sim.constrained import C_W
+    from .play import ALREADY_PASSED
+
+    if len(table) < 2:
+        return [], "examples: only one pass here, nothing to compare"
+    cards = [format_mask(m) for m in sets]
+    pair = [cards.index(table.iloc[0]["cards"]), cards.index(table.iloc[1]["cards"])]
+    scan = min(SCAN["heuristic"], deals)
+    value = np.zeros((scan, 2))
+    made = np.zeros((scan, 2), bool)
+    valid = np.zeros(scan, bool)
+    for i in range(scan):
+        v = layout.unpack(chunk(i, 1))
+        w = float(v["counters"][C_W])
+        if w > 0:
+            valid[i] = True
+            for r, o in enumerate(pair):
+                value[i, r] = v["stats"][o, 2] / w
+                made[i, r] = v["stats"][o, 1] > 0
+    chosen = shared.pick(value[:, 0], value[:, 1], valid, n)
+    if not chosen:
+        return [], f"examples: the first {scan:,} deals come to the same for both passes; nothing to show"
+    k = kernel
+    asker = 2 if role_partner else 0
+    names = ["declarer", "left", "partner", "right"]
+    you = names[asker]
+    hands = np.empty(4, np.uint64)
+    out = []
+    for i, which in chosen:
+        _deal(hands, i, asker, k, key0)
+        seats = {names[s]: format_mask(hands[s]) for s in range(4)}
+        drawn = dict(seats, **{you: seats[you] + " (you)"})
+        opts = []
+        for r, o in enumerate(pair):
+            give, back = (sets[o], ZERO) if role_partner else (ALREADY_PASSED, sets[o])
+            shown = play_shown(hands, 0, trump, bid, give, back, k, names)
+            summary = (f"pass {cards[o]}: the declaring side melds {shown['meld']} against {shown['meld_against']}"
+                       f"{'; thrown in' if shown['thrown_in'] else ''}; {'made' if made[i, r] else 'set'}, "
+                       f"EV {value[i, r]:+.0f}")
+            opts.append({"action": f"pass {cards[o]}", "ev": float(value[i, r]), "made": bool(made[i, r]),
+                         "summary": summary, **shown})
+        why = (f"{opts[0]['action']} (recommended) {'does worse' if which == shared.WORSE else 'does better'} here "
+               f"than {opts[1]['action']}: EV {value[i, 0]:+.0f} against {value[i, 1]:+.0f}")
+        out.append({"deal": int(i), "seed": seed, "why": why, "kind": which, "you": you, "hands": seats,
+                    "diagram": shared.diagram(drawn), "before": [], "options": opts})
+    return out, None
+
+
+def _deal(hands, i: int, asker: int, k: dict, key0) -> None:
+    """Deal i of the run into ``hands`` (``play.deal_heard`` from the deal's stream)."""
+    from .play import deal_heard
+    hands[asker] = k["my_hand"]
+    deal_heard(np.uint64(stream_key(key0, np.int64(i))), k["pool"], np.empty(k["pool"].shape[0], np.int64), hands,
+               k["sizes"], k["constrained"], k["free"], k["lo"], k["hi"], k["want"], k["policies"], k["reuse"],
+               np.empty(4, np.float64))
 
 
 def _tricks(trace, names) -> list[dict]:

@@ -425,13 +425,16 @@ def pass_options(hand_mask: int, trump: int, options: Options, back: bool) -> tu
 
 def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | None = None,
                deals: int | None = None, seed: int | None = None, play: str = "heuristic",
-               threads: int | None = None, rules: list[str] | None = None, progress: bool = False) -> Answer:
+               threads: int | None = None, rules: list[str] | None = None, progress: bool = False,
+               examples: int = 0) -> Answer:
     """Which four cards to pass, ranked by EV on the same deals.
 
     Without ``received``: you are the declarer's partner holding ``hand`` (12 cards); the
     declarer won at ``bid`` (default: the minimum) and named ``trump``.  With ``received``
     (the four cards your partner passed you): you are the declarer and ``hand`` is your 16
-    cards, those four included; you pass four back."""
+    cards, those four included; you pass four back.  ``examples``: also show this many
+    deals where the best pass and the next part ways (``examples.pass_examples``)."""
+    check_examples(examples)
     deals, seed = PASS_PLAN.check(deals, seed, threads, play)
     options = Options.parse(rules)
     t = parse_trump(trump)
@@ -511,6 +514,17 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
                      f"({drawn:,.0f} hands drawn a deal); the opponents' hands are not conditioned on the auction")
     else:
         notes.append("the other hands are not conditioned on the auction (your partner's holds none of your cards)")
+    shown = []
+    if examples:
+        from .examples import pass_examples
+        shown, why_none = pass_examples(
+            examples, table=table, sets=sets, chunk=chunk, layout=layout, role_partner=role == ROLE_ASK_PARTNER,
+            trump=t, bid=b, seed=seed, deals=deals, key0=key0,
+            kernel=dict(pool=pool, sizes=sizes, my_hand=np.uint64(my_hand), constrained=constrained, free=free, lo=lo,
+                        hi=hi, want=want, policies=policies, reuse=reuse, any_throw=any_throw, rules4=rules4,
+                        vals4=vals4))
+        if why_none:
+            notes.append(why_none)
     return Answer("pinochle", "pass", table, table.iloc[0]["action"], recommendation, meta, {"elapsed": run.elapsed},
-                  notes)
+                  notes, examples=shown)
 
