@@ -115,7 +115,7 @@ def bid(hand, seat=None, dealer=None, auction=None, score=None, contract_only=Fa
 
 @fill_doc(rules=_RULES, players=_PLAYERS)
 def lead(hand, contract, discards=None, deals=None, seed=0, play="dd", threads=None, rules=None, worlds=None,
-         players=4, progress=False):
+         players=4, examples=0, progress=False):
     """Which card to lead to the first trick as contractor (``analyzer five-hundred lead``).
 
     Every distinct lead is played on the same deals, the other cards dealt at random,
@@ -141,6 +141,7 @@ def lead(hand, contract, discards=None, deals=None, seed=0, play="dd", threads=N
     @rules
     @worlds
     @players
+    @examples
     @progress
 
     Returns
@@ -157,7 +158,7 @@ def lead(hand, contract, discards=None, deals=None, seed=0, play="dd", threads=N
     >>> a.table.iloc[0]["lead"] == a.best
     True
     """
-    kw = checked(("five-hundred", "lead"), dict(locals()))
+    kw = without_zero_examples(checked(("five-hundred", "lead"), dict(locals())))
     from .games.five_hundred.questions import lead as ask
 
     return ask(**dict(kw, rules=rule_items(rules), progress=bool(progress)))

@@ -166,7 +166,7 @@ def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy"
 
 @fill_doc(rules=_RULES)
 def pass_(hand, trump, bid=None, received=None, deals=20_000, seed=0, play="heuristic", threads=None, rules=None,
-          progress=False):
+          examples=0, progress=False):
     """Which four cards to pass? (``analyzer pinochle pass``; also ``pass_cards``).
 
     As the declarer's partner (``hand``: your 12 cards), or with ``received`` as the
@@ -192,6 +192,7 @@ def pass_(hand, trump, bid=None, received=None, deals=20_000, seed=0, play="heur
         Card-play model.
     @threads
     @rules
+    @examples
     @progress
 
     Returns
@@ -207,7 +208,7 @@ def pass_(hand, trump, bid=None, received=None, deals=20_000, seed=0, play="heur
     >>> a.table.iloc[0]["action"] == a.best
     True
     """
-    values = checked(("pinochle", "pass"), dict(locals()), renamed={"bid": "bid_"})
+    values = without_zero_examples(checked(("pinochle", "pass"), dict(locals()), renamed={"bid": "bid_"}))
     from .games.pinochle.questions import pass_cards as ask
 
     return ask(**dict(values, rules=rule_items(rules), progress=bool(progress)))
