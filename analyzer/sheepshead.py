@@ -19,7 +19,7 @@ Examples
 
 from __future__ import annotations
 
-from ._api import checked, fill_doc, rule_items, rules_fragment
+from ._api import checked, fill_doc, rule_items, rules_fragment, without_zero_examples
 
 __all__ = ["pick", "bury"]
 
@@ -37,7 +37,7 @@ double_on_bump : bool, default False
 
 @fill_doc(rules=_RULES, game=_GAME)
 def pick(hand, seat=1, double_on_bump=False, no_leaster=False, worlds=None, condition="policy", deals=None, seed=0,
-         play="heuristic", threads=None, rules=None, progress=False):
+         play="heuristic", threads=None, rules=None, examples=0, progress=False):
     """Is ``hand`` a pick?  Pick, pick alone, or pass (``analyzer sheepshead pick``).
 
     Pick: you take the blind, bury and call by the heuristic policy (alone only when no
@@ -63,6 +63,7 @@ def pick(hand, seat=1, double_on_bump=False, no_leaster=False, worlds=None, cond
         card).
     @threads
     @rules
+    @examples
     @progress
 
     Returns
@@ -79,7 +80,7 @@ def pick(hand, seat=1, double_on_bump=False, no_leaster=False, worlds=None, cond
     >>> sorted(a.table["action"])
     ['alone', 'pass', 'pick']
     """
-    values = checked(("sheepshead", "pick"), dict(locals()))
+    values = without_zero_examples(checked(("sheepshead", "pick"), dict(locals())))
     from .games.sheepshead.questions import pick as ask
 
     values["leaster"] = not values.pop("no_leaster")
@@ -88,7 +89,7 @@ def pick(hand, seat=1, double_on_bump=False, no_leaster=False, worlds=None, cond
 
 @fill_doc(rules=_RULES, game=_GAME)
 def bury(cards, seat=1, double_on_bump=False, no_leaster=False, condition="policy", deals=None, seed=0,
-         play="heuristic", threads=None, rules=None, progress=False):
+         play="heuristic", threads=None, rules=None, examples=0, progress=False):
     """After picking: every legal bury with every legal call, or alone (``analyzer sheepshead bury``).
 
     A call is the ace of a fail suit you hold but without its ace (a ten if you hold all
@@ -111,6 +112,7 @@ def bury(cards, seat=1, double_on_bump=False, no_leaster=False, condition="polic
         Card-play model: the heuristic players or double-dummy.
     @threads
     @rules
+    @examples
     @progress
 
     Returns
@@ -127,7 +129,7 @@ def bury(cards, seat=1, double_on_bump=False, no_leaster=False, condition="polic
     >>> a.table.iloc[0]["action"] == a.best
     True
     """
-    values = checked(("sheepshead", "bury"), dict(locals()))
+    values = without_zero_examples(checked(("sheepshead", "bury"), dict(locals())))
     from .games.sheepshead.questions import bury as ask
 
     values.pop("no_leaster")
