@@ -38,7 +38,7 @@ function cardTokens(text) {
 }
 
 function cardFace(card) {
-  if (card === "JK") return "🃏JK";
+  if (card === "JK") return "JK";
   const rank = card.slice(0, -1), suit = card.slice(-1);
   return (rank === "T" ? "10" : rank) + (SUIT_SYMBOL[suit] || suit);
 }
@@ -491,7 +491,7 @@ function showAnswer(node, job) {
   if (Array.isArray(result.options)) {
     answer.append(table(result.options, result.best));
     const meta = Object.entries(result).filter(([k, v]) => !["options", "recommendation", "best", "notes", "game", "question"].includes(k)
-      && (typeof v !== "object" || v === null));
+      && v !== null && typeof v !== "object");
     if (meta.length) answer.append(el("p", { class: "help", textContent: meta.map(([k, v]) => `${k} ${v}`).join(" · ") }));
   } else {
     answer.append(record(result));
