@@ -108,6 +108,18 @@ def test_dd_examples_show_the_result_without_play(seen):
             assert o["discard"] in (e["hands"]["S"].split() + ["9H"])   # the dealer (you) picked up
 
 
+def check_json_threads_and_bad(args, bad, capsys):
+    """--json has the examples, the same on 1 and 2 threads; a bad --examples: exit 2, one line."""
+    code, out, _ = run_cli(args + ["--json"], capsys)
+    ex = json.loads(out)["examples"]
+    assert code == 0 and len(ex) == 2 and all(e["hands"] and e["options"] for e in ex)
+    one = json.loads(run_cli(args + ["--json", "--threads", "1"], capsys)[1])["examples"]
+    two = json.loads(run_cli(args + ["--json", "--threads", "2"], capsys)[1])["examples"]
+    assert one == ex == two                             # the same deals on any number of threads
+    code, _, err = run_cli(bad, capsys)
+    assert code == 2 and "--examples" in err and err.count("\n") == 1
+
+
 def test_cli_examples_text_json_threads_and_bad_input(capsys):
     args = ["euchre", "call", HAND, "--turned-down", "9C", "--players", "4", "--seat", "2", "--deals", "400",
             "--examples", "2"]
@@ -115,14 +127,7 @@ def test_cli_examples_text_json_threads_and_bad_input(capsys):
     assert code == 0 and "Example 1: deal" in out
     assert "heard: round 1: E pass, S pass, W pass, N pass; round 2: E pass" in out
     assert " 1. " in out and "→" in out and "Turned down: 9C" in out
-    code, out, _ = run_cli(args + ["--json"], capsys)
-    ex = json.loads(out)["examples"]
-    assert code == 0 and len(ex) == 2 and "diagram" not in ex[0]
-    again = json.loads(run_cli(args + ["--json", "--threads", "1"], capsys)[1])["examples"]
-    two = json.loads(run_cli(args + ["--json", "--threads", "2"], capsys)[1])["examples"]
-    assert again == ex == two                           # the same deals on any number of threads
-    code, _, err = run_cli(["euchre", "order", HAND, "--upcard", "9H", "--examples", "99"], capsys)
-    assert code == 2 and "--examples" in err and err.count("\n") == 1
+    check_json_threads_and_bad(args, ["euchre", "order", HAND, "--upcard", "9H", "--examples", "99"], capsys)
     with pytest.raises(InputError, match="--examples"):
         order(HAND, "9H", examples=-1)
 

@@ -6,8 +6,8 @@ import inspect
 
 import click
 
-from .common import (check_plot_path, condition_option, emit, interval, output_options, pct, simulation_options,
-                     unconditioned, wants_progress)
+from .common import (check_plot_path, condition_option, emit, examples_option, interval, output_options, pct,
+                     simulation_options, unconditioned, wants_progress)
 
 PLAY_CHOICES = ("heuristic", "dd")
 PICK_PLAY_CHOICES = ("heuristic", "dd", "pimc")
@@ -43,9 +43,10 @@ def sheepshead():
 @condition_option
 @simulation_options(default_deals=200_000, play_models=PICK_PLAY_CHOICES,
                     deals_help="200,000; 1,000 with --play dd; 20 with --play pimc")
+@examples_option
 @output_options
-def pick(hand, seat, double_on_bump, no_leaster, worlds, condition, deals, seed, play, threads, rules, as_json,
-         as_csv, plot_path):
+def pick(hand, seat, double_on_bump, no_leaster, worlds, condition, deals, seed, play, threads, rules, examples,
+         as_json, as_csv, plot_path):
     """Is HAND (your 6 cards) a pick?  Pick, pick alone, or pass, with P(win),
     schneider both ways and expected points per hand.
 
@@ -63,7 +64,7 @@ def pick(hand, seat, double_on_bump, no_leaster, worlds, condition, deals, seed,
     check_plot_path(plot_path)
     answer = ask(hand, seat=seat, deals=deals, seed=seed, play=play, threads=threads, rules=list(rules),
                  double_on_bump=double_on_bump, leaster=not no_leaster, progress=wants_progress(as_json),
-                 worlds=worlds, condition=condition)
+                 worlds=worlds, condition=condition, examples=examples)
     if plot_path:
         from ..report.sheepshead import plot_pick
         plot_pick(answer, plot_path)
@@ -80,9 +81,10 @@ pick.help = inspect.cleandoc(pick.help) + "\n\n" + RULES_HELP
 @_game_options
 @condition_option
 @simulation_options(default_deals=20_000, play_models=PLAY_CHOICES, dd_deals=100)
+@examples_option
 @output_options
-def bury(cards, top, seat, double_on_bump, no_leaster, condition, deals, seed, play, threads, rules, as_json,
-         as_csv, plot_path):
+def bury(cards, top, seat, double_on_bump, no_leaster, condition, deals, seed, play, threads, rules, examples,
+         as_json, as_csv, plot_path):
     """After picking: every legal bury (2 of CARDS, your 8 cards with the blind) with
     every legal call, or alone, ranked by expected points with 95% intervals.
 
@@ -94,7 +96,8 @@ def bury(cards, top, seat, double_on_bump, no_leaster, condition, deals, seed, p
 
     check_plot_path(plot_path)
     answer = ask(cards, seat=seat, deals=deals, seed=seed, play=play, threads=threads, rules=list(rules),
-                 double_on_bump=double_on_bump, progress=wants_progress(as_json), condition=condition)
+                 double_on_bump=double_on_bump, progress=wants_progress(as_json), condition=condition,
+                 examples=examples)
     if plot_path:
         from ..report.sheepshead import plot_bury
         plot_bury(answer, plot_path, top)

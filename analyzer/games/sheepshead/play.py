@@ -697,6 +697,14 @@ def deal_passed(state, pool, hands, sizes, constrained, free, table, scratch, th
     return deal, mask_of_all(rem, deal[D_M])
 
 
+@njit(cache=True, forceinline=True)
+def pick_scratch(pool, batch):
+    """The scratch of a pick question's kernel: (``deal_passed``'s scratch, the hands, a
+    copy to play, take_blind's info, a leaster's points and tricks per seat)."""
+    return (deal_scratch(pool, batch), np.empty(N_SEATS, np.uint64), np.empty(N_SEATS, np.uint64),
+            np.empty(3, np.int64), np.empty(N_SEATS, np.int64), np.empty(N_SEATS, np.int64))
+
+
 @njit(cache=True, nogil=True)
 def pick_chunk(rules, key0, start, n, pool, sizes, asker, my_hand, constrained, free, table, thresholds,
                doubler, blind_first, batch, hist, leaster, calls, counters, dd, tt, stats):
@@ -713,12 +721,7 @@ def pick_chunk(rules, key0, start, n, pool, sizes, asker, my_hand, constrained, 
     leaster[opt, class], calls[opt, call kind].  ``dd``: picked hands are solved
     double-dummy (``play_picked``; leasters stay heuristic).
     """
-    scratch = deal_scratch(pool, batch)
-    hands = np.empty(N_SEATS, np.uint64)
-    work = np.empty(N_SEATS, np.uint64)
-    info = np.empty(3, np.int64)
-    lpts = np.empty(N_SEATS, np.int64)
-    ltr = np.empty(N_SEATS, np.int64)
+    scratch, hands, work, info, lpts, ltr = pick_scratch(pool, batch)
     trace = np.empty((1, TRACE_COLS), np.int64)
     gen = np.zeros(8, np.int64)
     unk = unknown_mode(rules)
@@ -760,6 +763,22 @@ def pick_chunk(rules, key0, start, n, pool, sizes, asker, my_hand, constrained, 
             leaster[PASS_OPT, leaster_class(lpts, ltr, asker)] += w
 
 
+@njit(cache=True, forceinline=True)
+def called_partner(work, hands, picker, hand8, bury, called, info):
+    """The hands of a picked deal of the bury question into ``work``: ``hands`` with the
+    picker's 8 cards ``hand8`` less ``bury``; ``info`` as ``take_blind`` leaves it: [0] the
+    seat holding ``called`` (-1 alone: ``called`` 0), [2] its layout bit (-1 alone)."""
+    work[:] = hands
+    work[picker] = hand8 & ~bury
+    partner = -1
+    if called:
+        for s in range(N_SEATS):
+            if work[s] & called:
+                partner = s
+    info[0] = partner
+    info[2] = high_index(called) if called else -1
+
+
 @njit(cache=True, nogil=True)
 def bury_chunk(rules, key0, start, n, pool, sizes, asker, hand8, constrained, free, table, thresholds,
                buries, called, batch, hist, counters, dd, tt, stats):
@@ -783,17 +802,9 @@ def bury_chunk(rules, key0, start, n, pool, sizes, asker, hand8, constrained, fr
             continue
         w = deal[D_W]
         for o in range(buries.shape[0]):
-            work[:] = hands
-            work[asker] = hand8 & ~buries[o]
-            partner = -1
-            if called[o]:
-                for s in range(N_SEATS):
-                    if work[s] & called[o]:
-                        partner = s
-            info[0] = partner
-            info[2] = high_index(called[o]) if called[o] else -1
+            called_partner(work, hands, asker, hand8, buries[o], called[o], info)
             packed = play_picked(rules, work, asker, info, buries[o], trace, dd, tt, stats, gen)
-            _record(hist, o, OUT_PICKER if partner >= 0 else OUT_ALONE, packed, w)
+            _record(hist, o, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed, w)
 
 
 @njit(cache=True, nogil=True)

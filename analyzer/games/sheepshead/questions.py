@@ -22,7 +22,7 @@ import pandas as pd
 
 from ...answer import Answer
 from ...errors import InputError
-from ...options import check_condition, unconditioned_note
+from ...options import check_condition, check_examples, unconditioned_note
 from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note, deals_used, p_fit, table_size,
                                weight_scale)
 from ...sim.layout import StatsLayout
@@ -261,13 +261,16 @@ def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, 
 def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = None,
          play: str = "heuristic", threads: int | None = None, rules: list[str] | None = None,
          double_on_bump: bool = False, leaster: bool = True, progress: bool = False,
-         worlds: int | None = None, condition: str = "policy") -> Answer:
+         worlds: int | None = None, condition: str = "policy", examples: int = 0) -> Answer:
     """Pick (policy bury and call), pick alone, or pass, for these 6 cards at ``seat``.
     ``deals`` defaults to DEFAULT_PICK_DEALS (heuristic play), DEFAULT_PICK_DEALS_DD or
     DEFAULT_PICK_DEALS_PIMC (``play="pimc"``: single-dummy play at every seat with
     ``worlds`` sampled layouts a card, default ``pimc.DEFAULT_WORLDS``).  ``condition``:
-    "policy" (the earlier seats hold hands they pass with) or "none" (dealt uniformly)."""
+    "policy" (the earlier seats hold hands they pass with) or "none" (dealt uniformly).
+    ``examples``: also show this many deals behind the answer (``examples``: where the
+    recommended option does worse than the next best, and better), in ``Answer.examples``."""
     check_condition(condition)
+    check_examples(examples)
     deals, seed = PICK_PLAN.check(deals, seed, threads, play)
     _check_seat(seat)
     options = Options.parse(rules, double_on_bump=double_on_bump, leaster=leaster)
@@ -318,7 +321,15 @@ def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = 
     recommendation = _pick_sentence(table, best, seat, condition)
     extra = {"elapsed": run.elapsed,
              "points": {a: _points_distribution(hist[o]) for o, a in ((PICK_OPT, "pick"), (ALONE_OPT, "alone"))}}
-    return Answer("sheepshead", "pick", table, best, recommendation, meta, extra, notes)
+    shown = []
+    if examples:
+        from .examples import pick_examples
+        shown, why_none = pick_examples(examples, table=table, best=best, hand_ids=hand_ids, seat0=seat - 1,
+                                        options=options, dealing=dealing, seed=seed, play=play, n_worlds=n_worlds,
+                                        deals=deals)
+        if why_none:
+            notes.append(why_none)
+    return Answer("sheepshead", "pick", table, best, recommendation, meta, extra, notes, examples=shown)
 
 
 def _points_distribution(hist_opt):
@@ -408,11 +419,13 @@ def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads
 
 def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None = None,
          play: str = "heuristic", threads: int | None = None, rules: list[str] | None = None,
-         double_on_bump: bool = False, progress: bool = False, condition: str = "policy") -> Answer:
+         double_on_bump: bool = False, progress: bool = False, condition: str = "policy",
+         examples: int = 0) -> Answer:
     """Every legal bury (2 of the 8 cards) × every legal call (or alone), ranked by EV.
     ``deals`` defaults to DEFAULT_BURY_DEALS (heuristic play) or DEFAULT_BURY_DEALS_DD;
-    ``condition`` as for ``pick``."""
+    ``condition`` and ``examples`` (the two best burials compared) as for ``pick``."""
     check_condition(condition)
+    check_examples(examples)
     deals, seed = BURY_PLAN.check(deals, seed, threads, play)
     _check_seat(seat)
     options = Options.parse(rules, double_on_bump=double_on_bump)
@@ -455,4 +468,14 @@ def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None =
     meta = {"cards": DECK.format_cards(from_layout(m8, options)), "seat": seat, **dealt, "seed": seed, "play": play,
             "rules": options.as_dict()}
     notes += dealt_notes
-    return Answer("sheepshead", "bury", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
+    shown = []
+    if examples:
+        from .examples import bury_examples
+        shown, why_none = bury_examples(examples, table=table, best=best,
+                                        action_index={r["action"]: o for o, r in enumerate(rows)}, opts_list=opts,
+                                        hand8_ids=hand8_ids, seat0=seat - 1, options=options, dealing=dealing,
+                                        seed=seed, play=play, deals=deals)
+        if why_none:
+            notes.append(why_none)
+    return Answer("sheepshead", "bury", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes,
+                  examples=shown)
