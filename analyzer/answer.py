@@ -38,8 +38,7 @@ class Answer:
         if self.notes:
             out["notes"] = list(self.notes)
         if self.examples:
-            out["examples"] = [{k: _plain(v) for k, v in ex.items() if k not in ("diagram", "before")}
-                               for ex in self.examples]
+            out["examples"] = [{k: _plain(v) for k, v in ex.items() if k != "before"} for ex in self.examples]
         return out
 
     def to_json(self, **kwargs) -> str:

@@ -270,9 +270,15 @@ def test_the_page_in_a_browser(server, browser):
     _pick(d, "hand", HAND)
     assert d.find_element(By.ID, "f-hand").get_attribute("value") == HAND
     _type(d, "deals", 2000)
+    _type(d, "examples", 1)
     recommendation, panel = _run_and_read(d, 0)
     assert recommendation == asking.ask("five-hundred", "bid", BID).recommendation
     assert panel.find_elements(By.CSS_SELECTOR, "table.answer-table tr.best")
+    # the deal behind the answer: its diagram and the play, trick by trick
+    example = panel.find_element(By.CSS_SELECTOR, ".examples .example")
+    assert example.find_element(By.TAG_NAME, "h4").text.startswith("Example 1: deal")
+    assert HAND.split()[0] in example.find_element(By.CSS_SELECTOR, "pre.diagram").text
+    assert len(example.find_elements(By.CSS_SELECTOR, "ol.tricks li")) >= 10
     _wait(d, lambda _: d.execute_script(
         "const i = arguments[0]; return i.complete && i.naturalWidth > 0", panel.find_element(By.CSS_SELECTOR, "img.chart")),
         30, "the chart")

@@ -9,7 +9,7 @@ const SYMBOL_SUIT = { "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S"
 const CARD_WIDGETS = ["cards", "card", "melds"];
 const MAIN = new Set(["hand", "cards", "contract", "tricks", "upcard", "turned_down", "trump", "maker", "alone",
   "pile", "table", "taken", "discards", "received", "auction", "seat", "dealer", "score", "scores", "players",
-  "deck", "deals", "seed", "play", "strategies", "games", "a", "b", "game", "over", "held", "bid_"]);
+  "deck", "deals", "seed", "play", "examples", "strategies", "games", "a", "b", "game", "over", "held", "bid_"]);
 const DECK_OPTIONS = { "five-hundred": ["players"], euchre: ["deck"], rummy500: ["players", "rules"] };
 
 let catalogue = null;
@@ -499,8 +499,40 @@ function showAnswer(node, job) {
   const notes = $(".notes", node);
   notes.textContent = "";
   for (const n of result.notes || []) notes.append(el("li", { textContent: n }));
+  showExamples($(".examples", node), result.examples || []);
   const img = $(".chart", node);
   if (job.chart && img.getAttribute("src") !== job.chart) { img.src = job.chart; img.hidden = false; }
+}
+
+// The deals behind the answer (--examples): the hands as a diagram, then for each of the
+// two options what happened and its play, trick by trick.
+function showExamples(box, examples) {
+  // drawn once per answer: a later update of the job (its chart) keeps them
+  const key = examples.map(e => `${e.seed}:${e.deal}`).join(",");
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.textContent = "";
+  box.hidden = examples.length === 0;
+  if (!examples.length) return;
+  box.append(el("h3", { textContent: "Deals behind the answer" }));
+  examples.forEach((ex, k) => {
+    const item = el("div", { class: "example" });
+    item.append(el("h4", { textContent: `Example ${k + 1}: deal ${ex.deal.toLocaleString()} (seed ${ex.seed}) — ${ex.why}` }));
+    if (ex.diagram) item.append(el("pre", { class: "diagram", textContent: ex.diagram }));
+    if (ex.heard && ex.heard.length) item.append(el("p", { textContent: "calls heard: " + ex.heard.join(", ") }));
+    for (const opt of ex.options || []) {
+      item.append(el("p", { class: "example-option", textContent: opt.summary }));
+      if (opt.play && opt.play.length) {
+        const list = el("ol", { class: "tricks" });
+        for (const t of opt.play) {
+          const cards = t.cards.map(([seat, card]) => `${seat} ${card}`).join("  ");
+          list.append(el("li", { textContent: cards + (t.winner ? `  → ${t.winner}` : "") }));
+        }
+        item.append(list);
+      }
+    }
+    box.append(item);
+  });
 }
 
 function fmt(v) {
