@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from .errors import InputError
+from .errors import InputError, Interrupted
 
 RESERVED = ("row", "game", "question")
 TAIL = ("best", "recommendation")
@@ -424,6 +424,8 @@ def run(path: str, out: str, threads: int | None = None, resume: bool = False, f
     if resume and force:
         raise InputError("choose one of --resume and --force")
     check_out(out)
+    if os.path.exists(out) and os.path.exists(path) and os.path.samefile(out, path):
+        raise InputError(f"--out {out} is the questions file itself")
     rows, input_columns, unreadable = read_questions(os.fspath(path))
     with open(path, "rb") as fh:
         digest = hashlib.sha256(fh.read()).hexdigest()
@@ -502,9 +504,12 @@ def run(path: str, out: str, threads: int | None = None, resume: bool = False, f
                 except InputError as err:
                     bad[q.line] = str(err)
                     say(f"line {q.line}: {err}")
-                except KeyboardInterrupt:
+                except (KeyboardInterrupt, Interrupted):
                     interrupted = True
                     break
+                except Exception as err:  # noqa: BLE001 - one question's failure must not lose the batch
+                    bad[q.line] = f"failed: {type(err).__name__}: {err}"
+                    say(f"line {q.line}: {bad[q.line]}")
                 finally:
                     if bar is not None:
                         bar.update(1)
@@ -516,8 +521,8 @@ def run(path: str, out: str, threads: int | None = None, resume: bool = False, f
     finally:
         if bar is not None:
             bar.close()
-    state["finished"] = not interrupted
-    save()
+        state["finished"] = not interrupted
+        save()                               # whatever stopped the run, the finished rows are kept
     answered = len({r["row"] for r in records})
     return Summary(total, answered, len(earlier_done), bad, interrupted, out, time.perf_counter() - t0)
 
