@@ -47,13 +47,6 @@ def _command(path: tuple[str, ...]):
     return cmd
 
 
-def without_zero_examples(values: dict) -> dict:
-    """``values`` without ``examples`` when none are asked for (the question's default)."""
-    if not values.get("examples"):
-        values.pop("examples", None)
-    return values
-
-
 def checked(path: tuple[str, ...], values: dict, renamed: dict[str, str] | None = None) -> dict:
     """``values`` (the API function's arguments) checked and converted as the command
     ``analyzer <path>`` does with its options: each value that is not None through its

@@ -20,7 +20,7 @@ Examples
 
 from __future__ import annotations
 
-from ._api import checked, fill_doc, rule_items, rules_fragment, without_zero_examples
+from ._api import checked, fill_doc, rule_items, rules_fragment
 
 __all__ = ["order", "call", "lead"]
 
@@ -63,7 +63,7 @@ Answer
 
 
 def _ask_bidding(question, values):
-    values = without_zero_examples(checked(("euchre", question), values))
+    values = checked(("euchre", question), values)
     values.update(players=int(values["players"]), deck=int(values["deck"]), rules=rule_items(values["rules"]),
                   progress=bool(values["progress"]))
     from .games.euchre import questions
@@ -153,7 +153,7 @@ def call(hand, turned_down, dealer=None, seat=None, players=2, deck=24, stick_th
 
 @fill_doc(rules=_RULES)
 def lead(hand, trump, maker, alone=False, upcard=None, players=2, deck=24, deals=None, seed=0, play="dd",
-         threads=None, rules=None, worlds=None, progress=False):
+         threads=None, rules=None, worlds=None, examples=0, progress=False):
     """Which card to lead to the first trick, on lead left of the dealer (``analyzer euchre lead``).
 
     Every distinct lead is played on the same deals (the other hands dealt at random from
@@ -187,6 +187,7 @@ def lead(hand, trump, maker, alone=False, upcard=None, players=2, deck=24, deals
     @threads
     @rules
     @worlds
+    @examples
     @progress
 
     Returns

@@ -25,7 +25,7 @@ Examples
 
 from __future__ import annotations
 
-from ._api import checked, fill_doc, rule_items, rules_fragment, without_zero_examples
+from ._api import checked, fill_doc, rule_items, rules_fragment
 
 __all__ = ["bid", "lead", "auction", "policy_call", "score", "equity"]
 
@@ -107,7 +107,7 @@ def bid(hand, seat=None, dealer=None, auction=None, score=None, contract_only=Fa
     >>> a.best in set(a.table["action"])
     True
     """
-    kw = without_zero_examples(checked(("five-hundred", "bid"), dict(locals())))
+    kw = checked(("five-hundred", "bid"), dict(locals()))
     from .games.five_hundred.questions import bid as ask
 
     return ask(**dict(kw, rules=rule_items(rules), progress=bool(progress)))
@@ -158,7 +158,7 @@ def lead(hand, contract, discards=None, deals=None, seed=0, play="dd", threads=N
     >>> a.table.iloc[0]["lead"] == a.best
     True
     """
-    kw = without_zero_examples(checked(("five-hundred", "lead"), dict(locals())))
+    kw = checked(("five-hundred", "lead"), dict(locals()))
     from .games.five_hundred.questions import lead as ask
 
     return ask(**dict(kw, rules=rule_items(rules), progress=bool(progress)))

@@ -23,7 +23,7 @@ Examples
 
 from __future__ import annotations
 
-from ._api import checked, fill_doc, rule_items, rules_fragment, without_zero_examples
+from ._api import checked, fill_doc, rule_items, rules_fragment
 
 __all__ = ["meld", "odds", "bid", "pass_", "pass_cards"]
 
@@ -158,7 +158,7 @@ def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy"
     >>> a.best.split()[0] in ("bid", "pass")
     True
     """
-    values = without_zero_examples(checked(("pinochle", "bid"), dict(locals())))
+    values = checked(("pinochle", "bid"), dict(locals()))
     from .games.pinochle.questions import bid as ask
 
     return ask(**dict(values, rules=rule_items(rules), progress=bool(progress)))
@@ -208,7 +208,7 @@ def pass_(hand, trump, bid=None, received=None, deals=20_000, seed=0, play="heur
     >>> a.table.iloc[0]["action"] == a.best
     True
     """
-    values = without_zero_examples(checked(("pinochle", "pass"), dict(locals()), renamed={"bid": "bid_"}))
+    values = checked(("pinochle", "pass"), dict(locals()), renamed={"bid": "bid_"})
     from .games.pinochle.questions import pass_cards as ask
 
     return ask(**dict(values, rules=rule_items(rules), progress=bool(progress)))

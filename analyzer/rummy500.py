@@ -20,7 +20,7 @@ Examples
 
 from __future__ import annotations
 
-from ._api import checked, fill_doc, rule_items, rules_fragment, without_zero_examples
+from ._api import checked, fill_doc, rule_items, rules_fragment
 
 __all__ = ["melds", "take", "discard", "tournament"]
 
@@ -60,7 +60,7 @@ _RUN_EXAMPLES = """\
 
 
 def _position(question, values):
-    values = without_zero_examples(checked(("rummy500", question), values))
+    values = checked(("rummy500", question), values)
     from .games.rummy500 import questions
 
     return getattr(questions, question)(**dict(values, rules=rule_items(values["rules"]),

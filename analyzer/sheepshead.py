@@ -19,7 +19,7 @@ Examples
 
 from __future__ import annotations
 
-from ._api import checked, fill_doc, rule_items, rules_fragment, without_zero_examples
+from ._api import checked, fill_doc, rule_items, rules_fragment
 
 __all__ = ["pick", "bury"]
 
@@ -80,7 +80,7 @@ def pick(hand, seat=1, double_on_bump=False, no_leaster=False, worlds=None, cond
     >>> sorted(a.table["action"])
     ['alone', 'pass', 'pick']
     """
-    values = without_zero_examples(checked(("sheepshead", "pick"), dict(locals())))
+    values = checked(("sheepshead", "pick"), dict(locals()))
     from .games.sheepshead.questions import pick as ask
 
     values["leaster"] = not values.pop("no_leaster")
@@ -129,7 +129,7 @@ def bury(cards, seat=1, double_on_bump=False, no_leaster=False, condition="polic
     >>> a.table.iloc[0]["action"] == a.best
     True
     """
-    values = without_zero_examples(checked(("sheepshead", "bury"), dict(locals())))
+    values = checked(("sheepshead", "bury"), dict(locals()))
     from .games.sheepshead.questions import bury as ask
 
     values.pop("no_leaster")

@@ -151,3 +151,23 @@ def test_pinochle_pass_examples_replay_the_runs_deals(monkeypatch):
     for e in a.examples:
         assert [o["action"] for o in e["options"]] == list(a.table["action"].iloc[:2])
         assert e["hands"]["partner"].split().count("AS") >= 1
+
+
+def test_euchre_lead_examples_replay_the_runs_deals(monkeypatch):
+    from analyzer.games.euchre.questions import lead as euchre_lead
+
+    seen = spy_on_pick(monkeypatch, shared_module())
+    a = euchre_lead("JH JD AH KH 9S", "H", 1, players=4, upcard="9H", deals=200, seed=2, play="heuristic",
+                    examples=2)
+    tricks = (seen["best"] + 100) % 100
+    assert len(tricks) == 200 and tricks.mean() == pytest.approx(a.table["mean_tricks"].iloc[0], abs=1e-9)
+    for e in a.examples:
+        assert [o["lead"] for o in e["options"]] == list(a.table["lead"].iloc[:2])
+        cards = " ".join(e["hands"].values()).split()
+        assert len(cards) == 20 == len(set(cards)) and "9H" not in cards
+
+
+def shared_module():
+    """The module whose ``shared.pick`` the lead examples call (``sim.examples`` itself)."""
+    import types
+    return types.SimpleNamespace(shared=shared)

@@ -137,8 +137,9 @@ call.help = inspect.cleandoc(call.help) + "\n\n" + PLAY_HELP + "\n\n" + RULES_HE
 @simulation_options(default_deals=20_000, play_models=("dd", "pimc", "heuristic"),
                     deals_help="20,000 with --play dd; 1,000 with pimc; 100,000 with heuristic")
 @WORLDS_OPTION
+@examples_option
 @output_options
-def lead(hand, trump, maker, alone, upcard, players, deck, deals, seed, play, threads, rules, worlds,
+def lead(hand, trump, maker, alone, upcard, players, deck, deals, seed, play, threads, rules, worlds, examples,
          as_json, as_csv, plot_path):
     """Which card to lead to the first trick, for HAND (your 5 cards), on lead left of the
     dealer: every distinct lead with P(make) (your side made trump) or P(set) (they did)
@@ -155,7 +156,7 @@ def lead(hand, trump, maker, alone, upcard, players, deck, deals, seed, play, th
         raise InputError("--plot is not available for euchre lead")
     answer = ask(hand, trump, maker, players=int(players), alone=alone, upcard=upcard, deck=int(deck),
                  deals=deals, seed=seed, play=play, worlds=worlds, threads=threads, rules=list(rules),
-                 progress=wants_progress(as_json))
+                 progress=wants_progress(as_json), examples=examples)
     emit(answer, as_json, as_csv, render_lead)
 
 

@@ -30,7 +30,7 @@ from ...sim import question
 from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note, deals_used, p_fit,
                                table_size, weight_scale)
 from ...sim.question import Plan
-from ...sim.rng import seed_key
+from ...sim.rng import seed_key, stream_key
 from ...stats import Z95, weighted_mean_se, wilson
 from .bidding import DEFAULT_POLICY, PASS
 from .deck import HAND_SIZE, N_TRICKS, nat_bit, nat_mask
@@ -542,7 +542,7 @@ def parse_seat(text, n: int) -> int:
 def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, upcard: str | None = None,
          deck: int = 24, deals: int | None = None, seed: int | None = 0, play: str = "dd",
          worlds: int | None = None, threads: int | None = None, rules: list[str] | None = None,
-         progress: bool = False) -> Answer:
+         progress: bool = False, examples: int = 0) -> Answer:
     """Which card should the player on lead to the first trick (left of the dealer) lead?
 
     Seats are positions after the dealer: 1 the player asking (left of the dealer, on lead),
@@ -556,7 +556,8 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
     distinct lead is played on the same deals, the rest by ``play``: "dd" (double-dummy),
     "pimc" (single-dummy at every seat, ``worlds`` layouts a card) or "heuristic".  Rows:
     P(make) for a maker's side, P(set) for a defender's, mean tricks of the player's side,
-    and the paired difference from the best lead (95% interval)."""
+    and the paired difference from the best lead (95% interval).  ``examples``: also show
+    this many deals where the best lead and the next part ways."""
     from ...tricks.dd import MAX_MOVES
     from ...tricks.pimc import candidates
     from ...tricks.tables import R_DECK
@@ -567,6 +568,7 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
     from .pimc import lead_chunk
     from .rules import from_trump, to_trump
 
+    check_examples(examples)
     deals, seed = LEAD_PLAN.check(deals, seed, threads, play)
     n_worlds = check_worlds(worlds)
     options = Options.make(players, deck, False, rules)
@@ -690,4 +692,31 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
         notes.append("no --upcard: the cards not dealt (the upcard among them) are unseen by everybody")
     notes.append("the other hands are dealt at random from the cards you do not see (the auction is not used)")
     notes.append("vs_best: P(" + ("make" if mine else "set") + ") minus the best lead's on the same deals (paired)")
-    return Answer("euchre", "lead", table, str(best["lead"]), recommendation, meta, {"elapsed": run.elapsed}, notes)
+    shown = []
+    if examples:
+        from ...sim.deal import _deal_into
+        from ...sim.examples import lead_examples
+        from .examples import SCAN, seat_names
+        names = seat_names(n)
+        buf = np.empty(pool.shape[0], np.int64)
+        dealt = np.empty(counts.shape[0], np.uint64)
+
+        def hands_of(i):
+            _deal_into(np.uint64(stream_key(key0, np.int64(i))), pool, counts, np.zeros(counts.shape[0], np.uint64),
+                       buf, dealt)
+            seats = {names[0]: d.format_cards(hand_ids)}
+            seats.update({names[p]: name(dealt[seat_slot[p]]) for p in range(1, n)})
+            extra = {"dealer": names[n - 1]}
+            if up_id is not None:
+                extra["upcard"] = d.format(up_id) + (" (turned down)" if turned_down else " (picked up by the dealer)")
+            return seats, extra
+
+        shown, why_none = lead_examples(examples, chunk=chunk, order=np.argsort(-order_key, kind="stable"),
+                                        labels=[r["lead"] for r in rows], scan=min(SCAN[play], deals), seed=seed,
+                                        hands_of=hands_of, you=names[0],
+                                        compass=("N", "W", "E", "S") if n == 4 else None, play=play,
+                                        success="made" if mine else "set")
+        if why_none:
+            notes.append(why_none)
+    return Answer("euchre", "lead", table, str(best["lead"]), recommendation, meta, {"elapsed": run.elapsed}, notes,
+                  examples=shown)

@@ -146,48 +146,22 @@ def bid_examples(n: int, *, table, best: str, key: str, rows: list, order_l, tab
 
 def lead_examples(n: int, *, chunk, order: np.ndarray, labels: list[str], misere: bool, tab, seed: int, key0,
                   pool, counts, fixed, deals: int, play: str) -> tuple[list[dict], str | None]:
-    """Up to ``n`` example deals for a ``lead`` answer: deal i of the run replayed alone by
-    the run's own chunk (``chunk(i, 1)``: each lead's made and tricks on that deal) for the
-    best lead ``order[0]`` and the next ``order[1]``, by the contractor side's tricks (its
-    own, fewer the better, in misère); the hands as dealt (``sim.deal._deal_into`` from the
-    deal's stream).  The play is solved or sampled, not recorded: the tricks are shown."""
+    """Up to ``n`` example deals for a ``lead`` answer (``sim.examples.lead_examples``):
+    the contractor side's tricks (its own, fewer the better, in misère); the hands as
+    dealt (``sim.deal._deal_into`` from the deal's stream)."""
     from ...sim.deal import _deal_into
     from ...sim.rng import stream_key
 
-    if len(order) < 2:
-        return [], "examples: only one distinct lead, nothing to compare"
-    a, b = int(order[0]), int(order[1])
-    scan = min(SCAN[play], deals)
-    made = np.zeros((scan, 2), bool)
-    tricks = np.zeros((scan, 2), np.int64)
-    for i in range(scan):
-        sums = chunk(i, 1)[0]
-        made[i] = sums[a, 0], sums[b, 0]
-        tricks[i] = sums[a, 1], sums[b, 1]
-    sign = -1 if misere else 1
-    # failing against making first (pick's flips), then the trick difference
-    value = np.where(made, 100, -100) + sign * tricks
-    chosen = shared.pick(value[:, 0], value[:, 1], np.ones(scan, bool), n)
-    if not chosen:
-        return [], f"examples: the two leads take the same tricks on the first {scan:,} deals; nothing to show"
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
-    compass = ("N", "W", "E", "S") if tab.n_seats == 4 else None
     names = tab.seat_names
-    out = []
-    for i, which in chosen:
+
+    def hands_of(i):
         _deal_into(np.uint64(stream_key(key0, np.int64(i))), pool, counts, fixed, buf, deal)
         seats = {names[s]: _cards(tab, deal[1 + s]) for s in range(tab.n_seats)}
-        drawn = dict(seats, **{names[0]: seats[names[0]] + " (you, on lead)"})
-        extra = {"discards": _cards(tab, deal[0])} if deal[0] else {}
-        opts = []
-        for r, lead in enumerate((a, b)):
-            t = int(tricks[i, r])
-            opts.append({"lead": labels[lead], "tricks": t, "made": bool(made[i, r]),
-                         "summary": f"lead {labels[lead]}: {t} trick{'s' if t != 1 else ''} "
-                                    f"({'made' if made[i, r] else 'failed'}; {play} play, not recorded)"})
-        why = (f"lead {labels[a]} (recommended) {'does worse' if which == shared.WORSE else 'does better'} here "
-               f"than {labels[b]}: {tricks[i, 0]} tricks against {tricks[i, 1]}")
-        out.append({"deal": int(i), "seed": seed, "why": why, "kind": which, "you": names[0], "hands": seats,
-                    "diagram": shared.diagram(drawn, compass, extra), "before": [], "options": opts})
-    return out, None
+        return seats, ({"discards": _cards(tab, deal[0])} if deal[0] else {})
+
+    return shared.lead_examples(n, chunk=chunk, order=order, labels=labels, scan=min(SCAN[play], deals), seed=seed,
+                                hands_of=hands_of, you=names[0],
+                                compass=("N", "W", "E", "S") if tab.n_seats == 4 else None, play=play,
+                                fewer_better=misere)
