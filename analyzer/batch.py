@@ -91,7 +91,7 @@ class Summary:
             text += f"; {n} bad row{'s' if n != 1 else ''}: line{'s' if n != 1 else ''} " + \
                     ", ".join(str(k) for k in sorted(self.bad))
         if self.interrupted:
-            text += "; interrupted: rerun with --resume to answer the rest"
+            text += f"; interrupted: the answered rows are kept in {self.out}; rerun with --resume to answer the rest"
         return text
 
 

@@ -39,12 +39,11 @@ def batch(questions, out, threads, resume, force):
     interrupted.
     """
     from ..batch import run
-    from ..errors import Interrupted
 
     summary = run(questions, out, threads=threads, resume=resume, force=force)
-    click.echo(summary.line(), err=True)
+    click.echo(summary.line(), err=True)      # on Ctrl-C it says so, and how to go on
     if summary.interrupted:
-        raise Interrupted(f"kept {summary.answered} answered rows in {out}; rerun with --resume to continue")
+        sys.exit(130)
     click.echo(f"wrote {out}")
     if not summary.ok:
         sys.exit(1)
