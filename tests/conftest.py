@@ -15,12 +15,16 @@ from tests.reference import five_hundred as ref
 
 
 def pytest_collection_finish(session):
-    """With two test processes (``-n 2``), the first builds the double-dummy solver (the
+    """When the run has the web page's browser test and Chromium is missing, its install
+    starts in the background now (``tests.browser``).  With two test processes (``-n 2``), the first builds the double-dummy solver (the
     one kernel that takes tens of seconds to build on a cold cache, a second to load
     warm) as it starts, when the run has solver tests: the other process, needing it
     earlier than the build ends, waits for it and loads it (``analyzer.specialize._compile_lock``)
     instead of building it again side by side."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if any("test_serve.py" in item.nodeid for item in session.items):
+        from tests import browser
+        browser.start_install()      # the browser test's Chromium, downloading while the rest runs
     if worker == "gw0" and any(key in item.nodeid for item in session.items for key in ("dd", "pimc", "solve")):
         from analyzer.compiling import build_solver
         build_solver()

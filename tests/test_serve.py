@@ -4,10 +4,7 @@ chromium-driver, installed by the session fixture when missing)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
-import subprocess
 import threading
 import time
 
@@ -17,12 +14,12 @@ from analyzer import ask as asking
 from analyzer.errors import InputError
 from analyzer.web.app import create_app
 from analyzer.web.jobs import field_of
+from tests import browser as install
 from tests.cli_run import run_cli
 
 HAND = "JK JH JD AH KH TH AS KS 7C 5D"
 BID = {"hand": HAND, "deals": 2000, "seed": 0}
 TAKE = {"hand": "KS KH KD 4C 9D 2H 7S", "pile": "KC 3D 8C", "players": 3, "deals": 1000, "seed": 0}
-CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 
 
 @pytest.fixture(scope="module")
@@ -175,16 +172,12 @@ def test_serve_refuses_a_port_in_use(capsys):
 
 @pytest.fixture(scope="session")
 def browser_binaries():
-    """Debian's Chromium and ChromeDriver, installed when missing (never a silent skip)."""
-    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
-        if shutil.which("apt-get") is None:
-            pytest.fail(f"{CHROMIUM} or {CHROMEDRIVER} is missing and there is no apt-get to install them")
-        done = subprocess.run("apt-get update && apt-get install -y --no-install-recommends chromium chromium-driver",
-                              shell=True, capture_output=True, text=True)
-        if done.returncode != 0 or not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
-            pytest.fail(f"could not install chromium and chromium-driver (exit {done.returncode}): "
-                        f"{(done.stderr or done.stdout)[-2000:]}")
-    return CHROMIUM, CHROMEDRIVER
+    """Debian's Chromium and ChromeDriver, installed when missing (``tests.browser``: the
+    install starts in the background as the run begins); never a silent skip."""
+    why = install.wait_installed()
+    if why:
+        pytest.fail(why)
+    return install.CHROMIUM, install.CHROMEDRIVER
 
 
 @pytest.fixture(scope="module")
