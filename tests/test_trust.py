@@ -81,3 +81,28 @@ def test_cli_trust(capsys, tmp_path):
     assert json.loads(stdout)["decisions"] == 3 and len(pd.read_csv(out)) == 3
     code, _, err = run_cli(["trust", "rummy500"], capsys)
     assert code == 2 and err.count("\n") == 1
+
+
+def test_a_refused_decision_is_kept_as_skipped_and_left_out_of_the_summary(tmp_path):
+    from analyzer.errors import InputError
+    from analyzer.sim.trust import run_trust
+
+    def ask(d, play, deals, seed, worlds, threads):
+        if d.label == "rare":
+            raise InputError("the calls heard are rare under the bidding policy")
+        evs = {"pass": 1.0, "bid": 0.5} if play == "heuristic" else {"pass": 0.2, "bid": 0.9}
+        return _answer(evs, [0.1, 0.1])
+
+    decisions = [Decision("bid", {}, "a"), Decision("bid", {}, "rare"), Decision("bid", {}, "b")]
+    bench = Bench("g", "pimc", 1, 1, decisions, ask, lambda t: t["action"])
+    out = str(tmp_path / "t.csv")
+    a = run_trust(bench, 0, None, out=out)
+    assert a.meta["decisions"] == 2 and a.meta["agree"] == 0.0
+    assert list(a.table["skipped"]) == ["", "the calls heard are rare under the bidding policy", ""]
+    assert any("refused" in n for n in a.notes)
+    back = pd.read_csv(out)
+    assert len(back) == 3 and back["skipped"].fillna("").tolist()[1].startswith("the calls heard")
+    assert summary(back)["decisions"] == 2            # the file's rows summarise the same
+    bench.decisions = [Decision("bid", {}, "rare")]
+    with pytest.raises(InputError, match="none of the 1 decisions"):
+        run_trust(bench, 0, None)

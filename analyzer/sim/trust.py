@@ -17,6 +17,10 @@ with its 95% interval over the decisions, and the share of clear disagreements. 
 models' answers are noisy, so a small regret is partly noise of the strong answer; a
 near tie counts as disagreement when the noise picks the other option.
 
+A decision the question refuses (an ``InputError``: say, an auction too rare to deal for)
+is kept as a row with the refusal in ``skipped`` and left out of the summary, never
+stopping the run.
+
 Finished decisions are written to ``out`` (CSV) as they finish, with the parameters in a
 sidecar JSON; ``--resume`` with the same parameters continues where it stopped, and may
 ask for more decisions (the first ``n`` decisions of a seed do not depend on how many
@@ -84,7 +88,26 @@ def compare(bench: Bench, d: Decision, fast: Answer, strong: Answer) -> dict:
             "strong_value": float(top[bench.value])}
 
 
+COLUMNS = ("index", "kind", "position", "fast", "strong", "agree", "regret", "regret_se", "clear", "fast_value",
+           "strong_value", "skipped")
+
+
+def skipped_row(i: int, d: Decision, why: str) -> dict:
+    """The row of a decision the question refused: the refusal, no comparison."""
+    return {"index": i, "kind": d.kind, "position": d.label, "fast": "", "strong": "", "agree": False,
+            "regret": math.nan, "regret_se": math.nan, "clear": False, "fast_value": math.nan,
+            "strong_value": math.nan, "skipped": why}
+
+
+def answered(rows: pd.DataFrame) -> pd.DataFrame:
+    """The rows of the decisions both models answered."""
+    if "skipped" not in rows:
+        return rows
+    return rows[rows["skipped"].fillna("").astype(str) == ""]
+
+
 def summary(rows: pd.DataFrame) -> dict:
+    rows = answered(rows)
     n = len(rows)
     agree = int(rows["agree"].sum())
     lo, hi = wilson(agree, n)
@@ -128,6 +151,9 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
             if not same or len(done) > n:
                 raise InputError(f"{out} holds a benchmark with other parameters ({old}); give the same ones "
                                  "(--decisions may grow), or another --out")
+            if "skipped" not in done:        # a file from before the column: rewritten with it
+                done["skipped"] = ""
+                done.reindex(columns=list(COLUMNS)).to_csv(out, index=False)
             with open(side, "w") as f:
                 json.dump(params, f)
         else:
@@ -144,13 +170,16 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
     try:
         for i in range(len(rows), n):
             d = bench.decisions[i]
-            fast = bench.ask(d, "heuristic", bench.fast_deals, seed + i, None, threads)
-            strong = bench.ask(d, bench.strong, bench.strong_deals, seed + i, worlds, threads)
-            row = {"index": i, **compare(bench, d, fast, strong)}
+            try:
+                fast = bench.ask(d, "heuristic", bench.fast_deals, seed + i, None, threads)
+                strong = bench.ask(d, bench.strong, bench.strong_deals, seed + i, worlds, threads)
+                row = {"index": i, **compare(bench, d, fast, strong), "skipped": ""}
+            except InputError as err:
+                row = skipped_row(i, d, str(err))
             rows.append(row)
             if out is not None:
-                pd.DataFrame([row]).to_csv(out, mode="a", header=not os.path.exists(out) or not os.path.getsize(out),
-                                           index=False)
+                pd.DataFrame([row], columns=list(COLUMNS)).to_csv(
+                    out, mode="a", header=not os.path.exists(out) or not os.path.getsize(out), index=False)
             if bar is not None:
                 bar.update(1)
     except KeyboardInterrupt:
@@ -161,15 +190,24 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
     if not rows:
         raise KeyboardInterrupt
     table = pd.DataFrame(rows)
+    if "skipped" not in table:
+        table["skipped"] = ""
+    table["skipped"] = table["skipped"].fillna("").astype(str)
     s = summary(table)
+    if s["decisions"] == 0:
+        raise InputError(f"none of the {len(table)} decisions could be answered: {table['skipped'].iloc[0]}")
     notes = list(bench.notes)
+    refused = table[table["skipped"] != ""]
+    if len(refused):
+        notes.append(f"{len(refused)} decision(s) refused by the question and left out (the skipped column), e.g. "
+                     f"decision {int(refused['index'].iloc[0])}: {refused['skipped'].iloc[0]}")
     if interrupted or len(rows) < n:
         notes.append(f"interrupted: {len(rows)} of {n} decisions (run again with the same --out to continue)")
     text = (f"the fast model's choice is the {bench.strong} model's on {100 * s['agree']:.0f}% of {s['decisions']} "
             f"decisions ({100 * s['agree_lo']:.0f}-{100 * s['agree_hi']:.0f}%); mean regret {s['mean_regret']:.3f} "
             f"({s['regret_lo']:.3f} to {s['regret_hi']:.3f}) points a decision; clearly worse on "
             f"{100 * s['clear']:.0f}%")
-    by_kind = {k: summary(g) for k, g in table.groupby("kind")}
+    by_kind = {k: summary(g) for k, g in answered(table).groupby("kind")}
     meta = {**params, **s, "by_kind": by_kind}
     return Answer(bench.game, "trust", table, "", text, meta, {}, notes)
 
