@@ -176,6 +176,27 @@ def test_resume_with_other_parameters_is_refused(tmp_path):
         ledgers.Ledger("other", {"deals": 10}, resume=True, root=str(tmp_path))
 
 
+def test_the_same_command_running_twice_keeps_its_chunks_apart(tmp_path):
+    """Another live process runs the same command (its lock names a live pid: our parent):
+    this one stores its chunks in a folder of its own, and a --resume is refused while the
+    other runs; once its process is gone, its lock is stale and taken over."""
+    from analyzer.errors import InputError
+    lock = tmp_path / "q.lock"
+    lock.write_text(str(os.getppid()))
+    other = ledgers.Ledger("q", {"deals": 10}, resume=False, root=str(tmp_path))
+    assert other.folder.endswith(f"q.{os.getpid()}") and lock.read_text() == str(os.getppid())
+    with ledgers.using(other):
+        run_chunks(_sums, 100, threads=1, chunk_size=50)
+    assert not os.path.exists(other.folder) and lock.exists()
+    with pytest.raises(InputError, match="running now in process"):
+        ledgers.Ledger("q", {"deals": 10}, resume=True, root=str(tmp_path))
+    lock.write_text("999999999")                     # no such process: a stale lock
+    mine = ledgers.Ledger("q", {"deals": 10}, resume=False, root=str(tmp_path))
+    assert mine.folder == str(tmp_path / "q") and lock.read_text() == str(os.getpid())
+    mine.finish()
+    assert not lock.exists()
+
+
 def test_cli_resume_after_ctrl_c_gives_the_uninterrupted_answer(capsys, monkeypatch):
     """``500 bid --contract-only``: Ctrl-C after two chunks (exit 0 with the partial
     answer, the ledger kept), ``--resume`` → the JSON of an uninterrupted run; ``--resume``

@@ -53,6 +53,16 @@ class Ledger:
         self.key = dict(key, code=code_version())
         self.resume = resume
         self._runs = 0
+        os.makedirs(os.path.dirname(self.folder), exist_ok=True)
+        holder = _take_lock(self.folder + ".lock")
+        self._lock = self.folder + ".lock"
+        if holder is not None:
+            # the same command is running in another process: this one keeps its chunks
+            # apart (resumable only while that one runs: the usual folder is that one's)
+            if resume:
+                raise InputError(f"--resume: `{name}` is running now in process {holder}; wait for it or stop it")
+            self.folder = f"{self.folder}.{os.getpid()}"
+            self._lock = None
         key_path = os.path.join(self.folder, "key.json")
         stored = None
         if os.path.exists(key_path):
@@ -80,6 +90,51 @@ class Ledger:
     def finish(self):
         """The command finished: its chunks are no longer needed."""
         shutil.rmtree(self.folder, ignore_errors=True)
+        self.release()
+
+    def release(self):
+        """Let another process take this command's ledger (its chunks stay)."""
+        if self._lock is not None:
+            try:
+                os.unlink(self._lock)
+            except OSError:
+                pass
+            self._lock = None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _take_lock(path: str) -> int | None:
+    """Take the lock file ``path`` for this process; the pid of another live process that
+    holds it, else None (a stale lock of a stopped process is taken over)."""
+    for _ in range(3):
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            try:
+                with open(path) as fh:
+                    pid = int(fh.read().strip() or 0)
+            except (OSError, ValueError):
+                pid = 0
+            if pid and pid != os.getpid() and _alive(pid):
+                return pid
+            try:
+                os.unlink(path)            # stale: its process is gone
+            except OSError:
+                pass
+            continue
+        with os.fdopen(fd, "w") as fh:
+            fh.write(str(os.getpid()))
+        return None
+    return None
 
 
 class RunLedger:
@@ -155,4 +210,6 @@ class using:
         _CURRENT.pop()
         if kind is None and not getattr(self.ledger, "interrupted", False):
             self.ledger.finish()
+        else:
+            self.ledger.release()
         return False
