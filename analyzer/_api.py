@@ -8,6 +8,7 @@ the docstrings, and ``analyzer.match``.
 from __future__ import annotations
 
 import re
+import numbers
 from collections.abc import Mapping
 
 from .errors import InputError
@@ -75,6 +76,13 @@ def checked(path: tuple[str, ...], values: dict, renamed: dict[str, str] | None 
             continue
         if isinstance(p.type, click.Choice):
             value = str(value)
+        elif isinstance(p.type, (click.types.IntParamType, click.IntRange)):
+            # click's int() would truncate 10.5 (and take True as 1); the command line refuses them
+            if type(value).__name__ in ("bool", "bool_") or (isinstance(value, numbers.Real)
+                                                              and not float(value).is_integer()):
+                raise InputError(f"{name} must be a whole number, not {value!r}")
+        elif isinstance(value, (list, tuple)) and p.type is click.STRING:
+            value = " ".join(str(v) for v in value)         # cards as a list: the command's text
         try:
             out[name] = p.type.convert(value, p, None)
         except click.BadParameter as err:

@@ -133,7 +133,7 @@ def argv(game: str, question: str, values: dict) -> list[str]:
             continue
         v = values[name]
         if o.kind == "argument":
-            args.append(str(v))
+            args.append(_text(v))
         elif o.kind == "flag":
             if _truthy(v, name):
                 tail.append(o.flag)
@@ -150,6 +150,8 @@ def argv(game: str, question: str, values: dict) -> list[str]:
 def _text(v) -> str:
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
+    if isinstance(v, (list, tuple)):          # cards as a list: the command's text
+        return " ".join(str(x) for x in v)
     return str(v)
 
 

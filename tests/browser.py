@@ -27,18 +27,48 @@ def start_install() -> None:
     or another process of this run (or an earlier one still going) started it."""
     if installed() or shutil.which("apt-get") is None:
         return
+    if _installing():
+        return
     try:
         fd = os.open(STATE + ".lock", os.O_CREAT | os.O_EXCL | os.O_WRONLY)
     except FileExistsError:
         return
     os.close(fd)
-    for suffix in (".rc",):
-        if os.path.exists(STATE + suffix):
-            os.remove(STATE + suffix)
-    subprocess.Popen(["sh", "-c", f"({COMMAND}) > {STATE}.log 2>&1; echo $? > {STATE}.rc.tmp; "
-                                  f"mv {STATE}.rc.tmp {STATE}.rc; rm -f {STATE}.lock"],
-                     start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                     stderr=subprocess.DEVNULL)
+    if os.path.exists(STATE + ".rc"):
+        os.remove(STATE + ".rc")
+    proc = subprocess.Popen(["sh", "-c", f"({COMMAND}) > {STATE}.log 2>&1; echo $? > {STATE}.rc.tmp; "
+                                         f"mv {STATE}.rc.tmp {STATE}.rc; rm -f {STATE}.lock"],
+                            start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    with open(STATE + ".lock", "w") as fh:
+        fh.write(str(proc.pid))
+
+
+def _installing() -> bool:
+    """Whether an install holds the lock and its process is alive (a lock left by a killed
+    install is removed)."""
+    try:
+        with open(STATE + ".lock") as fh:
+            pid = int(fh.read().strip() or 0)
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        pid = 0
+    if pid:
+        try:
+            os.kill(pid, 0)
+            return True
+        except ProcessLookupError:
+            pass
+        except PermissionError:
+            return True
+    elif time.time() - os.path.getmtime(STATE + ".lock") < 10:
+        return True                  # just created: its pid is being written
+    try:
+        os.remove(STATE + ".lock")
+    except OSError:
+        pass
+    return False
 
 
 def wait_installed(timeout: float = 900.0) -> str | None:
@@ -50,7 +80,7 @@ def wait_installed(timeout: float = 900.0) -> str | None:
         return f"{CHROMIUM} or {CHROMEDRIVER} is missing and there is no apt-get to install them"
     start_install()
     deadline = time.monotonic() + timeout
-    while os.path.exists(STATE + ".lock") and time.monotonic() < deadline:
+    while _installing() and time.monotonic() < deadline:
         time.sleep(1.0)
     if installed():
         return None

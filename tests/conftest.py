@@ -128,3 +128,20 @@ def _private_cache(tmp_path_factory):
         os.environ.pop("ANALYZER_CACHE", None)
     else:
         os.environ["ANALYZER_CACHE"] = old
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def small_chunks(monkeypatch):
+    """Every run split into chunks of at most 100 deals, so that a test's small run has
+    several chunks and its "same answer on 1 and 2 threads" check compares real
+    parallel work (the chunks' sums are exact: the answer does not depend on their size)."""
+    from analyzer.sim import runner
+    real = runner.run_chunks
+
+    def run_chunks(chunk_fn, n_deals, *, chunk_size=None, **kw):
+        return real(chunk_fn, n_deals, chunk_size=min(chunk_size or runner.CHUNK_SIZE, 100), **kw)
+
+    monkeypatch.setattr(runner, "run_chunks", run_chunks)

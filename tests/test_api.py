@@ -84,7 +84,7 @@ def test_pinochle_meld_and_pass_are_the_commands(capsys):
     assert analyzer.pinochle.pass_cards is analyzer.pinochle.pass_
 
 
-def test_rummy500_take_is_the_commands_on_any_number_of_threads(capsys):
+def test_rummy500_take_is_the_commands_on_any_number_of_threads(capsys, small_chunks):
     cli = _cli_json(["rummy500", "take", "--hand", "KS KH KD 4C 9D 2H 7S", "--pile", "KC 3D 8C", "--players", "3",
                      "--deals", "500", "--seed", "2"], capsys)
     one = analyzer.rummy500.take("KS KH KD 4C 9D 2H 7S", pile="KC 3D 8C", players=3, deals=500, seed=2, threads=1)

@@ -42,6 +42,11 @@ def test_an_answer_is_the_commands_json(capsys):
     assert "<table" in answer._repr_html_() and answer.recommendation in answer._repr_html_()
 
 
+def test_cards_as_a_list_are_the_commands_text():
+    as_list = ask.ask("500", "bid", {"hand": HAND.split(), "deals": 300})
+    assert as_list.to_json_dict() | {"elapsed": 0} == ask.ask("500", "bid", {"hand": HAND, "deals": 300}).to_json_dict() | {"elapsed": 0}
+
+
 def test_a_record_question_and_the_commands_words_for_bad_input():
     assert ask.ask("500", "score", {"contract": "7S", "tricks": 10}) == {
         "contract": "7S", "tricks": 10, "contractor": 250, "opponents": 0}

@@ -75,7 +75,7 @@ def _check_against_single_commands(df, capsys, inputs, lines=SINGLE):
         assert len(best) == 1 and set(rows["recommendation"]) == {theirs["recommendation"]}
 
 
-def test_csv_answers_are_the_single_commands_and_a_bad_row_is_reported(tmp_path, capsys):
+def test_csv_answers_are_the_single_commands_and_a_bad_row_is_reported(tmp_path, capsys, small_chunks):
     src = tmp_path / "q.csv"
     src.write_text(CSV)
     out = tmp_path / "a.csv"

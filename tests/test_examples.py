@@ -63,7 +63,7 @@ def test_the_examples_replay_the_runs_deals(monkeypatch):
     assert worse["options"][0]["ev"] < worse["options"][1]["ev"]
 
 
-def test_cli_examples_text_json_and_bad_input(capsys):
+def test_cli_examples_text_json_and_bad_input(capsys, small_chunks):
     args = ["500", "bid", HAND, "--auction", "7S pass pass", "--seat", "S", "--dealer", "S", "--deals", "400",
             "--examples", "2"]
     code, out, _ = run_cli(args, capsys)

@@ -120,7 +120,7 @@ def check_json_threads_and_bad(args, bad, capsys):
     assert code == 2 and "--examples" in err and err.count("\n") == 1
 
 
-def test_cli_examples_text_json_threads_and_bad_input(capsys):
+def test_cli_examples_text_json_threads_and_bad_input(capsys, small_chunks):
     args = ["euchre", "call", HAND, "--turned-down", "9C", "--players", "4", "--seat", "2", "--deals", "400",
             "--examples", "2"]
     code, out, _ = run_cli(args, capsys)

@@ -102,12 +102,13 @@ def test_bury_examples_compare_the_two_best_burials(seen):
 def test_dd_examples_show_the_result_without_play(seen):
     a = bury(EIGHT, seat=1, deals=32, seed=4, examples=2, play="dd")
     _check_replay(a, seen, 32)
+    assert a.examples
     for e in a.examples:
         for o in e["options"]:
             assert o["play"] == [] and "double-dummy" in o["summary"]
 
 
-def test_cli_examples_text_json_threads_and_bad_input(capsys):
+def test_cli_examples_text_json_threads_and_bad_input(capsys, small_chunks):
     args = ["sheepshead", "pick", HAND, "--seat", "2", "--deals", "400", "--examples", "2"]
     code, out, _ = run_cli(args, capsys)
     assert code == 0 and "Example 1: deal" in out and "Blind: " in out and " 1. P1 " in out and "→" in out

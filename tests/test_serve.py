@@ -119,6 +119,11 @@ def test_bad_input_gives_the_commands_words_and_the_field(client, values, field,
         assert words in job["error"]
 
 
+def test_a_body_that_is_not_an_object_is_refused(client):
+    r = client.post("/api/jobs", json=[1, 2])
+    assert r.status_code == 400 and "JSON object" in r.get_json()["error"]
+
+
 def test_unknown_question_or_option_is_refused_at_once(client):
     r = client.post("/api/jobs", json={"game": "five-hundred", "question": "fly", "values": {}})
     assert r.status_code == 400 and "has no question 'fly'" in r.get_json()["error"]

@@ -158,6 +158,8 @@ def emit(answer, as_json: bool, as_csv: bool, render_text):
         click.echo(json.dumps(answer.to_json_dict(), ensure_ascii=False))
     elif as_csv:
         click.echo(answer.table.to_csv(index=False), nl=False)
+        if getattr(answer, "examples", None):
+            click.echo("note: the example deals are not in --csv (they are in --json and the text)", err=True)
     else:
         click.echo(render_text(answer))
         if getattr(answer, "examples", None):

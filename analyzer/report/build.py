@@ -284,7 +284,7 @@ def _checkpointed(run, deals, seed, threads, progress, resume, ckpt_path, params
             saved = json.loads(str(ck["params"]))
             if saved != params:
                 raise InputError(f"the checkpoint {os.path.basename(ckpt_path)} is for {saved}, "
-                                 f"not {params}; rerun without --resume to start over")
+                                 f"not {params}; rerun with --force instead of --resume to start over")
             skip, initial = set(ck["chunks"].tolist()), ck["stats"].copy()
     state = {"stats": initial, "chunks": sorted(skip), "saved": time.monotonic()}
 
@@ -397,14 +397,14 @@ def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | 
     if pimc_deals < 0:
         raise InputError(f"--pimc-deals must be 0 or more, got {pimc_deals}")
     pimc_deals = min(pimc_deals, deals)
-    os.makedirs(out, exist_ok=True)
     paths = [os.path.join(out, CHECKPOINT), os.path.join(out, CHECKPOINT_DD)]
-    params = {"game": game, "deals": deals, "seed": seed, "version": __version__}
+    params = {"game": ALIASES.get(game, game), "deals": deals, "seed": seed, "version": __version__}
     if spec.players not in (None, 4):
         params["players"] = spec.players
     run = {"game": ALIASES.get(game, game), "players": spec.players, "deals": deals, "seed": seed,
            "dd_deals": dd_deals, "pimc_deals": pimc_deals, "version": __version__}
     check_folder(out, run, resume, force)
+    os.makedirs(out, exist_ok=True)
     _write_run(out, run, finished=False)
     result, elapsed, resumed = _checkpointed(spec.run, deals, seed, threads, progress, resume,
                                              paths[0], params)

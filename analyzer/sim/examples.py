@@ -44,6 +44,14 @@ def pick(best: np.ndarray, nxt: np.ndarray, valid: np.ndarray, n: int) -> list[t
     return out
 
 
+def fewer(shown: int, asked: int, scan: int) -> str | None:
+    """The note of an answer with fewer examples than asked for, else None."""
+    if shown >= asked:
+        return None
+    return (f"examples: only {shown} of the first {scan:,} deals part the two options (asked for {asked}); "
+            "more deals (--deals) give more to choose from")
+
+
 def diagram(hands: dict[str, str], layout: tuple[str, ...] | None = None, extra: dict[str, str] | None = None) -> str:
     """A hand diagram as text: with ``layout`` ("N", "W", "E", "S": the compass of a
     four-handed table) North on top, West and East beside, South below; else one seat a
@@ -128,4 +136,4 @@ def lead_examples(n: int, *, chunk, order, labels: list[str], scan: int, seed: i
                f"{labels[b]}: {tricks[i, 0]} tricks against {tricks[i, 1]}")
         out.append({"deal": int(i), "seed": seed, "why": why, "kind": which, "you": you, "hands": seats,
                     "diagram": diagram(drawn, compass, extra), "before": [], "options": opts})
-    return out, None
+    return out, fewer(len(out), n, scan)

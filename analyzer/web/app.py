@@ -97,6 +97,8 @@ def create_app(jobs: Jobs | None = None) -> Flask:
     @app.post("/api/jobs")
     def submit():
         body = request.get_json(silent=True) or {}
+        if not isinstance(body, dict):
+            return jsonify({"error": "the body: a JSON object with game, question and values", "field": None}), 400
         game, question = str(body.get("game", "")), str(body.get("question", ""))
         values = body.get("values") or {}
         if not isinstance(values, dict):

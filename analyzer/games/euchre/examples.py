@@ -169,4 +169,4 @@ def question_examples(n: int, *, table, best: str, key: str, values, action_rows
                     what.replace(" ", "_"): up_text, "dealer": name[dealer], "undealt": undealt, "heard": heard,
                     "diagram": shared.diagram(drawn, ("N", "W", "E", "S") if nn == 4 else None, extra),
                     "before": before, "options": opts})
-    return out, None
+    return out, shared.fewer(len(out), n, scan)

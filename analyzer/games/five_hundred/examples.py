@@ -141,7 +141,7 @@ def bid_examples(n: int, *, table, best: str, key: str, rows: list, order_l, tab
         out.append({"deal": int(i), "seed": seed, "why": why, "kind": kind, "you": you, "hands": seats,
                     "kitty": extra["Kitty"], "heard": heard, "diagram": shared.diagram(drawn, compass, extra),
                     "before": [f"  calls heard: {', '.join(heard)}"] if heard else [], "options": opts})
-    return out, None
+    return out, shared.fewer(len(out), n, scan)
 
 
 def lead_examples(n: int, *, chunk, order: np.ndarray, labels: list[str], misere: bool, tab, seed: int, key0,

@@ -112,7 +112,7 @@ def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed:
                f"than {opts[1]['action']}: EV {value[i, 0]:+.0f} against {value[i, 1]:+.0f}")
         out.append({"deal": int(i), "seed": seed, "why": why, "kind": which, "you": names[asker], "hands": seats,
                     "diagram": shared.diagram(drawn), "before": [], "options": opts})
-    return out, None
+    return out, shared.fewer(len(out), n, scan)
 
 
 def play_shown(hands, declarer: int, t: int, bid: int, give, back, k: dict, names) -> dict:
@@ -188,7 +188,7 @@ def pass_examples(n: int, *, table, sets: list, chunk, layout, kernel: dict, rol
                f"than {opts[1]['action']}: EV {value[i, 0]:+.0f} against {value[i, 1]:+.0f}")
         out.append({"deal": int(i), "seed": seed, "why": why, "kind": which, "you": you, "hands": seats,
                     "diagram": shared.diagram(drawn), "before": [], "options": opts})
-    return out, None
+    return out, shared.fewer(len(out), n, scan)
 
 
 def _deal(hands, i: int, asker: int, k: dict, key0) -> None:

@@ -78,4 +78,4 @@ def position_examples(n: int, pos, option_list, rows, b: int, rank_col: str, kin
         out.append({"deal": int(i), "seed": seed, "why": why, "kind": which, "you": "you", "hands": hands,
                     "pile": extra["pile (top last)"], "stock_next": stock, "diagram": shared.diagram(hands, None, extra),
                     "before": [], "options": opts})
-    return out, None
+    return out, shared.fewer(len(out), n, scan)

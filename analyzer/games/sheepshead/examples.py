@@ -189,7 +189,7 @@ def pick_examples(n: int, *, table, best: str, hand_ids, seat0: int, options, de
             opt["summary"] = f"{LABELS[action]}: {text}; your score {v:+g}"
             opts.append(opt)
         out.append(_example(i, kind, seed, seats, seat0, extra, opts, LABELS, pair))
-    return out, None
+    return out, shared.fewer(len(out), n, scan)
 
 
 def bury_examples(n: int, *, table, best: str, action_index: dict, opts_list, hand8_ids, seat0: int, options,
@@ -242,4 +242,4 @@ def bury_examples(n: int, *, table, best: str, action_index: dict, opts_list, ha
             opt["summary"] = f"{action}: {text}; your score {values[i, r]:+g}"
             opts.append(opt)
         out.append(_example(i, kind, seed, seats, seat0, {}, opts, labels, pair, " (you, with the blind)"))
-    return out, None
+    return out, shared.fewer(len(out), n, scan)
