@@ -264,9 +264,11 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     state = _RETURN
                     continue
                 # quick tricks first: their bounds are cheaper than a table probe (which
-                # mostly waits for memory)
+                # mostly waits for memory).  Not Pinochle's sure bounds (SURE_TRUMPS): with
+                # the table they come after the probe, which answers about half of its
+                # trick starts and costs less than those bounds (about 13% less time)
                 done = False
-                if cfg[C_QUICK] == SURE_TRUMPS and (opts & O_QUICK):
+                if cfg[C_QUICK] == SURE_TRUMPS and (opts & O_QUICK) and not (opts & O_TT):
                     lo, hi = _sure_bounds(rules, cfg, hands, seat, left)
                     if lo >= target:
                         stats[S_QT_CUTS] += 1
@@ -333,6 +335,18 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         rv = v
                         rw = w
                         done = True
+                    elif cfg[C_QUICK] == SURE_TRUMPS and (opts & O_QUICK):
+                        lo, hi = _sure_bounds(rules, cfg, hands, seat, left)
+                        if lo >= target:
+                            stats[S_QT_CUTS] += 1
+                            rv = lo
+                            rw = ZERO
+                            done = True
+                        elif hi < target:
+                            stats[S_QT_CUTS] += 1
+                            rv = hi
+                            rw = ZERO
+                            done = True
                 if done:
                     state = _RETURN
                     continue
