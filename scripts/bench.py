@@ -23,6 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 HAND = "JK JH JD AH KH TH AS KS 7C 5D"
+OPTIONS = argparse.Namespace(deals=0, values=None)   # main's --deals and --values (pinochle_dd)
 
 
 def best_of(fn, repeats=3, clock=time.perf_counter):
@@ -637,11 +638,15 @@ def section_pinochle_dd(quick):
     """Double-dummy Pinochle: policy-bid deals (the auction, the partner's pass and the
     pass back by the policies, hands thrown in skipped: ``dd.policy_deals``) solved by the
     shared solver for the declaring side's trick points from the declarer's lead, per deal
-    thread CPU time: the scoring class (one zero-window search, ``reaches``) at the bid
-    (target: the bid less the side's meld, at least 1) and at the heuristic players'
-    result on the same deal (target: the points they take, the harder question), and the
-    exact points (``solve_points``, MTD(f) from the heuristic's result); the heuristic
-    play-out of the same deals as the baseline."""
+    thread CPU time and search nodes: the scoring class (one zero-window search,
+    ``reaches``) at the bid (target: the bid less the side's meld, at least 1) and at the
+    heuristic players' result on the same deal (target: the points they take, the harder
+    question), and the exact points (``solve_points``, MTD(f) from the heuristic's
+    result); the heuristic play-out of the same deals as the baseline.  ``--deals N``
+    (default 200, 30 with --quick): how many deals; ``--values FILE``: each deal's answers
+    and node counts written to FILE as JSON (or, if FILE exists, compared with it: values
+    must agree; node ratios printed)."""
+    import json
     import random
     from itertools import islice
 
@@ -650,24 +655,29 @@ def section_pinochle_dd(quick):
     from analyzer.games.pinochle.rules import rule_tables
     from analyzer.tricks.dd import S_NODES
 
-    n = 30 if quick else 200
+    n = OPTIONS.deals or (30 if quick else 200)
     deals = list(islice(policy_deals(random.Random(1)), n + 1))
     rules4 = rule_tables(objective_points=True)
     plain4, vals4 = rule_tables(), card_tables()
     tt, stats, work = new_dd_table(), new_stats(), np.zeros(8, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
-    t_bid, t_heur, t_exact, t_play, nodes = [], [], [], [], []
+    t_bid, t_heur, t_exact, t_play = [], [], [], []
+    n_bid, n_heur, n_exact, rows = [], [], [], []
     for trump, hands, declarer, bid, meld, heur in deals:
         rules = rules4[trump]
-        t0 = time.thread_time()
-        reaches(rules, hands, declarer, max(1, bid - meld), tt, stats, work)
-        t1 = time.thread_time()
         stats[S_NODES] = 0
-        reaches(rules, hands, declarer, heur, tt, stats, work)
+        t0 = time.thread_time()
+        r_bid = reaches(rules, hands, declarer, max(1, bid - meld), tt, stats, work)
+        t1 = time.thread_time()
+        n_bid.append(int(stats[S_NODES]))
+        stats[S_NODES] = 0
+        r_heur = reaches(rules, hands, declarer, heur, tt, stats, work)
         t2 = time.thread_time()
-        nodes.append(int(stats[S_NODES]))
-        solve_points(rules, hands, declarer, heur, tt, stats, work)
+        n_heur.append(int(stats[S_NODES]))
+        stats[S_NODES] = 0
+        value = solve_points(rules, hands, declarer, heur, tt, stats, work)
         t3 = time.thread_time()
+        n_exact.append(int(stats[S_NODES]))
         reps = 100
         for _ in range(reps):
             play_hand(plain4[trump], vals4[trump], hands.copy(), np.int64(declarer), trace, False, np.int64(0),
@@ -677,15 +687,34 @@ def section_pinochle_dd(quick):
         t_heur.append(t2 - t1)
         t_exact.append(t3 - t2)
         t_play.append((t4 - t3) / reps)
+        rows.append([bool(r_bid), bool(r_heur), int(value), n_bid[-1], n_heur[-1], n_exact[-1]])
     t_bid, t_heur, t_exact = t_bid[1:], t_heur[1:], t_exact[1:]   # the first deal compiles
     play_us = np.median(t_play[1:]) * 1e6
+
+    def _nodes(a):
+        return f"nodes median {int(np.median(a[1:])):,}, p90 {int(np.percentile(a[1:], 90)):,}, max {max(a[1:]):,}"
+
     print(f"pinochle_dd: {n} policy-bid deals, {tt.nbytes / 2**20:.1f} MB table, 1 thread CPU time: "
-          f"class at the bid {_dist_ms(t_bid)}")
-    print(f"pinochle_dd: class at the heuristic's points {_dist_ms(t_heur)} (target median <= 25 ms; "
-          f"nodes median {int(np.median(nodes[1:])):,}, max {max(nodes[1:]):,}); "
-          f"exact points {_dist_ms(t_exact)}")
+          f"class at the bid {_dist_ms(t_bid)} ({_nodes(n_bid)})")
+    print(f"pinochle_dd: class at the heuristic's points {_dist_ms(t_heur)} (target median <= 5 ms, p90 <= 25, "
+          f"max <= 1 s; {_nodes(n_heur)})")
+    print(f"pinochle_dd: exact points {_dist_ms(t_exact)} (target median <= 50 ms; {_nodes(n_exact)})")
     print(f"pinochle_dd: heuristic play-out of the same deals median {play_us:.2f} us "
           f"(class at the heuristic's points {np.median(t_heur) * 1e6 / play_us:,.0f}x that)")
+    if OPTIONS.values:
+        if os.path.exists(OPTIONS.values):
+            with open(OPTIONS.values) as f:
+                old = json.load(f)
+            m = min(len(old), len(rows))
+            bad = [i for i in range(m) if old[i][:3] != rows[i][:3]]
+            print(f"pinochle_dd: against {OPTIONS.values}: {m} deals, {len(bad)} with other answers {bad[:10]}")
+            for k, name in ((3, "class at the bid"), (4, "class at the heuristic's points"), (5, "exact")):
+                r = [rows[i][k] / max(1, old[i][k]) for i in range(1, m)]
+                tot = sum(rows[i][k] for i in range(1, m)) / max(1, sum(old[i][k] for i in range(1, m)))
+                print(f"pinochle_dd: nodes now/then, {name}: median ratio {np.median(r):.3f}, total {tot:.3f}")
+        else:
+            with open(OPTIONS.values, "w") as f:
+                json.dump(rows, f)
 
 
 def section_pinochle_meld(quick):
@@ -1209,7 +1238,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("sections", nargs="*", metavar="SECTION", help=f"any of: {', '.join(SECTIONS)}")
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
+    parser.add_argument("--deals", type=int, default=0, help="deals for pinochle_dd (default 200)")
+    parser.add_argument("--values", metavar="FILE", help="pinochle_dd: write each deal's answers and nodes "
+                        "to FILE, or compare with it if it exists")
     args = parser.parse_args()
+    OPTIONS.deals, OPTIONS.values = args.deals, args.values
     unknown = [s for s in args.sections if s not in SECTIONS]
     if unknown:
         parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
