@@ -93,10 +93,24 @@ code and table land in memory); compare node counts, or several interleaved runs
 Pinochle (12 tricks, points; ``scripts/bench.py pinochle_dd``, figures in docs/performance.md):
 the class at the bid is cheap, at the heuristic players' result (near the value) the
 median is within its target, but a few deals in a hundred take seconds, and the exact
-value costs several such searches.  Its next steps, in the order we expect them to pay:
-a partner's cashing after a low lead to his unbeatable card in the bounds; bounds for
-the side not on lead beyond its sure trumps; a larger table for 12 tricks (the hard
-deals store many times the entries it holds); a dedicated last-two-tricks solver.
+value costs several such searches (in practice the two near the value, v and v + 1,
+cost as much as the whole MTD(f)).  The hard searches spend their nodes in the middle of
+the hand (4-6 tricks left), not at the bottom.  Tried on 2026-12-04 (issue 30; the
+class at the heuristic's points on the first 100 policy deals, node counts exact,
+times from interleaved runs): the sure bounds after the table probe instead of before
+(kept: nodes -0.3%, time about -13%); a dedicated last-two-tricks solver (every play
+of the first trick, straight-line, no table; nodes -3%, time unchanged: dropped); the
+table's best move always first at a lead (nodes +0.4%: dropped); a lead's points
+weighed 3x or not at all instead of 1x (nodes +12% and +16%: dropped); a table of 72
+or 144 MB instead of 36 MB (the worst class searches' nodes -7% and unchanged, time
+not better: kept at 36 MB; the exact values' worst deals may still gain).  Next steps,
+in the order we expect them to pay: entries that cover classes of positions for points
+(low cards that never win a trick by rank left out of the key, as DDS's relative ranks
+do for tricks; must-head makes a card's legality depend on rank, so the W mask must
+also cover the cards that decided a duty); a partner's cashing after a low lead to his
+unbeatable card in the bounds; bounds for the side not on lead beyond its sure trumps;
+a cheaper ``_sure_bounds`` (its cashing part runs at every trick start the table does
+not answer).
 """
 
 from __future__ import annotations
