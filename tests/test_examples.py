@@ -36,6 +36,9 @@ def test_pick_prefers_flips_then_the_largest_differences():
     assert shared.pick(best, nxt, valid, 10) == [(1, "worse"), (2, "better"), (3, "worse"), (4, "better"),
                                                  (0, "worse")]
     assert shared.pick(best, nxt, valid, 1) == [(1, "worse")]
+    assert shared.fewer(3, 3, 400) is None
+    assert shared.fewer(1, 3, 5) == ("examples: only 1 of the first 5 deals part the two options (asked for 3); "
+                                      "more deals (--deals) give more to choose from")
 
 
 def test_the_examples_replay_the_runs_deals(monkeypatch):
@@ -129,7 +132,8 @@ def test_lead_examples_replay_the_runs_deals(monkeypatch):
     # value = +-100 (made or not) + tricks: the tricks are the value's remainder
     tricks = (seen["best"] + 100) % 100
     assert len(tricks) == 200 and tricks.mean() == pytest.approx(t["mean_tricks"].iloc[0], abs=1e-9)
-    assert 1 <= len(a.examples) <= 3
+    assert [e["kind"] for e in a.examples] == ["worse", "better", "worse"]
+    assert not any("examples:" in n for n in a.notes)      # as many as asked: no "only k" note
     for e in a.examples:
         assert [o["lead"] for o in e["options"]] == [t["lead"].iloc[0], t["lead"].iloc[1]]
         cards = " ".join(e["hands"].values()).split()
