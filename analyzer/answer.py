@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -29,16 +30,16 @@ class Answer:
     def to_json_dict(self) -> dict:
         rows = []
         for rec in self.table.to_dict(orient="records"):
-            rows.append({k: _plain(v) for k, v in rec.items()})
+            rows.append({k: plain(v) for k, v in rec.items()})
         out = {"game": self.game, "question": self.question}
-        out.update({k: _plain(v) for k, v in self.meta.items()})
+        out.update({k: plain(v) for k, v in self.meta.items()})
         out["options"] = rows
         out["best"] = self.best
         out["recommendation"] = self.recommendation
         if self.notes:
             out["notes"] = list(self.notes)
         if self.examples:
-            out["examples"] = [{k: _plain(v) for k, v in ex.items() if k != "before"} for ex in self.examples]
+            out["examples"] = [{k: plain(v) for k, v in ex.items() if k != "before"} for ex in self.examples]
         return out
 
     def to_json(self, **kwargs) -> str:
@@ -66,14 +67,19 @@ class Answer:
 _SHOWN = ("hand", "seat", "auction", "deals", "seed", "play", "players", "trump", "upcard")
 
 
-def _plain(v):
-    """JSON-friendly scalars (numpy types to Python, NaN to None)."""
-    if hasattr(v, "item"):
-        v = v.item()
-    if isinstance(v, float) and v != v:
+def plain(value):
+    """JSON-ready: numpy scalars and arrays to Python, NaN and infinities to None, tuples
+    and sets to lists, dict keys to text, anything else unknown to its text."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set)):
+        return [plain(v) for v in value]
+    if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
+        return plain(value.tolist())
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
         return None
-    if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    return v
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)

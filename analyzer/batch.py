@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from .answer import plain
 from .errors import InputError, Interrupted
 
 RESERVED = ("row", "game", "question")
@@ -224,15 +225,10 @@ def _ask(game, question, values):
 
 
 def _plain(v):
-    if hasattr(v, "item") and not isinstance(v, (list, dict, str)):
-        try:
-            v = v.item()
-        except (ValueError, AttributeError):
-            pass
-    if isinstance(v, float) and math.isnan(v):
-        return None
-    if isinstance(v, (list, tuple, dict)):
-        return json.dumps(v, ensure_ascii=False, default=str)
+    """A cell: ``answer.plain``'s value, lists and records as JSON text."""
+    v = plain(v)
+    if isinstance(v, (list, dict)):
+        return json.dumps(v, ensure_ascii=False)
     return v
 
 

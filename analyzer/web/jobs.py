@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 import importlib
 import itertools
-import math
 import os
 import re
 import sys
@@ -18,6 +17,7 @@ import traceback
 import uuid
 
 from .. import ask as asking
+from ..answer import plain
 from ..errors import Cancelled, InputError
 
 KEEP = 200          # finished jobs remembered (the oldest are forgotten first)
@@ -248,23 +248,6 @@ def _default(game: str, question: str, name: str):
         if o.name == name:
             return o.default if isinstance(o.default, (str, int, float)) else None
     return None
-
-
-def plain(value):
-    """JSON-ready: numpy scalars to Python, NaN and infinities to None, tuples to lists."""
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set)):
-        return [plain(v) for v in value]
-    if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
-        return plain(value.tolist())
-    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
-        value = value.item()
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    return str(value)
 
 
 _FLAG = re.compile(r"(--[a-z][a-z0-9-]*)")
