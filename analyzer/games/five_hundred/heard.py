@@ -82,7 +82,7 @@ def here_scratch(pool, n_seats):
             np.empty((n_seats, V_SIZE), np.float64), np.empty(V_SIZE, np.float64), np.empty(ST_SIZE, np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def auction_after(call, contract_only, asker, n_seats, st, st0, vals, lad, acfg, pols):
     """(contractor, ladder contract) when the player at ``asker`` makes ``call`` in
     auction state ``st0`` and the auction goes on by the policies (``contract_only``: it
