@@ -8,6 +8,8 @@ questions of ``analyzer pinochle``, from Python.
 - :func:`pass_` (also :func:`pass_cards`) -- which four cards to pass, as the
   declarer's partner or, having received four, as the declarer.  ``pass`` is a Python
   keyword, hence the trailing underscore.
+- :func:`lead` -- which card the declarer leads to the first trick, under double-dummy,
+  single-dummy or heuristic play.
 
 Cards: rank A T(10) K Q J 9 then suit S H D C (or ♠ ♥ ♦ ♣); write a card twice to hold
 both copies.  Seat 1 is left of the dealer and speaks first, 4 is the dealer.
@@ -25,9 +27,12 @@ from __future__ import annotations
 
 from ._api import checked, fill_doc, rule_items, rules_fragment
 
-__all__ = ["meld", "odds", "bid", "pass_", "pass_cards"]
+__all__ = ["meld", "odds", "bid", "pass_", "pass_cards", "lead"]
 
-_MELD_RULES = rules_fragment(
+_MELD_WORLDS = """\
+worlds : int, optional
+    With ``play="pimc"``: sampled layouts per card played [default: 16]."""
+_RULES = rules_fragment(
     "Every option of the Pinochle rules is taken; only run_marriage_reuse=no|yes changes meld (yes: an "
     "extra K or Q of trump marries the run's partner card, so run + K is 190).")
 _RULES = rules_fragment(
@@ -103,9 +108,9 @@ def odds(trump="H", rules=None):
     return odds_record(trump=values["trump"], rules=rule_items(rules))
 
 
-@fill_doc(rules=_RULES)
+@fill_doc(rules=_RULES, worlds=_WORLDS)
 def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy", deals=None, seed=0,
-        play="heuristic", threads=None, rules=None, examples=0, progress=False):
+        play="heuristic", threads=None, rules=None, examples=0, progress=False, worlds=None):
     """How much can you bid on ``hand``? (``analyzer pinochle bid``).
 
     For each bid from the next allowed up to where P(make) is negligible and each trump:
@@ -134,14 +139,17 @@ def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy"
     @condition
     deals : int, optional
         Simulated deals [default: 100,000; 20,000 when other seats' calls condition the
-        deal; 50 with ``play="dd"``].
+        deal; 50 with ``play="dd"``; 20 with ``play="pimc"``].
     @seed
-    play : {"heuristic", "dd"}, default "heuristic"
-        Card-play model: the heuristic players, or the twelve tricks solved double-dummy.
+    play : {"heuristic", "dd", "pimc"}, default "heuristic"
+        Card-play model: the heuristic players, the twelve tricks solved double-dummy, or
+        single-dummy play at every seat (each trump's hand played once, aiming at the level
+        the bidding policy would reach with that trump).
     @threads
     @rules
     @examples
     @progress
+    @worlds
 
     Returns
     -------
@@ -215,3 +223,55 @@ def pass_(hand, trump, bid=None, received=None, deals=20_000, seed=0, play="heur
 
 
 pass_cards = pass_
+
+
+@fill_doc(rules=_RULES, worlds=_WORLDS)
+def lead(hand, trump, bid=None, passed=None, deals=None, seed=0, play="dd", worlds=None, threads=None, rules=None,
+         examples=0, progress=False):
+    """Which card should the declarer lead to the first trick? (``analyzer pinochle lead``).
+
+    Every distinct lead is played on the same deals (the other hands dealt at random from
+    the cards you do not see), the rest by ``play``; ranked by P(make) -- your side's saved
+    meld plus trick points reach the bid -- and mean trick points, with paired 95%
+    intervals against the best lead.
+
+    Parameters
+    ----------
+    hand : str
+        Your 12 cards after the passes.
+    trump : {"S", "H", "D", "C"}
+        The trump you named.
+    bid : int, optional
+        The bid you won [default: the minimum] (the command line's ``--bid``).
+    passed : str, optional
+        The 4 cards you passed back to your partner (dealt into his hand).
+    deals : int, optional
+        Simulated deals [default: 100 with "dd", 20 with "pimc", 20,000 with "heuristic"].
+    @seed
+    play : {"dd", "pimc", "heuristic"}, default "dd"
+        How the rest of the hand is played.
+    @worlds
+    @threads
+    @rules
+    @examples
+    @progress
+
+    Returns
+    -------
+    Answer
+        ``table``: one row per distinct lead, best first (lead, equivalent, p_make with
+        p_make_lo/p_make_hi, mean_points with mean_points_se, vs_best and points_vs_best
+        with their paired 95% ranges); ``best``: the card.
+
+    Examples
+    --------
+    >>> import analyzer
+    >>> a = analyzer.pinochle.lead("AS AS TS KS QS QS JS 9S AH KH QH JD", trump="S", bid=400,
+    ...                            play="heuristic", deals=500)
+    >>> a.table.iloc[0]["lead"] == a.best
+    True
+    """
+    values = checked(("pinochle", "lead"), dict(locals()), renamed={"bid": "bid_"})
+    from .games.pinochle.questions import lead as ask
+
+    return ask(**dict(values, rules=rule_items(rules), progress=bool(progress)))

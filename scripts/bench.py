@@ -1091,6 +1091,60 @@ def section_pimc_sheepshead(quick):
           f"(x{plain / ours:.1f}, the same results)")
 
 
+def _pimc_pinochle_deals(n, worlds, mode, seed=1):
+    """Per-deal thread CPU times (s) and results of Pinochle single-dummy play at every seat
+    on policy-bid deals (``dd.policy_deals``: the auction and the passes by the policies),
+    aiming at the bid; what the seats know of the passes is not given here (the meld
+    shown is)."""
+    import random
+    from itertools import islice
+
+    from analyzer.games.pinochle.dd import new_dd_table, new_stats, policy_deals
+    from analyzer.games.pinochle.meld import meld_cards
+    from analyzer.games.pinochle.play import TRACE_COLS, card_tables, pimc_need, play_out
+    from analyzer.games.pinochle.rules import Options, rule_tables
+    from analyzer.games.pinochle.worlds import known_cards
+
+    rules_dd4, plain4, vals4 = rule_tables(objective_points=True), rule_tables(), card_tables()
+    reuse = Options().reuse
+    tt, stats, genbox = new_dd_table(), new_stats(), np.ones(1, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    known = np.empty((4, 4), np.uint64)
+    times, results = [], []
+    for i, (trump, hands, declarer, bid, meld, heur) in enumerate(islice(policy_deals(random.Random(seed)), n)):
+        shown = np.array([meld_cards(h, np.int64(trump), reuse) for h in hands], np.uint64)
+        known_cards(hands, np.int64(declarer), shown, np.uint64(0), np.uint64(0), known)
+        t0 = time.thread_time()
+        r = play_out(plain4[trump], vals4[trump], hands.copy(), np.int64(declarer), trace, False, np.int64(0),
+                     np.uint64(0), np.int64(-1), np.int64(15), np.int64(worlds), np.int64(mode),
+                     pimc_need(np.int64(bid), np.int64(meld), np.int64(0)), known, np.uint64(i), rules_dd4[trump], tt,
+                     stats, genbox)
+        times.append(time.thread_time() - t0)
+        results.append(int(r))
+    return times, results
+
+
+def section_pimc_pinochle(quick):
+    """Pinochle single-dummy play at every seat, one thread: the time a hand's twelve
+    tricks (median, p90, max) on policy-bid deals at W = 16 (the default) and W = 32,
+    next to the plain method (every world, every legal card, exact values) on the first
+    deals at W = 4; both decide the same cards.  ``--deals N`` (default 30, 6 with
+    --quick)."""
+    from analyzer.games.pinochle.worlds import MODE_PLAIN, MODE_SAMPLE
+    n = OPTIONS.deals or (6 if quick else 30)
+    n_plain = 2 if quick else 4
+    _pimc_pinochle_deals(1, 4, MODE_SAMPLE)          # warm-up (compile)
+    _pimc_pinochle_deals(1, 2, MODE_PLAIN)
+    for w in (16, 32):
+        t, r = _pimc_pinochle_deals(n, w, MODE_SAMPLE)
+        print(f"pimc_pinochle: W={w}: {_dist_ms(t)} a hand ({n} policy deals, one thread)")
+    t, r = _pimc_pinochle_deals(n_plain, 4, MODE_SAMPLE)
+    tp, rp = _pimc_pinochle_deals(n_plain, 4, MODE_PLAIN)
+    assert r == rp, "the plain method decided differently"
+    print(f"pimc_pinochle: W=4, the first {n_plain} deals: {statistics.median(t):.2f} s a hand against the plain "
+          f"method's {statistics.median(tp):.2f} s (the same results)")
+
+
 def section_lead500(quick):
     """`500 lead` at its default (1,000 deals, double-dummy) and `500 bid --contract-only
     --play pimc --contracts 8H,9H` at its default (200 deals a row), wall time with
@@ -1231,7 +1285,7 @@ SECTIONS = {"compile": section_compile, "deal": section_deal, "sizes500": sectio
             "pinochle_dd": section_pinochle_dd, "rummy": section_rummy, "pimc500": section_pimc500,
             "pimc500_sizes": section_pimc500_sizes,
             "lead500": section_lead500, "pimc_euchre": section_pimc_euchre,
-            "pimc_sheepshead": section_pimc_sheepshead, "cluster": section_cluster}
+            "pimc_sheepshead": section_pimc_sheepshead, "pimc_pinochle": section_pimc_pinochle, "cluster": section_cluster}
 
 
 def main():

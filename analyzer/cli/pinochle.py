@@ -30,6 +30,11 @@ def _rule_option(f):
                         help="A rule option (repeatable).")(f)
 
 
+def _worlds_option(f):
+    return click.option("--worlds", type=int, default=None, metavar="W",
+                        help="With --play pimc: sampled layouts per card played [default: 16].")(f)
+
+
 def _json_option(f):
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object and nothing else.")(f)
 
@@ -132,26 +137,30 @@ QUESTION_RULES_HELP = ("Rule options (--rule NAME=VALUE): head=best|led_card|non
                    "so that the policy makes them.")
 @click.option("--trump", default=None, metavar="S|H|D|C",
               help="Only this trump's rows (faster, above all with --play dd) [default: every trump].")
+@_worlds_option
 @condition_option
-@simulation_options(default_deals=100_000, play_models=("heuristic", "dd"),
-                    deals_help="100,000; 20,000 when other seats' calls condition the deal; 50 with --play dd")
+@simulation_options(default_deals=100_000, play_models=("heuristic", "dd", "pimc"),
+                    deals_help="100,000; 20,000 when other seats' calls condition the deal; 50 with --play dd; "
+                               "20 with --play pimc")
 @examples_option
 @output_options
-def bid(hand, seat, over, auction, trump, condition, deals, seed, play, threads, rules, examples, as_json, as_csv,
-        plot_path):
+def bid(hand, seat, over, auction, trump, worlds, condition, deals, seed, play, threads, rules, examples, as_json,
+        as_csv, plot_path):
     """How much can you bid on HAND (your 12 cards)?  For each bid from the next allowed
     up to where P(make) is negligible and each trump: P(make) — your side's saved meld
     plus trick points reach the bid — with its 95% interval, the mean meld after the
     passes, the mean trick points and EV (your side's score minus the other side's) if
     you declare at that bid; and passing, valued by letting the auction go on by the
     policy (partner or an opponent may declare).  Recommendation: the highest bid whose
-    EV beats passing.
+    EV beats passing.  --play pimc: single-dummy play at every seat, each trump's hand
+    played once, aiming at the level the bidding policy would reach with that trump.
     """
     from ..games.pinochle.questions import bid as ask
 
     check_plot_path(plot_path)
     answer = ask(hand, seat=seat, over=over, auction=auction, trump=trump, deals=deals, seed=seed, play=play, threads=threads,
-                 rules=list(rules), progress=wants_progress(as_json), condition=condition, examples=examples)
+                 rules=list(rules), progress=wants_progress(as_json), condition=condition, examples=examples,
+                 worlds=worlds)
     if plot_path:
         from ..report.pinochle import plot_bid
         plot_bid(answer, plot_path)
@@ -191,6 +200,61 @@ def pass_(hand, trump, bid_, received, top, deals, seed, play, threads, rules, e
 
 
 pass_.help = inspect.cleandoc(pass_.help) + "\n\n" + QUESTION_RULES_HELP
+
+
+@pinochle.command()
+@click.argument("hand")
+@click.option("--trump", required=True, metavar="S|H|D|C", help="The trump you named.")
+@click.option("--bid", "bid_", type=int, default=None, metavar="BID", help="The bid you won [default: the minimum].")
+@click.option("--passed", default=None, metavar="CARDS",
+              help="The 4 cards you passed back to your partner (dealt into his hand).")
+@_worlds_option
+@simulation_options(default_deals=100, play_models=("dd", "pimc", "heuristic"),
+                    deals_help="100 with --play dd, 20 with --play pimc, 20,000 with --play heuristic")
+@examples_option
+@output_options
+def lead(hand, trump, bid_, passed, worlds, deals, seed, play, threads, rules, examples, as_json, as_csv, plot_path):
+    """Which card should you, the declarer, lead to the first trick?  HAND: your 12 cards
+    after the passes.  Every distinct lead is played on the same deals (the other hands
+    dealt at random from the cards you do not see), the rest double-dummy (dd),
+    single-dummy at every seat (pimc) or by the heuristic players; ranked by P(make) --
+    your side's saved meld plus trick points reach the bid -- and mean trick points, with
+    paired 95% intervals against the best lead.
+    """
+    from ..games.pinochle.questions import lead as ask
+
+    check_plot_path(plot_path)
+    answer = ask(hand, trump, bid=bid_, passed=passed, deals=deals, seed=seed, play=play, worlds=worlds,
+                 threads=threads, rules=list(rules), progress=wants_progress(as_json), examples=examples)
+    if plot_path:
+        from ..report.pinochle import plot_lead
+        plot_lead(answer, plot_path)
+    emit(answer, as_json, as_csv, render_lead)
+
+
+lead.help = inspect.cleandoc(lead.help) + "\n\n" + QUESTION_RULES_HELP
+
+
+def render_lead(answer) -> str:
+    m = answer.meta
+    lines = [f"Pinochle — lead, as the declarer; {_sym(m['trump'])} trump at {m['bid']}"
+             + (f", {m['passed']} passed back" if m["passed"] else ""),
+             f"hand {m['hand']}; your meld {m['meld_yours']}",
+             f"{m['deals']:,} deals; seed {m['seed']}, {m['play']} play"
+             + (f" ({m['worlds']} worlds a card)" if m["worlds"] else "")
+             + f" ({answer.extra.get('elapsed', 0):.1f} s)", ""]
+    header = (f"  {'lead':<5} {'P(make)':>8} {'95% interval':>13} {'points':>7} {'vs best':>8} "
+              f"{'paired 95%':>15} {'points vs best':>15}")
+    lines += [header, "-" * len(header)]
+    for i, r in enumerate(answer.table.itertuples()):
+        mark = "→ " if i == 0 else "  "
+        vs = "" if i == 0 else f"{100 * r.vs_best:+7.1f}% {interval(r.vs_best_lo, r.vs_best_hi):>15}"
+        pv = "" if i == 0 else f"{r.points_vs_best:+7.1f} ({r.points_vs_best_lo:+.1f}, {r.points_vs_best_hi:+.1f})"
+        lines.append(f"{mark}{r.lead:<5} {pct(r.p_make):>8} {interval(r.p_make_lo, r.p_make_hi):>13} "
+                     f"{r.mean_points:7.1f} {vs:>24} {pv:>15}")
+    lines += ["", "points: your side's trick points (the last trick's 10 included)", "",
+              f"Recommendation: {answer.recommendation}"]
+    return "\n".join(lines)
 
 
 def _sym(suit: str | None) -> str:

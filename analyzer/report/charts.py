@@ -143,3 +143,21 @@ def heat_panels(df, panel: str, panels, rows: str, cols: str, value: str, *, tit
     fig.colorbar(im, ax=axes[0].tolist(), label=bar_label, fraction=0.03, pad=0.01)
     fig.suptitle(title + f" (hatched: fewer than {min_deals} deals)", fontsize=11)
     return fig
+
+
+def lead_bars(t, path: str, title: str):
+    """The ``lead`` questions' chart: each lead's P(make) (``t``'s p_make, p_make_lo,
+    p_make_hi by ``lead``) with its 95% interval, the best first and marked."""
+    plt = pyplot()
+    y = np.arange(len(t))[::-1]
+    fig, ax = plt.subplots(figsize=(6.4, 0.45 * len(t) + 1.4))
+    p = 100 * t["p_make"].to_numpy()
+    err = np.vstack([p - 100 * t["p_make_lo"].to_numpy(), 100 * t["p_make_hi"].to_numpy() - p])
+    ax.barh(y, p, color=["#2a9d8f"] + ["#adb5bd"] * (len(t) - 1), xerr=err, capsize=3)
+    ax.set_yticks(y, t["lead"])
+    ax.set_xlabel("P(make) %, 95% interval")
+    ax.set_title(title, fontsize=10)
+    ax.set_xlim(0, 100)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

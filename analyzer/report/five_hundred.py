@@ -446,25 +446,10 @@ def build_auction_section(writer, deals: int, seed: int, threads=None, progress:
 
 def plot_leads(answer, path: str):
     """The leads' P(make) with 95% intervals, best first (``500 lead --plot``)."""
-    import numpy as np
+    from .charts import lead_bars
 
-    from .charts import pyplot
-
-    plt = pyplot()
-    t = answer.table
-    y = np.arange(len(t))[::-1]
-    fig, ax = plt.subplots(figsize=(6.4, 0.45 * len(t) + 1.4))
-    p = 100 * t["p_make"].to_numpy()
-    err = np.vstack([p - 100 * t["p_make_lo"].to_numpy(), 100 * t["p_make_hi"].to_numpy() - p])
-    ax.barh(y, p, color=["#2a9d8f"] + ["#adb5bd"] * (len(t) - 1), xerr=err, capsize=3)
-    ax.set_yticks(y, t["lead"])
-    ax.set_xlabel("P(make) %, 95% interval")
     m = answer.meta
-    ax.set_title(f"Opening lead to {m['contract']}: {m['deals']:,} deals, {m['play']} play", fontsize=10)
-    ax.set_xlim(0, 100)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    lead_bars(answer.table, path, f"Opening lead to {m['contract']}: {m['deals']:,} deals, {m['play']} play")
 
 
 def build_pimc_section(writer, deals: int, seed: int, threads=None, progress: bool = False) -> str:

@@ -58,6 +58,15 @@ def plot_pass(answer, path: str, top: int = 15):
     plt.close(fig)
 
 
+def plot_lead(answer, path: str):
+    """The declarer's leads' P(make) with 95% intervals, best first (``pinochle lead --plot``)."""
+    from .charts import lead_bars
+
+    m = answer.meta
+    lead_bars(answer.table, path, f"Pinochle lead, {SUIT_SYMBOLS[SUITS.index(m['trump'])]} trump at {m['bid']}: "
+                                  f"{m['deals']:,} deals, {m['play']} play")
+
+
 # ----------------------------------------------------------------------------- report
 TRUMPS_SHOWN = range(3, 10)      # 2 or fewer and 10 or more: a handful in millions
 SUCCESS_PREVIEW = ["deals", "p250", "p250_lo", "p250_hi", "p300", "p350", "p400", "p450", "p500",
@@ -415,3 +424,73 @@ perfect too.
     fig.suptitle(f"Pinochle: how far the heuristic players are from double-dummy ({n:,} deals, paired)", fontsize=11)
     writer.figure("dd_minus_heuristic", fig, "The declaring side's trick points, double-dummy minus heuristic, on "
                                              "the same deals, by the declarer's trumps and aces (±95%).")
+
+
+MODEL_COLS = ["deals", "points_heuristic", "points_pimc", "points_dd", "pimc_minus_heuristic",
+              "pimc_minus_heuristic_se", "dd_minus_pimc", "dd_minus_pimc_se", "p300_heuristic", "p300_pimc", "p300_dd",
+              "note"]
+
+
+def build_pimc_section(writer, deals: int, seed: int, threads=None, progress: bool = False) -> str:
+    """The play models on the same deals: the player's declaration played by the heuristic,
+    single-dummy (every seat) and double-dummy, per class, with the paired differences.
+    Returns the preamble's line on it."""
+    import time
+
+    from ..games.pinochle import survey_pimc as sp
+    from ..games.pinochle.worlds import DEFAULT_WORLDS
+    from .charts import integer_ticks, pyplot
+
+    t0 = time.perf_counter()
+    run = sp.run_survey_pimc(deals, seed, DEFAULT_WORLDS, threads=threads, progress=progress)
+    elapsed = time.perf_counter() - t0
+    writer.heading("Three play models on the same deals")
+    writer.text(f"""
+The first {run.n_done:,} deals of the survey (same seed, same player and class): the player
+declares its trump, the passes and the meld are the policy's, and the twelve tricks are
+played three ways on the same passed hands:
+
+- by the **heuristic** players (the survey's own play-out);
+- **single-dummy** at every seat: each card chosen in {DEFAULT_WORLDS} sampled layouts of the cards
+  that player cannot see — honouring the meld shown on the table, the passes it made or took,
+  the voids, and the cards the heading and trumping duties showed it cannot hold — each
+  solved double-dummy. The players aim at the level the bidding policy would reach with the
+  declarer's hand (the contract such a hand plays): the declaring side to reach it, the
+  defenders to stop it. The defenders play single-dummy too, so this is the result when every
+  seat plays well;
+- **double-dummy**: every hand visible, both sides playing perfectly for trick points.
+
+Per class: the declaring side's mean **trick points** ± se for each model, the paired
+differences `pimc_minus_heuristic` and `dd_minus_pimc` (each deal played by all three) with
+their standard errors and 95% ranges, and `pB_model`: P(side total — saved meld plus trick
+points — ≥ B). Single-dummy play aims at one level, so its mean points may trail where a
+point more or less does not change the result.
+""")
+    cols = MODEL_COLS
+    writer.table("models_all", sp.models_table(run.stats, []), "Every deal of the section.", preview_cols=cols)
+    by_trumps = sp.models_table(run.stats, ["trumps"])
+    writer.table("models_by_trumps", by_trumps, "The three play models on the same deals, by trumps held.",
+                 preview_cols=["trumps"] + cols)
+    writer.table("models_by_meld", sp.models_table(run.stats, ["meld"]), "The same by the player's meld band.",
+                 preview_cols=["meld", "meld_min"] + cols)
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
+    ok = by_trumps["deals"] >= 2
+    for k, (name, colour) in enumerate((("heuristic", "#adb5bd"), ("pimc", "#2a9d8f"), ("dd", "#1f3b73"))):
+        x = by_trumps.loc[ok, "trumps"] + 0.1 * (k - 1)
+        ax.errorbar(x, by_trumps.loc[ok, f"points_{name}"], yerr=1.96 * by_trumps.loc[ok, f"points_{name}_se"],
+                    marker="o", capsize=2, color=colour, label=name, linestyle="none")
+    ax.set_xlabel("trumps held (of 12)")
+    ax.set_ylabel("declaring side's trick points (±95%)")
+    ax.xaxis.set_major_locator(integer_ticks())
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.suptitle(f"Pinochle: three play models on the same {run.n_done:,} deals", fontsize=11)
+    writer.figure("models_by_trumps", fig, "The declaring side's trick points by the declarer's trumps for the "
+                                           "heuristic, single-dummy and double-dummy players on the same deals.")
+    tot = sp.models_table(run.stats, []).iloc[0]
+    return (f"\n- **Play models section:** the first {run.n_done:,} deals played by the heuristic, single-dummy "
+            f"({DEFAULT_WORLDS} worlds a card, every seat) and double-dummy players in {elapsed:.1f} s; the declaring "
+            f"side takes {tot['points_heuristic']:.1f} / {tot['points_pimc']:.1f} / {tot['points_dd']:.1f} trick "
+            f"points (pimc − heuristic {tot['pimc_minus_heuristic']:+.1f} ± {tot['pimc_minus_heuristic_se']:.1f}, "
+            "paired).")

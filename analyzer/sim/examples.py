@@ -101,14 +101,14 @@ def render(examples: list[dict]) -> str:
 
 def lead_examples(n: int, *, chunk, order, labels: list[str], scan: int, seed: int, hands_of, you: str,
                   compass=None, play: str = "dd", fewer_better: bool = False,
-                  success: str = "made") -> tuple[list[dict], str | None]:
+                  success: str = "made", unit: str = "trick") -> tuple[list[dict], str | None]:
     """Example deals for a ``lead`` question (Five Hundred, Euchre): deal i of the run
     replayed alone by the run's own chunk (``chunk(i, 1)[0]``: each lead's (success,
     tricks) on that deal) for the best lead ``order[0]`` and the next ``order[1]``; a
     failure against a success first, then the trick difference (fewer the better with
     ``fewer_better``, a misère contractor's own).  ``hands_of(i)``: (seats {name: cards},
     extra lines {label: text}) of deal i as dealt.  The play is solved or sampled, not
-    recorded: the tricks are shown."""
+    recorded: the tricks (or what ``unit`` names: Pinochle's trick points) are shown."""
     if len(order) < 2:
         return [], "examples: only one distinct lead, nothing to compare"
     a, b = int(order[0]), int(order[1])
@@ -130,10 +130,10 @@ def lead_examples(n: int, *, chunk, order, labels: list[str], scan: int, seed: i
         for r, lead in enumerate((a, b)):
             t = int(tricks[i, r])
             opts.append({"lead": labels[lead], "tricks": t, success: bool(ok[i, r]),
-                         "summary": f"lead {labels[lead]}: your side takes {t} trick{'s' if t != 1 else ''} "
+                         "summary": f"lead {labels[lead]}: your side takes {t} {unit}{'s' if t != 1 else ''} "
                                     f"({success if ok[i, r] else 'not ' + success}; {play} play, not recorded)"})
         why = (f"lead {labels[a]} (recommended) {'does worse' if which == WORSE else 'does better'} here than "
-               f"{labels[b]}: {tricks[i, 0]} tricks against {tricks[i, 1]}")
+               f"{labels[b]}: {tricks[i, 0]} {unit}s against {tricks[i, 1]}")
         out.append({"deal": int(i), "seed": seed, "why": why, "kind": which, "you": you, "hands": seats,
                     "diagram": diagram(drawn, compass, extra), "before": [], "options": opts})
     return out, fewer(len(out), n, scan)

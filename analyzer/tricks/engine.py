@@ -125,6 +125,47 @@ def legal_core(suit, trump, free, flags, shift, hand, best, lead):
 
 
 @njit(cache=True, forceinline=True)
+def shown_out(rules, card, led, best, lead):
+    """The cards a player cannot hold, seen from its playing ``card`` to a trick of suit
+    ``led`` (best card so far ``best``, card led ``lead``) under the duties of
+    ``legal_follow_lead``: what single-dummy worlds may not give it.  A discard shows the
+    suit led (and under F_MUST_TRUMP the trumps) gone, a follower that did not head the
+    trick shows no higher card of the suit, a trump that did not over-trump no higher
+    trump.  Exact: a card of the result added to a hand that may play ``card`` would
+    forbid it (``tests/test_shown_out.py``)."""
+    suit = rules[R_SUIT + led]
+    trump = rules[R_TRUMP]
+    free = rules[R_FREE]
+    flags = rules[R_FLAGS]
+    shift = rules[R_DUP_SHIFT]
+    if card & suit:
+        if flags & F_MUST_HEAD:
+            if flags & F_HEAD_LED:
+                higher = stronger_core(shift, lead)
+            elif not (best & trump & ~suit):
+                higher = stronger_core(shift, best)
+            else:
+                return ZERO
+            if not (card & higher):
+                return suit & higher
+        return ZERO
+    out = suit
+    if card & free:
+        return out
+    if flags & F_FREE_MUST_PLAY:
+        out |= free
+    if flags & F_MUST_TRUMP:
+        if card & trump:
+            if (flags & F_MUST_OVERTRUMP) and (best & trump):
+                higher = stronger_core(shift, best)
+                if not (card & higher):
+                    out |= trump & higher
+        else:
+            out |= trump
+    return out
+
+
+@njit(cache=True, forceinline=True)
 def free_lead_names(rules, hand, suits_led, shown_void):
     """Suits (4-bit mask) that a leader may name when leading the free card (500's joker);
     0 when it may not be led now.  The named suit must not have been led before; once

@@ -32,7 +32,7 @@ from numba import njit
 from ..bits import ONE, ZERO, high_bit, low_index
 from .dd.core import C_GEN, C_MAX, C_NEXT, MAX_MOVES, MAX_SEATS, PEXT8, _equiv_up, _next_higher
 from .dd.search import _mtd, _play, _scratch, _search, _solve_kernel, _value_bounds
-from .tables import F_POINTS, R_FLAGS, R_FREE
+from .tables import F_POINTS, R_FLAGS, R_FREE, R_LEAD
 
 GEN_LIMIT = 0xFFFF   # the solver's generation stamps run 1..GEN_LIMIT
 
@@ -83,11 +83,15 @@ def _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos
                 winner, trick, suits_led, left, target):
     """Play move ``code`` in world ``h`` and evaluate the rest: with ``target`` >= 0, 1 if
     the counted side reaches it (one zero-window search) else 0; with ``target`` < 0 the
-    exact value.  ``h`` and ``vw`` are restored."""
+    exact value.  ``h`` and ``vw`` are restored.  ``rules[R_LEAD]`` must hold the trick's
+card led when ``pos`` > 0 (read under F_HEAD_LED); a lead sets it for its search."""
     c = ONE << np.uint64(code & 63)
     name = (code >> 6) - 1
     hand = h[seat]
     oldv = vw[seat]
+    lead_was = rules[R_LEAD]
+    if pos == 0:
+        rules[R_LEAD] = c            # the search's root is then mid-trick, led by this card
     nled, nbest, nwin, nsuits, ntrick, done, tv, _ = _play(
         rules, cfg, h, vw, seat, pos, c, name, led, best, winner, trick, suits_led, left)
     zero = np.int64(0)
@@ -125,6 +129,7 @@ def _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos
             ok = w >= t
     h[seat] = hand
     vw[seat] = oldv
+    rules[R_LEAD] = lead_was
     if target < 0:
         return tv + v
     if exact:
@@ -174,15 +179,16 @@ def _bump(cfg, genbox, tt):
 
 
 @njit(cache=True)
-def solve_after_lead(rules, cfg, hands, voids, tt, stats, genbox, leader, led, card, n_tricks):
+def solve_after_lead(rules, cfg, hands, voids, tt, stats, genbox, leader, led, card, n_tricks, guess):
     """The double-dummy value (``cfg``'s maximising side) once ``leader`` has led ``card``
     (suit ``led``) to the first of ``n_tricks`` tricks, ``hands`` already without it: the
     lead questions' double-dummy play.  ``cfg`` from ``_make_cfg``; a new table
-    generation (``genbox``)."""
+    generation (``genbox``); ``guess``: where MTD(f) starts (e.g. a heuristic play's
+    value; -1: the middle).  Under F_HEAD_LED ``rules[R_LEAD]`` must be ``card``."""
     _bump(cfg, genbox, tt)
     return _solve_kernel(rules, cfg, hands, voids, tt, stats, PEXT8, cfg[C_NEXT + leader], np.int64(1),
                          np.int64(leader), np.int64(led), card, np.int64(leader), card, np.int64(1 << led),
-                         np.int64(n_tricks), np.int64(-1), np.int64(-1))
+                         np.int64(n_tricks), np.int64(-1), guess)
 
 
 @njit(cache=True, forceinline=True)

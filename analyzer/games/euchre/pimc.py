@@ -173,7 +173,7 @@ def lead_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, rnd, 
                     _make_cfg(cfg, np.int64(n), np.int64(active), np.int64(makers), np.int64(makers), rules,
                               np.int64(O_ALL), np.int64(1))
                     v = solve_after_lead(rules, cfg, h5, v5, tt, stats, genbox, np.int64(leader), np.int64(led), card,
-                                         np.int64(N_TRICKS))
+                                         np.int64(N_TRICKS), np.int64(-1))
                 else:
                     v = np.int64(0)     # never: MODEL_DD is given the solver's table
             else:

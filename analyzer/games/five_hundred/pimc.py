@@ -455,7 +455,7 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
                     _make_cfg(cfg, np.int64(n_seats), np.int64(active), np.int64(maxside), np.int64(count), rules,
                               np.int64(O_ALL), np.int64(1))
                     v = solve_after_lead(rules, cfg, h5, v5, tt, stats, genbox, np.int64(0), np.int64(led), card,
-                                         np.int64(N_TRICKS))
+                                         np.int64(N_TRICKS), np.int64(-1))
                 else:
                     v = np.int64(0)     # never: DD is given the solver's table
             else:

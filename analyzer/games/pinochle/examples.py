@@ -18,7 +18,7 @@ from ...sim.rng import stream_key
 from ...cards import SUIT_SYMBOLS, SUITS
 from .deck import format_mask
 
-SCAN = {"heuristic": 300, "dd": 24}
+SCAN = {"heuristic": 300, "dd": 24, "pimc": 6}
 N_TRICKS = 12
 
 
@@ -97,7 +97,8 @@ def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed:
                 opt.update(declarer_side="ours" if ours else "theirs", bid=int(bid), thrown_in=bool(thrown))
             else:
                 t = SUITS.index(row[2])
-                shown = play_shown(hands, asker, t, row[1], ZERO, ZERO, k, names)
+                shown = play_shown(hands, asker, t, row[1], ZERO, ZERO, k, names,
+                                   pimc=(stream_key(key0, np.int64(i)), k["aims"][t], t) if play == "pimc" else None)
                 passed = shown["passes"]
                 summary = (f"{_label(row)}: partner passes {passed['to the declarer']}, you pass back "
                            f"{passed['back']}; meld {shown['meld']} against {shown['meld_against']}"
@@ -115,13 +116,16 @@ def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed:
     return out, shared.fewer(len(out), n, scan)
 
 
-def play_shown(hands, declarer: int, t: int, bid: int, give, back, k: dict, names) -> dict:
+def play_shown(hands, declarer: int, t: int, bid: int, give, back, k: dict, names, pimc=None) -> dict:
     """The hand from the end of the auction as the run plays it (``play.finish_hand``'s
     steps): the passes (``give``/``back``: 0 the policy's, or the cards; ``give``
     ALREADY_PASSED when the declarer holds them), the meld, the throw-in and the twelve
-    tricks recorded; ``hands`` is not modified."""
-    from .play import O_MELD_D, O_MELD_O, O_SIZE, O_THROWN, TRACE_COLS, pass_and_meld, play_hand
+    tricks recorded; ``hands`` is not modified.  ``pimc``: (the deal's key, the aim, the
+    world stream) to record the single-dummy play the run played (``finish_hand_pimc``)."""
+    from .play import O_MELD_D, O_MELD_O, O_SIZE, O_THROWN, TRACE_COLS, finish_hand_pimc, pass_and_meld, play_hand
     from .play import _thrown as thrown_in
+    from .pimc import _stream
+    from .worlds import MODE_SAMPLE, world_key
 
     work = hands.copy()
     o = np.zeros(O_SIZE, np.int64)
@@ -132,7 +136,18 @@ def play_shown(hands, declarer: int, t: int, bid: int, give, back, k: dict, name
     tricks = []
     if not thrown_in(np.int64(bid), k["any_throw"], k["policies"], np.int64(declarer), o):
         trace = np.full((4 * N_TRICKS, TRACE_COLS + 1), -1, np.int64)     # with TR_WINNER
-        play_hand(k["rules4"][t], k["vals4"][t], work, np.int64(declarer), trace, True, np.int64(0), ZERO)
+        if pimc is None:
+            play_hand(k["rules4"][t], k["vals4"][t], work, np.int64(declarer), trace, True, np.int64(0), ZERO)
+        else:
+            from .dd import new_dd_table, new_stats
+            dkey, aim, stream = pimc
+            again = hands.copy()
+            finish_hand_pimc(k["rules4"][t], k["vals4"][t], k["rules_dd4"][t], again, np.int64(declarer), np.int64(t),
+                             np.int64(0), np.int64(aim), k["reuse"], k["any_throw"], k["save"], k["policies"],
+                             np.uint64(give), np.uint64(back), ZERO, np.zeros(O_SIZE, np.int64), trace,
+                             np.int64(k["n_worlds"]), np.int64(MODE_SAMPLE),
+                             _stream(np.uint64(world_key(np.uint64(dkey))), stream),
+                             new_dd_table(), new_stats(), np.ones(1, np.int64))
         tricks = _tricks(trace, names)
     return {"passes": passes, "meld": int(o[O_MELD_D]), "meld_against": int(o[O_MELD_O]),
             "thrown_in": bool(o[O_THROWN]), "play": tricks}

@@ -29,19 +29,22 @@ import numpy as np
 from numba import njit
 
 from ...bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, popcount
-from ...tricks.engine import beats, legal_follow_lead, stronger
+from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, _make_cfg
+from ...tricks.engine import beats, legal_follow_lead, shown_out, stronger
 from ...tricks.heuristic import lowest_equivalent, winning_core
 from ...tricks.points import V_POINTS, card_values, follow_for_points, shed
-from ...tricks.tables import R_DECK, R_SUIT, R_TRUMP, R_TRUMP_SUIT
+from ...tricks.pimc import candidates, choose, choose_plain
+from ...tricks.tables import R_DECK, R_LEAD, R_SUIT, R_TRUMP, R_TRUMP_SUIT
 from ...sim.deal import _deal_into
 from ...sim.constrained import BATCH, MAX_DRAWS, count_deal, draw_tail, drop, keep_one, mask_of_all
 from ...sim.rng import LOW32, bounded, next_u64, stream_key
 from .bidding import choose_pass, run_auction, throws_in, valuation
-from .deck import LANE, N_SEATS, N_TRICKS, RANK_BITS, RA
+from .deck import LANE, N_SEATS, N_TRICKS, RANK_BITS, RA, TOTAL_POINTS
 from .dd import solve_points
-from .meld import meld_points
+from .meld import meld_cards, meld_points
 from .rules import LAST_TRICK, Options, points_by_bit, rule_tables
-from .scoring import hand_scores, made
+from .scoring import SAVE_ALWAYS, hand_scores, made
+from .worlds import MODE_PLAIN, MODE_SEE_ALL, known_cards, seat_worlds
 
 ROLE_DECLARER, ROLE_PARTNER, ROLE_DEFENDER = 0, 1, 2
 DRAW_FIRST = 6            # the declarer draws trumps before cashing side aces with this many trumps
@@ -149,13 +152,37 @@ def random_card(cards, state):
 
 @njit(cache=True)
 def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
-    """Twelve tricks by the heuristic players from the declarer's lead; ``rules`` and
-    ``vals`` are the trump's rule vector and card values (``card_tables``); ``hands`` (four
-    layout masks) is emptied.  Returns the declaring side's trick points (the last trick's
-    10 included) * 16 + its tricks.  With ``record``, ``trace`` (48, TRACE_COLS) gets every
-    card: trick, seat, layout bit, suit led.  The seats of ``random_seats`` (a mask) play a
-    random legal card instead, drawn from the stream ``state`` (the baseline the heuristic
-    is measured against)."""
+    """Twelve tricks by the heuristic players from the declarer's lead (``play_out``
+    compiled without the single-dummy code); ``rules`` and ``vals`` are the trump's rule
+    vector and card values (``card_tables``); ``hands`` (four layout masks) is emptied.
+    Returns the declaring side's trick points (the last trick's 10 included) * 16 + its
+    tricks.  With ``record``, ``trace`` (48, TRACE_COLS) gets every card: trick, seat,
+    layout bit, suit led.  The seats of ``random_seats`` (a mask) play a random legal
+    card instead, drawn from the stream ``state`` (the baseline the heuristic is measured
+    against)."""
+    return play_out(rules, vals, hands, declarer, trace, record, random_seats, state, np.int64(-1), np.int64(0),
+                    np.int64(0), np.int64(0), np.int64(0), None, ZERO, None, None, None, None)
+
+
+@njit(cache=True)
+def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, first, pimc_seats, n_worlds, mode,
+             need, known, key, rules_dd, tt, stats, genbox):
+    """The one trick loop of Pinochle for every play model: ``play_hand`` (the heuristic at
+    every seat, ``random_seats`` random) and, when the solver's table ``tt`` is given
+    (None: compiled without it), single-dummy play at the seats of ``pimc_seats`` (mask).
+
+    ``first``: the declarer's opening lead (a layout bit; -1: his own choice).  A
+    single-dummy seat samples ``n_worlds`` layouts of the cards it cannot see
+    (``worlds.seat_worlds``: ``known`` is ``worlds.known_cards``'s table of what each seat
+    saw of the others' hands; the duties' inferences are gathered here) from the stream
+    ``stream_key(key, card number)``, and plays the card by which the declaring side
+    reaches ``need`` trick points (from the first trick) in most worlds, or misses it for
+    a defender (``tricks.pimc.choose``, the heuristic's card breaking ties; ``rules_dd``:
+    the trump's rule vector with points for the solver; ``genbox``: its table's
+    generation).  Once ``need`` is reached or out of reach the heuristic plays.  ``mode``:
+    MODE_SAMPLE; MODE_SEE_ALL, the one world is the true deal (threshold double-dummy
+    play, for tests); MODE_PLAIN, the same worlds decided by ``tricks.pimc.choose_plain``
+    (every legal card, exact values: the tests' and the benchmark's baseline)."""
     if record:
         trace[:, :] = -1
     deck = rules[R_DECK]
@@ -168,6 +195,22 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
     points = 0
     tricks = 0
     row = 0
+    if tt is not None:        # the single-dummy state (None: compiled without it)
+        r = rules_dd.copy()
+        nw = max(n_worlds, 1)
+        worlds = np.zeros((nw, MAX_SEATS), np.uint64)
+        cfgs = np.zeros((1, C_SIZE), np.int64)
+        dmask = (1 << declarer) | (1 << (declarer ^ 2))
+        _make_cfg(cfgs[0], np.int64(N_SEATS), np.int64((1 << N_SEATS) - 1), np.int64(dmask), np.int64(dmask), r,
+                  np.int64(O_ALL), np.int64(1))
+        excl = np.zeros(N_SEATS, np.uint64)
+        v5 = np.zeros(MAX_SEATS, np.int64)
+        codes = np.zeros(MAX_MOVES, np.int64)
+        members = np.zeros(MAX_MOVES, np.uint64)
+        scores = np.zeros(MAX_MOVES, np.int64)
+        values = np.zeros((nw if mode == MODE_PLAIN else 1, MAX_MOVES), np.int64)
+        gone = 0               # the points of the tricks completed
+        suits_led = 0
     for t in range(N_TRICKS):
         last = t == N_TRICKS - 1
         best = ZERO
@@ -175,6 +218,7 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
         winner = leader
         led = 0
         lane = ZERO
+        trick = ZERO
         trick_points = LAST_TRICK if last else 0
         for pos in range(N_SEATS):
             seat = (leader + pos) & 3
@@ -183,7 +227,10 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
             unseen = deck & ~played & ~hand
             rand = (random_seats >> seat) & 1
             if pos == 0:
-                if rand:
+                legal = hand
+                if first >= 0 and t == 0:
+                    card = ONE << np.uint64(first)
+                elif rand:
                     card, state = random_card(hand, state)
                 elif hand & (hand - ONE):
                     foes = 0b1010 if side == 0 else 0b0101
@@ -198,10 +245,6 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
                     card = lead_card(rules, vals, hand, unseen, role, fv, pv, foes_may_trump, (pv >> ts) & 1 == 0)
                 else:
                     card = hand
-                led = high_index(card) >> 4
-                lane = rules[R_SUIT + led]
-                best = card
-                lead = card
             else:
                 legal = legal_follow_lead(rules, hand, led, best, lead)
                 if rand:
@@ -231,6 +274,46 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
                                              friend_winning, secure, foes_after != 0, ruff_threat, unseen)
                 else:
                     card = legal
+            # ---- single-dummy
+            if (tt is not None and ((pimc_seats >> seat) & 1) and not rand and (legal & (legal - ONE))
+                    and not last and not (first >= 0 and t == 0 and pos == 0)):
+                target = need - points
+                if 0 < target <= TOTAL_POINTS - gone:
+                    n = candidates(r, hand, legal, np.int64(0), (deck & ~played) | trick, codes, members)
+                    if n > 1:
+                        if mode == MODE_SEE_ALL:
+                            for s in range(MAX_SEATS):
+                                worlds[0, s] = hands[s] if s < N_SEATS else ZERO
+                            got = 1
+                        else:
+                            got = seat_worlds(hands, np.int64(seat), known, excl, played, stream_key(key, t * 4 + pos),
+                                              worlds)
+                        if got > 0:
+                            r[R_LEAD] = lead if pos else ZERO
+                            hint = np.int64(low_index(card))
+                            lt = np.int64(N_TRICKS - t)
+                            if mode == MODE_PLAIN:
+                                code = choose_plain(r, cfgs, worlds, np.int64(got), v5, tt, stats, genbox,
+                                                    np.int64(seat), np.int64(pos), np.int64(leader), np.int64(led),
+                                                    best, np.int64(winner), trick, np.int64(suits_led), lt,
+                                                    np.int64(target), legal, np.int64(0), hint, values)
+                            else:
+                                code = choose(r, cfgs, worlds, np.int64(got), v5, tt, stats, genbox, np.int64(seat),
+                                              np.int64(pos), np.int64(leader), np.int64(led), best, np.int64(winner),
+                                              trick, np.int64(suits_led), lt, np.int64(target), codes, members,
+                                              np.int64(n), hint, scores)
+                            card = ONE << np.uint64(code & 63)
+            # ---- play it
+            if pos == 0:
+                led = high_index(card) >> 4
+                lane = rules[R_SUIT + led]
+                best = card
+                lead = card
+                if tt is not None:
+                    suits_led |= 1 << led
+            else:
+                if tt is not None:
+                    excl[seat] |= shown_out(rules, card, np.int64(led), best, lead)
                 if not (hand & lane):
                     voids |= 1 << (4 * seat + led)
                     if not (hand & trump):
@@ -241,6 +324,7 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
             trick_points += vals[V_POINTS, low_index(card)]
             hands[seat] = hand & ~card
             played |= card
+            trick |= card
             if record:
                 trace[row, 0] = t
                 trace[row, 1] = seat
@@ -248,11 +332,13 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
                 trace[row, 3] = led
                 row += 1
         if record and trace.shape[1] > TR_WINNER:
-            for r in range(row - N_SEATS, row):
-                trace[r, TR_WINNER] = winner
+            for r_ in range(row - N_SEATS, row):
+                trace[r_, TR_WINNER] = winner
         if (winner & 1) == dside:
             points += trick_points
             tricks += 1
+        if tt is not None:
+            gone += trick_points
         leader = winner
     return points * 16 + tricks
 
@@ -270,7 +356,8 @@ ROLE_ASK_PARTNER, ROLE_ASK_DECLARER = 0, 1
 def pass_and_meld(hands, declarer, trump, reuse, give, back, out):
     """The partner's pass (``give``, 0: the policy's; ALREADY_PASSED: made, the declarer
     holds 16 cards), the declarer's pass back (``back``, 0: the policy's) and the meld
-    (``hands`` is modified): out[O_MELD_BEFORE, O_MELD_D, O_MELD_O]."""
+    (``hands`` is modified): out[O_MELD_BEFORE, O_MELD_D, O_MELD_O].  Returns the passes
+    made (give: ALREADY_PASSED when it was made before, back)."""
     partner = declarer ^ 2
     out[O_MELD_BEFORE] = meld_points(hands[declarer], trump, reuse) + meld_points(hands[partner], trump, reuse)
     if give != ALREADY_PASSED:
@@ -284,6 +371,7 @@ def pass_and_meld(hands, declarer, trump, reuse, give, back, out):
     hands[partner] |= back
     out[O_MELD_D] = meld_points(hands[declarer], trump, reuse) + meld_points(hands[partner], trump, reuse)
     out[O_MELD_O] = meld_points(hands[declarer ^ 1], trump, reuse) + meld_points(hands[declarer ^ 3], trump, reuse)
+    return give, back
 
 
 @njit(cache=True, forceinline=True)
@@ -310,6 +398,44 @@ def finish_hand(rules, vals, hands, declarer, trump, bid, reuse, any_throw, save
     packed = play_hand(rules, vals, hands, declarer, trace, False, np.int64(0), ZERO)
     out[O_POINTS_D] = packed >> 4
     out[O_TRICKS_D] = packed & 15
+
+
+def finish_hand_pimc(rules, vals, rules_dd, hands, declarer, trump, bid, aim, reuse, any_throw, save, policies, give,
+                     back, received, out, trace, n_worlds, mode, key, tt, stats, genbox):
+    """``finish_hand`` with single-dummy play at every seat (``play_out``): the players aim
+    at the declaring side's meld plus trick points reaching ``aim`` (the bid played, or
+    the level a bid question plays at), its meld saved.  ``received``: with ``give`` =
+    ALREADY_PASSED, the cards the partner had passed (what he knows of the declarer's
+    hand).  ``key`` seeds the worlds.  A ``trace`` of more than one row records the play.
+
+    Plain Python around the kernels: a single-dummy hand takes seconds, and every caller
+    (the questions, the report, the examples, the tests) then shares the one compiled
+    ``play_out`` with the solver instead of compiling its own copy of it."""
+    declarer, trump = np.int64(declarer), np.int64(trump)
+    give, back = pass_and_meld(hands, declarer, trump, reuse, np.uint64(give), np.uint64(back), out)
+    if give == ALREADY_PASSED:
+        give = np.uint64(received)
+    if _thrown(np.int64(bid), any_throw, policies, declarer, out):
+        return
+    shown = np.array([meld_cards(h, trump, reuse) for h in hands], np.uint64)
+    known = np.empty((N_SEATS, N_SEATS), np.uint64)
+    known_cards(hands, declarer, shown, np.uint64(give), np.uint64(back), known)
+    packed = play_out(rules, vals, hands, declarer, trace, trace.shape[0] > 1, np.int64(0), ZERO, np.int64(-1),
+                      np.int64((1 << N_SEATS) - 1), np.int64(n_worlds), np.int64(mode),
+                      pimc_need(np.int64(aim), out[O_MELD_D], np.int64(save)), known, np.uint64(key), rules_dd, tt,
+                      stats, genbox)
+    out[O_POINTS_D] = packed >> 4
+    out[O_TRICKS_D] = packed & 15
+
+
+@njit(cache=True, forceinline=True)
+def pimc_need(aim, meld, save):
+    """The trick points the declaring side needs for meld + points to reach ``aim`` with
+    its meld saved (under meld_save=counter a side that takes any point saves it)."""
+    need = aim - meld
+    if need < 1 and save != SAVE_ALWAYS:
+        return np.int64(1)
+    return np.int64(need)
 
 
 @njit(cache=True)
@@ -474,7 +600,7 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
     counters += (deal indices, hands drawn, indices given up, sum w, sum w^2).  With ``dd``
     every hand's tricks are solved double-dummy (``finish_hand_dd``; ``rules_dd4``: the
     trumps' rule vectors with points; ``tt``, ``stats``, ``gen``: the solver's; ``tt``
-    None compiles the kernel without the solver)."""
+    None compiles the kernel without the solver).  Single-dummy play: ``pimc.bid_deals``."""
     rem = np.empty(pool.shape[0], np.int64)
     hands = np.empty(N_SEATS, np.uint64)
     work = np.empty(N_SEATS, np.uint64)
@@ -485,7 +611,6 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
     auction = np.empty(3, np.int64)
     out = np.empty(O_SIZE, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
-    n_levels = levels.shape[1]
     for i in range(n):
         hands[asker] = my_hand
         w, draws = deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, constrained, free, lo, hi, want,
@@ -503,20 +628,7 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
             else:
                 finish_hand(rules4[t], vals4[t], work, asker, t, 0, reuse, any_throw, save, policies, ZERO, ZERO, out,
                             trace)
-            tstats[t, T_N] += w
-            tstats[t, T_MELD] += w * out[O_MELD_D]
-            tstats[t, T_POINTS] += w * out[O_POINTS_D]
-            tstats[t, T_MELD_BEFORE] += w * out[O_MELD_BEFORE]
-            for L in range(n_levels):
-                bid = bid0 + 10 * L
-                thrown = throws_in(bid, out[O_MELD_D], any_throw, policies[asker])
-                sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], thrown,
-                                     save)
-                ev = sd - so
-                if made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save):
-                    levels[t, L, 0] += w
-                levels[t, L, 1] += w * ev
-                levels[t, L, 2] += w * ev * ev
+            book_declare(levels[t], tstats[t], out, w, bid0, any_throw, policies[asker], save)
         # pass: the auction goes on without the asker
         run_auction(values, state[0], state[1], state[2], state[3], minimum, policies, auction)
         d = auction[0]
@@ -529,21 +641,49 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
         else:
             finish_hand(rules4[t], vals4[t], work, d, t, bid, reuse, any_throw, save, policies, ZERO, ZERO, out,
                         trace)
-        thrown = out[O_THROWN] == 1
+        book_pass(pstats, out, w, d, bid, asker, auction[2], save)
+
+
+@njit(cache=True, nogil=True)
+def book_declare(levels, tstats, out, w, bid0, any_throw, policy, save):
+    """A hand the asker declared (``finish_hand``'s ``out``, played whatever the bid) into
+    its trump's rows: for every bid B = bid0 + 10 L (L < levels.shape[0]) its result at
+    that bid (a throw-in where the policy would) -> levels[L] += w (made, EV, EV^2);
+    tstats += w (1, side meld, trick points, side meld before the passes)."""
+    tstats[T_N] += w
+    tstats[T_MELD] += w * out[O_MELD_D]
+    tstats[T_POINTS] += w * out[O_POINTS_D]
+    tstats[T_MELD_BEFORE] += w * out[O_MELD_BEFORE]
+    for L in range(levels.shape[0]):
+        bid = bid0 + 10 * L
+        thrown = throws_in(bid, out[O_MELD_D], any_throw, policy)
         sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
-        ok = made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
-        ours = (d & 1) == (asker & 1)
-        ev = (sd - so) if ours else (so - sd)
-        pstats[PS_N] += w
-        pstats[PS_EV] += w * ev
-        pstats[PS_EV2] += w * ev * ev
-        pstats[PS_WE_DECLARE] += w * ours
-        pstats[PS_PARTNER] += w * (d == (asker ^ 2))
-        pstats[PS_WE_MAKE] += w * (ours and ok)
-        pstats[PS_THEY_MAKE] += w * ((not ours) and ok)
-        pstats[PS_THROWN] += w * thrown
-        pstats[PS_STUCK] += w * auction[2]
-        pstats[PS_BID] += w * bid
+        ev = sd - so
+        if made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save):
+            levels[L, 0] += w
+        levels[L, 1] += w * ev
+        levels[L, 2] += w * ev * ev
+
+
+@njit(cache=True, nogil=True)
+def book_pass(pstats, out, w, d, bid, asker, stuck, save):
+    """The hand after the asker passed (declarer ``d`` at ``bid``; ``stuck``: the dealer was
+    stuck with it) into pstats, EV from the asker's side."""
+    thrown = out[O_THROWN] == 1
+    sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
+    ok = made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
+    ours = (d & 1) == (asker & 1)
+    ev = (sd - so) if ours else (so - sd)
+    pstats[PS_N] += w
+    pstats[PS_EV] += w * ev
+    pstats[PS_EV2] += w * ev * ev
+    pstats[PS_WE_DECLARE] += w * ours
+    pstats[PS_PARTNER] += w * (d == (asker ^ 2))
+    pstats[PS_WE_MAKE] += w * (ours and ok)
+    pstats[PS_THEY_MAKE] += w * ((not ours) and ok)
+    pstats[PS_THROWN] += w * thrown
+    pstats[PS_STUCK] += w * stuck
+    pstats[PS_BID] += w * bid
 
 
 @njit(cache=True, nogil=True)

@@ -25,6 +25,7 @@ from ...sim.rng import seed_key
 from ...stats import Z95, weighted_mean_se, wilson
 from .bidding import DEFAULT_POLICY, P_MARGIN, P_PARTNER, PASS, choose_pass, give_score, keep_score, next_bid
 from .deck import BIT_OF, HAND_SIZE, N_SEATS, PASS_SIZE, format_mask, mask_of, parse_hand
+from ...sim.rng import stream_key
 from .meld import meld_all, meld_cards
 from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used
 from .play import (H_SIZE, PS_BID, PS_EV, PS_EV2, PS_N,
@@ -32,6 +33,7 @@ from .play import (H_SIZE, PS_BID, PS_EV, PS_EV2, PS_N,
                    T_MELD_BEFORE, T_POINTS, T_SIZE, card_tables)
 from .rules import Options, rule_tables
 from .scoring import save_code
+from .worlds import check_worlds
 
 DEFAULT_BID_DEALS = 100_000
 DEFAULT_BID_DEALS_COND = 20_000    # seats conditioned on their calls: hundreds of hands drawn a deal
@@ -45,8 +47,14 @@ DEFAULT_BID_DEALS_DD = 50          # double-dummy: five exact solves a deal (two
 DD_CHUNK = 4
 DD_NOTE = ("dd: the twelve tricks solved double-dummy for card points, every hand visible and perfect play by "
            "both sides (the auction, the passes and the throw-in by the policies, as with heuristic play)")
-PLAN = Plan("Pinochle", {"heuristic": DEFAULT_BID_DEALS, "dd": DEFAULT_BID_DEALS_DD}, chunk_size={"dd": DD_CHUNK},
-            model_notes={"dd": DD_NOTE}, desc={"dd": "solving"})
+DEFAULT_BID_DEALS_PIMC = 20
+PIMC_CHUNK = 2
+PIMC_NOTE = ("pimc: single-dummy play of the twelve tricks at every seat; each card chosen in {w} sampled layouts "
+             "of the cards the player cannot see (honouring the meld shown, the passes it made or took, the voids "
+             "and the cards the duties showed it cannot hold), aiming at the bid: {aim}")
+PLAN = Plan("Pinochle", {"heuristic": DEFAULT_BID_DEALS, "dd": DEFAULT_BID_DEALS_DD, "pimc": DEFAULT_BID_DEALS_PIMC},
+            chunk_size={"dd": DD_CHUNK, "pimc": PIMC_CHUNK}, model_notes={"dd": DD_NOTE},
+            desc={"dd": "solving", "pimc": "single-dummy"})
 PASS_PLAN = Plan("Pinochle", {"heuristic": DEFAULT_PASS_DEALS})
 SEAT_HELP = "1 is left of the dealer and speaks first, 4 is the dealer"
 EV_MEANING = "EV: your side's score for the hand minus the other side's"
@@ -122,6 +130,11 @@ def parse_auction(text: str, options: Options):
     while (passed >> seat) & 1:
         seat = (seat + 1) % N_SEATS
     return calls, (seat, current, holder, passed)
+
+
+def _tokens(cards) -> list[str]:
+    from ...cards import split_cards
+    return split_cards(cards) if isinstance(cards, str) else list(cards)
 
 
 def _popcount(x: int) -> int:
@@ -243,7 +256,8 @@ def _no_match(cond_text: str, n_done: int):
 
 def bid(hand: str, seat: int | None = None, over: int | None = None, auction: str | None = None,
         trump: str | None = None, deals: int | None = None, seed: int | None = None, play: str = "heuristic", threads: int | None = None,
-        rules: list[str] | None = None, progress: bool = False, condition: str = "policy", examples: int = 0) -> Answer:
+        rules: list[str] | None = None, progress: bool = False, condition: str = "policy", examples: int = 0,
+        worlds: int | None = None) -> Answer:
     """For every bid level from the next allowed up to where P(make) is negligible, and
     every trump (``deals`` defaults to DEFAULT_BID_DEALS, or DEFAULT_BID_DEALS_COND when
     other seats' calls condition the deal): P(make), mean meld and trick points and EV if you declare at that bid;
@@ -256,7 +270,11 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     play-out, or one double-dummy solve, a deal).  ``condition``: "policy" (the calls heard
     condition the other hands, as above) or "none" (the other hands dealt uniformly; the
     calls still set the state of the auction).  ``examples``: also show this many deals
-    where the recommended bid and the next best part ways (``examples.bid_examples``)."""
+    where the recommended bid and the next best part ways (``examples.bid_examples``).
+    ``play``: "heuristic", "dd" (double-dummy) or "pimc" (single-dummy at every seat,
+    ``worlds`` layouts a card).  A single-dummy hand is played once a trump, its players
+    aiming at the level the bidding policy would reach with that trump (``pimc_aims``);
+    the other levels' rows score that same play."""
     check_condition(condition)
     check_examples(examples)
     options = Options.parse(rules)
@@ -270,8 +288,9 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     if deals is None and len(constrained) and play != "dd":
         deals = DEFAULT_BID_DEALS_COND
     deals, seed = PLAN.check(deals, seed, threads, play)
-    if play == "dd" and options.meld_save == "trick":
-        raise InputError("--play dd solves card points, not tricks: it takes meld_save=counter or always")
+    if play in ("dd", "pimc") and options.meld_save == "trick":
+        raise InputError(f"--play {play} plays for card points, not tricks: it takes meld_save=counter or always")
+    n_worlds = check_worlds(worlds) if play == "pimc" else None
     free = np.array([s for s in range(N_SEATS) if s != asker and s not in constrained], np.int64)
     my_hand = np.uint64(mask_of(hand_ids))
     pool = _pool(hand_ids)
@@ -287,6 +306,8 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     sizes = np.full(N_SEATS, HAND_SIZE, np.int64)
     want = np.full(N_SEATS, -1, np.int64)
     key0 = seed_key(seed)
+    aims = pimc_aims(my_hand, bid0, options)
+    mask = sum(1 << t for t in trumps_asked)
     layout = StatsLayout(levels=(4, n_levels, 3), tstats=(4, T_SIZE), pstats=(PS_SIZE,), counters=(C_SIZE,))
 
     def chunk(start, n):
@@ -296,11 +317,17 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
             from .play import bid_chunk
             v = layout.unpack(flat)
             dd = play == "dd"
-            tt, dd_stats = solver_arrays(dd, new_dd_table, new_stats)
-            bid_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand,
-                      constrained, free, lo, hi, want, state, policies, reuse, minimum, any_throw, save,
-                      np.int64(bid0), np.int64(sum(1 << t for t in trumps_asked)), v["levels"], v["tstats"], v["pstats"], v["counters"], dd, rules_dd4, tt,
-                      dd_stats, np.zeros(8, np.int64))
+            tt, dd_stats = solver_arrays(play in ("dd", "pimc"), new_dd_table, new_stats)
+            if n_worlds:
+                from .pimc import bid_deals
+                bid_deals(rules4, vals4, rules_dd4, key0, start, n, pool, sizes, asker, my_hand, constrained, free, lo,
+                          hi, want, state, policies, reuse, minimum, any_throw, save, bid0, mask, aims, n_worlds,
+                          v["levels"], v["tstats"], v["pstats"], v["counters"], tt, dd_stats)
+            else:
+                bid_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand,
+                          constrained, free, lo, hi, want, state, policies, reuse, minimum, any_throw, save,
+                          np.int64(bid0), np.int64(mask), v["levels"], v["tstats"], v["pstats"], v["counters"], dd,
+                          rules_dd4, tt, dd_stats, np.zeros(8, np.int64))
         return flat
 
     run = PLAN.run(chunk, deals, play, threads, progress)
@@ -318,10 +345,15 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
             "deals": played, "deals_dealt": int(run.n_done),
             "effective_deals": n_eff, "hands_drawn_per_deal": drawn, "seed": seed, "play": play, "rules": options.as_dict(),
             "meld": {SUITS[t]: int(melds[t]) for t in range(4)}, "ev_meaning": EV_MEANING,
+            "worlds": n_worlds, "aims": {SUITS[t]: int(aims[t]) for t in trumps_asked} if n_worlds else None,
             "pass": {"p_we_declare": p[PS_WE_DECLARE] / p[PS_N], "p_partner_declares": p[PS_PARTNER] / p[PS_N],
                      "p_we_make": p[PS_WE_MAKE] / p[PS_N], "p_they_make": p[PS_THEY_MAKE] / p[PS_N],
                      "p_thrown_in": p[PS_THROWN] / p[PS_N], "p_stuck": p[PS_STUCK] / p[PS_N],
                      "mean_bid": p[PS_BID] / p[PS_N]}}
+    if n_worlds:
+        notes.append(PIMC_NOTE.format(w=n_worlds, aim="with each trump the level the bidding policy would reach ("
+                                      + ", ".join(f"{SUITS[t]} {aims[t]}" for t in trumps_asked)
+                                      + "); the rows at other levels score the same play"))
     if len(constrained):
         notes.append(conditioning_note([int(s) + 1 for s in sorted(constrained)], v["counters"]))
     if condition == "none":
@@ -333,11 +365,22 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
             examples, table=table, best=best, chunk=chunk, layout=layout, seed=seed, deals=deals, key0=key0, play=play,
             kernel=dict(pool=pool, sizes=sizes, asker=asker, my_hand=my_hand, constrained=constrained, free=free,
                         lo=lo, hi=hi, want=want, policies=policies, reuse=reuse, any_throw=any_throw, rules4=rules4,
-                        vals4=vals4, bid0=bid0))
+                        vals4=vals4, bid0=bid0, aims=aims, n_worlds=n_worlds, rules_dd4=rules_dd4, save=save))
         if why_none:
             notes.append(why_none)
     return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes,
                   examples=shown)
+
+
+def pimc_aims(my_hand, bid0: int, options: Options, policy=DEFAULT_POLICY) -> np.ndarray:
+    """The level single-dummy players aim at when the asker declares each trump: the
+    highest bid the bidding policy would make with this hand and trump (value less its
+    margin), at least ``bid0``."""
+    from .bidding import valuation
+    v4 = np.empty(4)
+    valuation(np.uint64(my_hand), policy, options.reuse, v4)
+    top = np.floor((v4 - policy[P_MARGIN]) / 10) * 10
+    return np.maximum(top, bid0).astype(np.int64)
 
 
 def _bid_rows(v, bid0, n_levels, trumps_asked) -> pd.DataFrame:
@@ -528,3 +571,157 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
     return Answer("pinochle", "pass", table, table.iloc[0]["action"], recommendation, meta, {"elapsed": run.elapsed},
                   notes, examples=shown)
 
+
+
+# ----------------------------------------------------------------------------- lead
+DEFAULT_LEAD_DEALS = {"dd": 100, "pimc": 20, "heuristic": 20_000}
+LEAD_PLAN = Plan("Pinochle", dict(DEFAULT_LEAD_DEALS), chunk_size={"dd": 2, "pimc": 1, "heuristic": 1_000},
+                 desc={"dd": "solving", "pimc": "single-dummy", "heuristic": "playing"})
+LEAD_MODELS = ("dd", "pimc", "heuristic")
+
+
+def lead(hand: str, trump: str, bid: int | None = None, passed: str | None = None, deals: int | None = None,
+         seed: int | None = 0, play: str = "dd", worlds: int | None = None, threads: int | None = None,
+         rules: list[str] | None = None, progress: bool = False, examples: int = 0) -> Answer:
+    """Which card should the declarer lead to the first trick?
+
+    ``hand``: the declarer's 12 cards after the passes; ``trump``: the suit named;
+    ``bid``: the bid won (default: the minimum); ``passed`` (optional): the four cards he
+    passed back to his partner, so in the partner's hand.  The other hands are dealt at
+    random from the cards the declarer does not see (the auction and the partner's meld
+    are not used; everybody melds the hand dealt).  Every distinct lead is played on the
+    same deals, the rest by ``play``: "dd" (double-dummy), "pimc" (single-dummy at every
+    seat, ``worlds`` layouts a card, aiming at the bid) or "heuristic".  Rows: P(make) --
+    the side's meld saved and meld plus trick points reaching the bid --, mean trick
+    points, and the paired differences from the best lead (95% intervals).
+    ``examples``: also show this many deals where the best lead and the next part ways."""
+    from ...stats import moments_mean_se
+    from ...tricks.dd import MAX_MOVES
+    from ...tricks.pimc import candidates
+    from .dd import new_dd_table, new_stats
+    from .deck import DECK_MASK
+    from .meld import meld_points
+    from .pimc import lead_chunk, lead_deals
+
+    check_examples(examples)
+    if play not in LEAD_MODELS:
+        raise InputError(f"--play must be one of {', '.join(LEAD_MODELS)}, got {play!r}")
+    deals, seed = LEAD_PLAN.check(deals, seed, threads, play)
+    options = Options.parse(rules)
+    if play in ("dd", "pimc") and options.meld_save == "trick":
+        raise InputError(f"--play {play} plays for card points, not tricks: it takes meld_save=counter or always")
+    n_worlds = check_worlds(worlds) if play == "pimc" else None
+    t = parse_trump(trump)
+    b = options.minimum if bid is None else _check_bid(bid, options, "--bid")
+    hand_ids = parse_hand(hand, "hand", HAND_SIZE)
+    back_ids = []
+    if passed is not None:
+        back_ids = parse_hand(passed, "--passed cards")
+        if len(back_ids) != PASS_SIZE:
+            raise InputError(f"--passed takes the {PASS_SIZE} cards you passed back, got {len(back_ids)}")
+        both = parse_hand(_tokens(hand) + _tokens(passed), "hand and the --passed cards")   # copies told apart
+        hand_ids, back_ids = both[:HAND_SIZE], both[HAND_SIZE:]
+    my_hand = np.uint64(mask_of(hand_ids))
+    back = np.uint64(mask_of(back_ids)) if back_ids else np.uint64(0)
+    pool = _pool(hand_ids + back_ids)
+    counts = np.array([HAND_SIZE - len(back_ids), HAND_SIZE, HAND_SIZE], np.int64)
+    rules4, vals4 = rule_tables(options), card_tables(options)
+    rules_dd = rule_tables(options, objective_points=True)[t]
+    codes = np.zeros(MAX_MOVES, np.int64)
+    members = np.zeros(MAX_MOVES, np.uint64)
+    nl = int(candidates(rules_dd, my_hand, my_hand, np.int64(0), np.uint64(DECK_MASK), codes, members))
+    codes = codes[:nl].copy()
+    reuse, _, _, save = _flags(options)
+    key0 = seed_key(seed)
+
+    def chunk(start, count):
+        out = np.zeros((3, nl, max(nl, 3)), np.int64)
+        if count:
+            sums = np.zeros((nl, 3), np.int64)
+            cm = np.zeros((nl, nl), np.int64)
+            ct = np.zeros((nl, nl), np.int64)
+            if play == "heuristic":
+                lead_chunk(key0, np.int64(start), np.int64(count), pool, counts, my_hand, back, np.int64(t),
+                           np.int64(b), reuse, save, rules4[t], vals4[t], codes, sums, cm, ct)
+            else:
+                lead_deals(key0, start, count, pool, counts, my_hand, back, t, b, reuse, save, rules4[t], vals4[t],
+                           rules_dd, codes, n_worlds, sums, cm, ct, new_dd_table(), new_stats())
+            out[0, :, :3] = sums
+            out[1, :, :nl] = cm
+            out[2, :, :nl] = ct
+        return out
+
+    run = LEAD_PLAN.run(chunk, deals, play, threads, progress)
+    notes = LEAD_PLAN.notes(run, deals, play)
+    n_done = run.n_done
+    sums = run.stats[0, :, :3].astype(float)
+    cm = run.stats[1, :, :nl].astype(float)
+    ct = run.stats[2, :, :nl].astype(float)
+    p = sums[:, 0] / n_done
+    mean_t = sums[:, 1] / n_done
+    order_key = p * 1000 + mean_t
+    top = int(np.argmax(order_key))
+
+    def paired(cross, diag, i, j):
+        """Mean and se of x_i - x_j over the deals, from the sums of products."""
+        e2 = (cross[i, i] + cross[j, j] - 2 * cross[i, j]) / n_done
+        dlt = diag[i] / n_done - diag[j] / n_done
+        var = max(e2 - dlt * dlt, 0.0) * n_done / max(n_done - 1, 1)
+        return dlt, float(np.sqrt(var / n_done))
+
+    rows = []
+    for i in range(nl):
+        lo, hi = wilson(sums[i, 0], n_done)
+        dm, dm_se = paired(cm, sums[:, 0], i, top)
+        dt, dt_se = paired(ct, sums[:, 1], i, top)
+        _, t_se = moments_mean_se(n_done, sums[i, 1], sums[i, 2])
+        rows.append({"lead": format_mask(np.uint64(1) << np.uint64(codes[i])), "equivalent": format_mask(members[i]),
+                     "p_make": p[i], "p_make_lo": float(lo), "p_make_hi": float(hi), "mean_points": mean_t[i],
+                     "mean_points_se": t_se, "vs_best": dm, "vs_best_lo": dm - Z95 * dm_se,
+                     "vs_best_hi": dm + Z95 * dm_se, "points_vs_best": dt, "points_vs_best_lo": dt - Z95 * dt_se,
+                     "points_vs_best_hi": dt + Z95 * dt_se})
+    order = np.argsort(-order_key, kind="stable")
+    table = pd.DataFrame(rows).iloc[order].reset_index(drop=True)
+    best = table.iloc[0]
+    if len(table) > 1:
+        nxt = table.iloc[1]
+        recommendation = (f"lead {best['lead']}: your side makes {b} {100 * best['p_make']:.1f}% "
+                          f"({100 * best['p_make_lo']:.1f}-{100 * best['p_make_hi']:.1f}%) and takes "
+                          f"{best['mean_points']:.1f} trick points; the next best, {nxt['lead']}, makes it "
+                          f"{100 * (best['p_make'] - nxt['p_make']):.1f} percentage points less often (paired 95% "
+                          f"interval {-100 * nxt['vs_best_hi']:.1f} to {-100 * nxt['vs_best_lo']:.1f}) and takes "
+                          f"{-nxt['points_vs_best']:.1f} points fewer")
+    else:
+        recommendation = f"lead {best['lead']}: the only distinct lead"
+    my_meld = int(meld_points(my_hand, np.int64(t), reuse))
+    meta = {"hand": format_mask(my_hand), "trump": SUITS[t], "bid": b, "passed": format_mask(back) if back_ids else None,
+            "meld_yours": my_meld, "deals": int(n_done), "seed": seed, "play": play, "worlds": n_worlds,
+            "rules": options.as_dict()}
+    if n_worlds:
+        notes.append(PIMC_NOTE.format(w=n_worlds, aim=f"{b}, less the side's meld"))
+    notes.append("the other hands are dealt at random from the cards you do not see"
+                 + (" (the four you passed back in your partner's)" if back_ids else "")
+                 + "; the auction and your partner's meld as shown are not used: each deal melds its own hands")
+    notes.append("vs_best: P(make) minus the best lead's on the same deals (paired); points_vs_best likewise")
+    shown = []
+    if examples:
+        from ...sim.deal import _deal_into
+        from ...sim.examples import lead_examples
+        from .examples import SCAN
+        names = ["S", "W", "N", "E"]          # you, then clockwise: left, partner, right
+        buf = np.empty(pool.shape[0], np.int64)
+        dealt = np.empty(3, np.uint64)
+
+        def hands_of(i):
+            _deal_into(np.uint64(stream_key(key0, np.int64(i))), pool, counts, np.zeros(3, np.uint64), buf, dealt)
+            return ({names[0]: format_mask(my_hand), names[1]: format_mask(dealt[1]),
+                     names[2]: format_mask(dealt[0] | back), names[3]: format_mask(dealt[2])},
+                    {"trump": SUIT_SYMBOLS[t], "bid": str(b)})
+
+        shown, why_none = lead_examples(examples, chunk=chunk, order=order, labels=[r["lead"] for r in rows],
+                                        scan=min(SCAN[play], deals), seed=seed, hands_of=hands_of, you=names[0],
+                                        compass=("N", "W", "E", "S"), play=play, unit="trick point")
+        if why_none:
+            notes.append(why_none)
+    return Answer("pinochle", "lead", table, str(best["lead"]), recommendation, meta, {"elapsed": run.elapsed},
+                  notes, examples=shown)
