@@ -29,10 +29,10 @@ from ._api import checked, fill_doc, rule_items, rules_fragment
 
 __all__ = ["meld", "odds", "bid", "pass_", "pass_cards", "lead"]
 
-_MELD_WORLDS = """\
+_WORLDS = """\
 worlds : int, optional
     With ``play="pimc"``: sampled layouts per card played [default: 16]."""
-_RULES = rules_fragment(
+_MELD_RULES = rules_fragment(
     "Every option of the Pinochle rules is taken; only run_marriage_reuse=no|yes changes meld (yes: an "
     "extra K or Q of trump marries the run's partner card, so run + K is 190).")
 _RULES = rules_fragment(
@@ -246,7 +246,7 @@ def lead(hand, trump, bid=None, passed=None, deals=None, seed=0, play="dd", worl
     passed : str, optional
         The 4 cards you passed back to your partner (dealt into his hand).
     deals : int, optional
-        Simulated deals [default: 100 with "dd", 20 with "pimc", 20,000 with "heuristic"].
+        Simulated deals [default: 100 with "dd", 10 with "pimc", 20,000 with "heuristic"].
     @seed
     play : {"dd", "pimc", "heuristic"}, default "dd"
         How the rest of the hand is played.

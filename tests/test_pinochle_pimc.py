@@ -83,8 +83,9 @@ def test_worlds_honour_what_the_seat_knows():
 
 
 def test_single_dummy_decides_as_the_plain_method():
-    """Move for move the same cards as every world x every legal card valued exactly."""
-    for deal in _deals(3, 2):
+    """Move for move the same cards as every world x every legal card valued exactly (a
+    deal whose plain method takes seconds: some take the plain method minutes)."""
+    for deal in _deals(2, 1)[1:]:
         a, ta = _play(deal, 2, MODE_SAMPLE, record=True)
         b, tb = _play(deal, 2, MODE_PLAIN, record=True)
         assert a == b
@@ -95,18 +96,19 @@ def test_every_hand_seen_is_double_dummy():
     """Threshold play with the one true world at every seat reaches the need exactly when
     the solver says the declaring side can."""
     seen = set()
-    for deal in _deals(3, 4):
+    for deal in _deals(6, 4):
         trump, hands, declarer, need, _ = deal
         got, _ = _play(deal, 1, MODE_SEE_ALL)
         dd = reaches(RULES_DD[trump], hands, np.int64(declarer), np.int64(need), new_dd_table(), new_stats(),
                      np.zeros(8, np.int64))
         assert ((got >> 4) >= need) == bool(dd)
         seen.add(bool(dd))
+    assert seen == {True, False}          # deals the side makes and deals it does not
 
 
 def test_bid_pimc_is_the_same_on_one_and_two_threads(capsys, small_chunks):
     args = ["pinochle", "bid", "AH AH TH KH QH JH 9H AS KS QS JD 9C", "--trump", "H", "--play", "pimc",
-            "--worlds", "2", "--deals", "4", "--json"]
+            "--worlds", "2", "--deals", "3", "--json"]
     out = [run_cli(args + ["--threads", str(k)], capsys) for k in (1, 2)]
     assert out[0][0] == 0 and out[0][1] == out[1][1]
     assert '"play": "pimc"' in out[0][1] and '"worlds": 2' in out[0][1]

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from analyzer.errors import InputError
@@ -185,13 +186,23 @@ def test_dd_survey(dd_flat):
 
 def test_report_files(tmp_path):
     out = tmp_path / "rep"
-    summary = write_report("pinochle", 2000, str(out), seed=DD_SEED, threads=2, dd_deals=DD_DEALS)
+    summary = write_report("pinochle", 2000, str(out), seed=DD_SEED, threads=2, dd_deals=DD_DEALS,
+                           pimc_deals=DD_DEALS)
     text = check_report_folder(out, summary)
     pngs = {f for f in summary["files"] if f.endswith(".png")}
     assert {"success_by_meld.png", "success_by_trumps.png", "success_by_meld_trumps.png", "pass_gain.png",
-            "pass_total_gain.png", "tricks_by_trumps_aces.png", "auction.png", "dd_minus_heuristic.png"} <= pngs
+            "pass_total_gain.png", "tricks_by_trumps_aces.png", "auction.png", "dd_minus_heuristic.png",
+            "models_by_trumps.png"} <= pngs
     assert "2,000" in text and f"seed:** {DD_SEED}" in text and "few deals" in text
     assert "## Double-dummy play" in text and "throw in" in text
+    # the play-models section: the same deals as the double-dummy section, played three ways
+    assert summary["pimc_deals"] == DD_DEALS and "## Three play models on the same deals" in text
+    models = pd.read_csv(out / "models_all.csv").iloc[0]
+    dd = pd.read_csv(out / "dd_all.csv").iloc[0]
+    assert models["deals"] == dd["deals"] == DD_DEALS
+    assert models["points_heuristic"] == dd["points_heuristic"] and models["points_dd"] == dd["points_dd"]
+    assert 0 <= models["points_pimc"] <= 250
+    assert np.isclose(models["pimc_minus_heuristic"], models["points_pimc"] - models["points_heuristic"])
 
 
 def test_breakdown_tables():

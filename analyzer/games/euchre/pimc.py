@@ -33,6 +33,7 @@ from numba import njit
 from ...bits import ONE, ZERO, low_index
 from ...sim.constrained import D_W, book_deal, deal_scratch
 from ...sim.deal import _deal_into
+from ...sim.leads import book
 from ...sim.models import DD as MODEL_DD, HEURISTIC as MODEL_HEURISTIC, PIMC as MODEL_PIMC  # noqa: F401
 from ...sim.rng import stream_key
 from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, _make_cfg
@@ -183,10 +184,4 @@ def lead_chunk(key0, start, n_deals, pool, counts, seat_slot, my_hand, up, rnd, 
             ours = v if mine else N_TRICKS - v
             got[j] = ours
             made[j] = (v >= MAKE) if mine else (v < MAKE)
-        for j in range(nl):
-            sums[j, 0] += made[j]
-            sums[j, 1] += got[j]
-            sums[j, 2] += got[j] * got[j]
-            for k in range(nl):
-                cross_m[j, k] += made[j] * made[k]
-                cross_t[j, k] += got[j] * got[k]
+        book(made, got, sums, cross_m, cross_t)

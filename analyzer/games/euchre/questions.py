@@ -565,6 +565,7 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
     from ...stats import Z95, moments_mean_se
     from .deck import ids_of_nat
     from ...sim.models import CODES
+    from ...sim import leads
     from .pimc import lead_chunk
     from .rules import from_trump, to_trump
 
@@ -617,38 +618,24 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
     key0 = seed_key(seed)
 
     def chunk(start, count):
-        out = np.zeros((3, nl, max(nl, 3)), np.int64)
-        if count:
-            sums = np.zeros((nl, 3), np.int64)
-            cm = np.zeros((nl, nl), np.int64)
-            ct = np.zeros((nl, nl), np.int64)
-            tt, dstats = solver_arrays(play)
-            lead_chunk(key0, np.int64(start), np.int64(count), pool, counts, seat_slot, my, up, np.int64(rnd),
-                       np.int64(ts), np.int64(maker_seat), np.int64(1 if alone else 0), np.int64(n), np.int64(flags),
-                       tables, codes, np.int64(model), np.int64(n_worlds) if play != "dd" else None, sums, cm, ct, tt,
-                       dstats)
-            out[0, :, :3] = sums
-            out[1, :, :nl] = cm
-            out[2, :, :nl] = ct
-        return out
+        if not count:
+            return leads.pack(nl)
+        sums, cm, ct = filled = leads.books(nl)
+        tt, dstats = solver_arrays(play)
+        lead_chunk(key0, np.int64(start), np.int64(count), pool, counts, seat_slot, my, up, np.int64(rnd),
+                   np.int64(ts), np.int64(maker_seat), np.int64(1 if alone else 0), np.int64(n), np.int64(flags),
+                   tables, codes, np.int64(model), np.int64(n_worlds) if play != "dd" else None, sums, cm, ct, tt,
+                   dstats)
+        return leads.pack(nl, filled)
 
     run = LEAD_PLAN.run(chunk, deals, play, threads, progress)
     notes = LEAD_PLAN.notes(run, deals, play)
     n_done = run.n_done
-    sums = run.stats[0, :, :3].astype(float)
-    cm = run.stats[1, :, :nl].astype(float)
-    ct = run.stats[2, :, :nl].astype(float)
+    sums, cm, ct = leads.unpack(run.stats, nl)
     p = sums[:, 0] / n_done
     mean_t = sums[:, 1] / n_done
     order_key = p * 1000 + mean_t
     top = int(np.argmax(order_key))
-
-    def paired(cross, diag, i, j):
-        """Mean and se of x_i - x_j over the deals, from the sums of products."""
-        e2 = (cross[i, i] + cross[j, j] - 2 * cross[i, j]) / n_done
-        dlt = diag[i] / n_done - diag[j] / n_done
-        var = max(e2 - dlt * dlt, 0.0) * n_done / max(n_done - 1, 1)
-        return dlt, float(np.sqrt(var / n_done))
 
     def name(bits):
         return d.format_cards(ids_of_nat(d, int(from_trump(np.uint64(bits), ts))))
@@ -656,8 +643,8 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
     rows = []
     for i in range(nl):
         lo, hi = wilson(sums[i, 0], n_done)
-        dm, dm_se = paired(cm, sums[:, 0], i, top)
-        dt, dt_se = paired(ct, sums[:, 1], i, top)
+        dm, dm_se = leads.paired(cm, sums[:, 0], i, top, n_done)
+        dt, dt_se = leads.paired(ct, sums[:, 1], i, top, n_done)
         _, t_se = moments_mean_se(n_done, sums[i, 1], sums[i, 2])
         run_cards = " ".join(name(1 << b) for b in range(63, -1, -1) if (int(members[i]) >> b) & 1)
         rows.append({"lead": name(1 << int(codes[i])), "equivalent": run_cards, "p_success": p[i],

@@ -39,6 +39,7 @@ from numba import njit
 from ...bits import ONE, ZERO, low_index, popcount
 from ...sim.deal import _deal_into
 from ...sim.hidden import seat_worlds as draw_seat_worlds
+from ...sim.leads import book
 from ...sim.rng import mix64, stream_key
 from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, _make_cfg
 from ...tricks.engine import beats, free_lead_names, lane_cards, legal_follow, suit_of
@@ -464,13 +465,7 @@ def lead_chunk(key0, start, n, pool, counts, fixed, rules, byte_table, misere, o
                                         tt, stats, genbox, trace, no)
             got[j] = v
             made[j] = (v == 0) if misere else (v >= level)
-        for j in range(nl):
-            sums[j, 0] += made[j]
-            sums[j, 1] += got[j]
-            sums[j, 2] += got[j] * got[j]
-            for k in range(nl):
-                cross_m[j, k] += made[j] * made[k]
-                cross_t[j, k] += got[j] * got[k]
+        book(made, got, sums, cross_m, cross_t)
 
 
 @njit(cache=True, nogil=True)

@@ -793,6 +793,7 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
     from ...tricks.pimc import candidates
     from ...tricks.tables import R_DECK, R_FREE, R_SUIT
     from ...tricks.dd import MAX_MOVES
+    from ...sim import leads
     from .dd import new_dd_table, new_stats
     from .pimc import lead_chunk
     from .play import exchange, nominate_joker
@@ -857,37 +858,25 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
     sides = np.int64(sides_rule(tab.players, options))
 
     def chunk(start, n):
-        out = np.zeros((3, nl, max(nl, 3)), np.int64)
-        if n:
-            sums = np.zeros((nl, 3), np.int64)
-            cm = np.zeros((nl, nl), np.int64)
-            ct = np.zeros((nl, nl), np.int64)
-            tt, dstats = solver_arrays(play != "heuristic", new_dd_table, new_stats)
-            lead_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, played_rules, bt,
-                       np.bool_(c.is_misere), np.bool_(c.is_misere and c.open), np.int64(level), np.uint64(known),
-                       codes, np.int64(model), np.int64(n_worlds) if play != "dd" else None, sums, cm, ct, tt, dstats,
-                       n_seats, sides)
-            out[0, :, :3] = sums
-            out[1, :, :nl] = cm
-            out[2, :, :nl] = ct
-        return out
+        if not n:
+            return leads.pack(nl)
+        sums, cm, ct = filled = leads.books(nl)
+        tt, dstats = solver_arrays(play != "heuristic", new_dd_table, new_stats)
+        lead_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, played_rules, bt,
+                   np.bool_(c.is_misere), np.bool_(c.is_misere and c.open), np.int64(level), np.uint64(known),
+                   codes, np.int64(model), np.int64(n_worlds) if play != "dd" else None, sums, cm, ct, tt, dstats,
+                   n_seats, sides)
+        return leads.pack(nl, filled)
 
     run = LEAD_PLAN.run(chunk, deals, play, threads, progress)
     notes = LEAD_PLAN.notes(run, deals, play)
     n = run.n_done
-    sums, cm, ct = run.stats[0, :, :3].astype(float), run.stats[1, :, :nl].astype(float), run.stats[2, :, :nl].astype(float)
+    sums, cm, ct = leads.unpack(run.stats, nl)
     p = sums[:, 0] / n
     mean_t = sums[:, 1] / n
     # the contractor's side wants tricks, except in misère (its own tricks: fewer is better)
     order_key = p * 1000 + (-mean_t if c.is_misere else mean_t)
     top = int(np.argmax(order_key))
-
-    def paired(cross, diag_j, i, j):
-        """Mean and se of x_i - x_j over the deals, from the sums of products."""
-        e2 = (cross[i, i] + cross[j, j] - 2 * cross[i, j]) / n
-        d = diag_j[i] / n - diag_j[j] / n
-        var = max(e2 - d * d, 0.0) * n / max(n - 1, 1)
-        return d, float(np.sqrt(var / n))
 
     rows = []
     for i in range(nl):
@@ -898,8 +887,8 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
             card += f" (names {'SCDH'[(code >> 6) - 1]})"
         run_cards = [deck.format(int(id_of[strain, b])) for b in range(64) if (int(members[i]) >> b) & 1]
         lo, hi = wilson(sums[i, 0], n)
-        dm, dm_se = paired(cm, sums[:, 0], i, top)
-        dt, dt_se = paired(ct, sums[:, 1], i, top)
+        dm, dm_se = leads.paired(cm, sums[:, 0], i, top, n)
+        dt, dt_se = leads.paired(ct, sums[:, 1], i, top, n)
         _, t_se = moments_mean_se(n, sums[i, 1], sums[i, 2])
         rows.append({"lead": card, "equivalent": " ".join(run_cards), "p_make": p[i], "p_make_lo": float(lo),
                      "p_make_hi": float(hi), "mean_tricks": mean_t[i], "mean_tricks_se": t_se,

@@ -19,6 +19,7 @@ from numba import njit
 from ...bits import ZERO
 from ...sim.constrained import count_deal
 from ...sim.deal import _deal_into
+from ...sim.leads import book
 from ...sim.rng import stream_key
 from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, _make_cfg
 from ...tricks.pimc import choose_plain
@@ -99,18 +100,6 @@ def _deal_lead(key0, index, pool, counts, my_hand, passed, trump, reuse, save, b
     return dkey, meld, pimc_need(bid, meld, save)
 
 
-@njit(cache=True, forceinline=True)
-def _book_leads(ok, got, sums, cross_m, cross_t):
-    nl = ok.shape[0]
-    for j in range(nl):
-        sums[j, 0] += ok[j]
-        sums[j, 1] += got[j]
-        sums[j, 2] += got[j] * got[j]
-        for k in range(nl):
-            cross_m[j, k] += ok[j] * ok[k]
-            cross_t[j, k] += got[j] * got[k]
-
-
 @njit(cache=True, nogil=True)
 def lead_chunk(key0, start, n_deals, pool, counts, my_hand, passed, trump, bid, reuse, save, rules, vals, codes,
                sums, cross_m, cross_t):
@@ -143,7 +132,7 @@ def lead_chunk(key0, start, n_deals, pool, counts, my_hand, passed, trump, bid, 
                               np.int64(0), np.int64(0), np.int64(0), np.int64(0), None, ZERO, None, None, None, None)
             got[j] = packed >> 4
             ok[j] = made(bid, meld, got[j], packed & 15, False, save)
-        _book_leads(ok, got, sums, cross_m, cross_t)
+        book(ok, got, sums, cross_m, cross_t)
 
 
 def lead_deals(key0, start, n_deals, pool, counts, my_hand, passed, trump, bid, reuse, save, rules, vals, rules_dd,
@@ -191,4 +180,4 @@ def lead_deals(key0, start, n_deals, pool, counts, my_hand, passed, trump, bid, 
                                   _stream(wkey, j), rules_dd, tt, stats, genbox)
                 got[j] = packed >> 4
                 ok[j] = made(np.int64(bid), meld, got[j], packed & 15, False, np.int64(save))
-        _book_leads(ok, got, sums, cross_m, cross_t)
+        book(ok, got, sums, cross_m, cross_t)

@@ -574,7 +574,7 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
 
 
 # ----------------------------------------------------------------------------- lead
-DEFAULT_LEAD_DEALS = {"dd": 100, "pimc": 20, "heuristic": 20_000}
+DEFAULT_LEAD_DEALS = {"dd": 100, "pimc": 10, "heuristic": 20_000}
 LEAD_PLAN = Plan("Pinochle", dict(DEFAULT_LEAD_DEALS), chunk_size={"dd": 2, "pimc": 1, "heuristic": 1_000},
                  desc={"dd": "solving", "pimc": "single-dummy", "heuristic": "playing"})
 LEAD_MODELS = ("dd", "pimc", "heuristic")
@@ -601,6 +601,7 @@ def lead(hand: str, trump: str, bid: int | None = None, passed: str | None = Non
     from .dd import new_dd_table, new_stats
     from .deck import DECK_MASK
     from .meld import meld_points
+    from ...sim import leads
     from .pimc import lead_chunk, lead_deals
 
     check_examples(examples)
@@ -635,45 +636,31 @@ def lead(hand: str, trump: str, bid: int | None = None, passed: str | None = Non
     key0 = seed_key(seed)
 
     def chunk(start, count):
-        out = np.zeros((3, nl, max(nl, 3)), np.int64)
-        if count:
-            sums = np.zeros((nl, 3), np.int64)
-            cm = np.zeros((nl, nl), np.int64)
-            ct = np.zeros((nl, nl), np.int64)
-            if play == "heuristic":
-                lead_chunk(key0, np.int64(start), np.int64(count), pool, counts, my_hand, back, np.int64(t),
-                           np.int64(b), reuse, save, rules4[t], vals4[t], codes, sums, cm, ct)
-            else:
-                lead_deals(key0, start, count, pool, counts, my_hand, back, t, b, reuse, save, rules4[t], vals4[t],
-                           rules_dd, codes, n_worlds, sums, cm, ct, new_dd_table(), new_stats())
-            out[0, :, :3] = sums
-            out[1, :, :nl] = cm
-            out[2, :, :nl] = ct
-        return out
+        if not count:
+            return leads.pack(nl)
+        sums, cm, ct = filled = leads.books(nl)
+        if play == "heuristic":
+            lead_chunk(key0, np.int64(start), np.int64(count), pool, counts, my_hand, back, np.int64(t), np.int64(b),
+                       reuse, save, rules4[t], vals4[t], codes, sums, cm, ct)
+        else:
+            lead_deals(key0, start, count, pool, counts, my_hand, back, t, b, reuse, save, rules4[t], vals4[t],
+                       rules_dd, codes, n_worlds, sums, cm, ct, new_dd_table(), new_stats())
+        return leads.pack(nl, filled)
 
     run = LEAD_PLAN.run(chunk, deals, play, threads, progress)
     notes = LEAD_PLAN.notes(run, deals, play)
     n_done = run.n_done
-    sums = run.stats[0, :, :3].astype(float)
-    cm = run.stats[1, :, :nl].astype(float)
-    ct = run.stats[2, :, :nl].astype(float)
+    sums, cm, ct = leads.unpack(run.stats, nl)
     p = sums[:, 0] / n_done
     mean_t = sums[:, 1] / n_done
     order_key = p * 1000 + mean_t
     top = int(np.argmax(order_key))
 
-    def paired(cross, diag, i, j):
-        """Mean and se of x_i - x_j over the deals, from the sums of products."""
-        e2 = (cross[i, i] + cross[j, j] - 2 * cross[i, j]) / n_done
-        dlt = diag[i] / n_done - diag[j] / n_done
-        var = max(e2 - dlt * dlt, 0.0) * n_done / max(n_done - 1, 1)
-        return dlt, float(np.sqrt(var / n_done))
-
     rows = []
     for i in range(nl):
         lo, hi = wilson(sums[i, 0], n_done)
-        dm, dm_se = paired(cm, sums[:, 0], i, top)
-        dt, dt_se = paired(ct, sums[:, 1], i, top)
+        dm, dm_se = leads.paired(cm, sums[:, 0], i, top, n_done)
+        dt, dt_se = leads.paired(ct, sums[:, 1], i, top, n_done)
         _, t_se = moments_mean_se(n_done, sums[i, 1], sums[i, 2])
         rows.append({"lead": format_mask(np.uint64(1) << np.uint64(codes[i])), "equivalent": format_mask(members[i]),
                      "p_make": p[i], "p_make_lo": float(lo), "p_make_hi": float(hi), "mean_points": mean_t[i],

@@ -1,0 +1,55 @@
+"""The books of the ``lead`` questions (Five Hundred, Euchre, Pinochle): every distinct
+opening lead played on the same deals, each lead's successes and tricks (or points) with
+the sums of products over the deals that the paired intervals against the best lead need.
+
+A chunk returns one integer array (``pack``), so chunks add up exactly and the answer does
+not depend on the thread count; ``unpack`` and ``paired`` turn the sums into the table's
+figures."""
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True, forceinline=True)
+def book(ok, got, sums, cross_m, cross_t):
+    """One deal: lead ``j`` succeeded (``ok[j]``, 0 or 1) and took ``got[j]`` ->
+    ``sums[j]`` += (success, tricks, tricks²); ``cross_m`` / ``cross_t`` += the products
+    of every pair of leads."""
+    nl = ok.shape[0]
+    for j in range(nl):
+        sums[j, 0] += ok[j]
+        sums[j, 1] += got[j]
+        sums[j, 2] += got[j] * got[j]
+        for k in range(nl):
+            cross_m[j, k] += ok[j] * ok[k]
+            cross_t[j, k] += got[j] * got[k]
+
+
+def books(nl: int):
+    """Zeroed (sums, cross_m, cross_t) for ``nl`` leads, as ``book`` fills them."""
+    return np.zeros((nl, 3), np.int64), np.zeros((nl, nl), np.int64), np.zeros((nl, nl), np.int64)
+
+
+def pack(nl: int, filled=None) -> np.ndarray:
+    """A chunk's statistics: the three books of ``filled`` (None: an empty chunk) in one array."""
+    out = np.zeros((3, nl, max(nl, 3)), np.int64)
+    if filled is not None:
+        sums, cm, ct = filled
+        out[0, :, :3] = sums
+        out[1, :, :nl] = cm
+        out[2, :, :nl] = ct
+    return out
+
+
+def unpack(stats: np.ndarray, nl: int):
+    """(sums, cross_m, cross_t) as floats from a run's added-up ``pack`` arrays."""
+    return stats[0, :, :3].astype(float), stats[1, :, :nl].astype(float), stats[2, :, :nl].astype(float)
+
+
+def paired(cross, diag, i: int, j: int, n: int) -> tuple[float, float]:
+    """Mean and standard error of x_i - x_j over ``n`` deals, from the sums of products
+    ``cross`` and the sums ``diag``."""
+    e2 = (cross[i, i] + cross[j, j] - 2 * cross[i, j]) / n
+    d = diag[i] / n - diag[j] / n
+    var = max(e2 - d * d, 0.0) * n / max(n - 1, 1)
+    return float(d), float(np.sqrt(var / n))
