@@ -293,7 +293,7 @@ PLAYS = {
     "five-hundred": ("heuristic", "dd", "pimc"),
     "euchre": ("heuristic", "dd", "pimc"),
     "sheepshead": ("heuristic", "dd", "pimc"),
-    "pinochle": ("heuristic", "dd"),
+    "pinochle": ("heuristic", "dd", "pimc"),
     "rummy500": ("heuristic",),
 }
 TITLES = {"five-hundred": "Five Hundred", "500": "Five Hundred", "euchre": "Euchre", "sheepshead": "Sheepshead",
