@@ -139,7 +139,7 @@ def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy"
     @condition
     deals : int, optional
         Simulated deals [default: 100,000; 20,000 when other seats' calls condition the
-        deal; 50 with ``play="dd"``; 20 with ``play="pimc"``].
+        deal; 50 with ``play="dd"``; 10 with ``play="pimc"``].
     @seed
     play : {"heuristic", "dd", "pimc"}, default "heuristic"
         Card-play model: the heuristic players, the twelve tricks solved double-dummy, or
@@ -246,7 +246,7 @@ def lead(hand, trump, bid=None, passed=None, deals=None, seed=0, play="dd", worl
     passed : str, optional
         The 4 cards you passed back to your partner (dealt into his hand).
     deals : int, optional
-        Simulated deals [default: 100 with "dd", 10 with "pimc", 20,000 with "heuristic"].
+        Simulated deals [default: 40 with "dd", 10 with "pimc", 20,000 with "heuristic"].
     @seed
     play : {"dd", "pimc", "heuristic"}, default "dd"
         How the rest of the hand is played.

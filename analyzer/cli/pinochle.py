@@ -141,7 +141,7 @@ QUESTION_RULES_HELP = ("Rule options (--rule NAME=VALUE): head=best|led_card|non
 @condition_option
 @simulation_options(default_deals=100_000, play_models=("heuristic", "dd", "pimc"),
                     deals_help="100,000; 20,000 when other seats' calls condition the deal; 50 with --play dd; "
-                               "20 with --play pimc")
+                               "10 with --play pimc")
 @examples_option
 @output_options
 def bid(hand, seat, over, auction, trump, worlds, condition, deals, seed, play, threads, rules, examples, as_json,
@@ -210,7 +210,7 @@ pass_.help = inspect.cleandoc(pass_.help) + "\n\n" + QUESTION_RULES_HELP
               help="The 4 cards you passed back to your partner (dealt into his hand).")
 @_worlds_option
 @simulation_options(default_deals=100, play_models=("dd", "pimc", "heuristic"),
-                    deals_help="100 with --play dd, 10 with --play pimc, 20,000 with --play heuristic")
+                    deals_help="40 with --play dd, 10 with --play pimc, 20,000 with --play heuristic")
 @examples_option
 @output_options
 def lead(hand, trump, bid_, passed, worlds, deals, seed, play, threads, rules, examples, as_json, as_csv, plot_path):

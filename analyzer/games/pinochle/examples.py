@@ -122,17 +122,19 @@ def play_shown(hands, declarer: int, t: int, bid: int, give, back, k: dict, name
     ALREADY_PASSED when the declarer holds them), the meld, the throw-in and the twelve
     tricks recorded; ``hands`` is not modified.  ``pimc``: (the deal's key, the aim, the
     world stream) to record the single-dummy play the run played (``finish_hand_pimc``)."""
-    from .play import O_MELD_D, O_MELD_O, O_SIZE, O_THROWN, TRACE_COLS, finish_hand_pimc, pass_and_meld, play_hand
+    from .play import (ALREADY_PASSED, O_MELD_D, O_MELD_O, O_SIZE, O_THROWN, TRACE_COLS, finish_hand_pimc,
+                       pass_and_meld, play_hand)
     from .play import _thrown as thrown_in
     from .pimc import _stream
     from .worlds import MODE_SAMPLE, world_key
 
     work = hands.copy()
     o = np.zeros(O_SIZE, np.int64)
-    partner = declarer ^ 2
-    pass_and_meld(work, np.int64(declarer), np.int64(t), k["reuse"], np.uint64(give), np.uint64(back), o)
-    passes = {"to the declarer": format_mask(work[declarer] & ~hands[declarer]),
-              "back": format_mask(work[partner] & ~hands[partner])}
+    given, passed_back = pass_and_meld(work, np.int64(declarer), np.int64(t), k["reuse"], np.uint64(give),
+                                       np.uint64(back), o)
+    # the cards passed, not the hands' differences (a card received may be passed back)
+    passes = {"to the declarer": format_mask(given) if given != ALREADY_PASSED else None,
+              "back": format_mask(passed_back)}
     tricks = []
     if not thrown_in(np.int64(bid), k["any_throw"], k["policies"], np.int64(declarer), o):
         trace = np.full((4 * N_TRICKS, TRACE_COLS + 1), -1, np.int64)     # with TR_WINNER

@@ -47,7 +47,7 @@ DEFAULT_BID_DEALS_DD = 50          # double-dummy: five exact solves a deal (two
 DD_CHUNK = 4
 DD_NOTE = ("dd: the twelve tricks solved double-dummy for card points, every hand visible and perfect play by "
            "both sides (the auction, the passes and the throw-in by the policies, as with heuristic play)")
-DEFAULT_BID_DEALS_PIMC = 20
+DEFAULT_BID_DEALS_PIMC = 10
 PIMC_CHUNK = 2
 PIMC_NOTE = ("pimc: single-dummy play of the twelve tricks at every seat; each card chosen in {w} sampled layouts "
              "of the cards the player cannot see (honouring the meld shown, the passes it made or took, the voids "
@@ -574,7 +574,7 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
 
 
 # ----------------------------------------------------------------------------- lead
-DEFAULT_LEAD_DEALS = {"dd": 100, "pimc": 10, "heuristic": 20_000}
+DEFAULT_LEAD_DEALS = {"dd": 40, "pimc": 10, "heuristic": 20_000}
 LEAD_PLAN = Plan("Pinochle", dict(DEFAULT_LEAD_DEALS), chunk_size={"dd": 2, "pimc": 1, "heuristic": 1_000},
                  desc={"dd": "solving", "pimc": "single-dummy", "heuristic": "playing"})
 LEAD_MODELS = ("dd", "pimc", "heuristic")
