@@ -1091,11 +1091,11 @@ def section_pimc_sheepshead(quick):
           f"(x{plain / ours:.1f}, the same results)")
 
 
-def _pimc_pinochle_deals(n, worlds, mode, seed=1):
+def _pimc_pinochle_deals(n, worlds, mode, seed=1, budget=0):
     """Per-deal thread CPU times (s) and results of Pinochle single-dummy play at every seat
     on policy-bid deals (``dd.policy_deals``: the auction and the passes by the policies),
     aiming at the bid; what the seats know of the passes is not given here (the meld
-    shown is)."""
+    shown is).  ``budget``: the decisions' node budget (0: none, as the plain method)."""
     import random
     from itertools import islice
 
@@ -1103,7 +1103,7 @@ def _pimc_pinochle_deals(n, worlds, mode, seed=1):
     from analyzer.games.pinochle.meld import meld_cards
     from analyzer.games.pinochle.play import TRACE_COLS, card_tables, pimc_need, play_out
     from analyzer.games.pinochle.rules import Options, rule_tables
-    from analyzer.games.pinochle.worlds import known_cards
+    from analyzer.games.pinochle.worlds import fresh_search, known_cards
 
     rules_dd4, plain4, vals4 = rule_tables(objective_points=True), rule_tables(), card_tables()
     reuse = Options().reuse
@@ -1114,6 +1114,7 @@ def _pimc_pinochle_deals(n, worlds, mode, seed=1):
     for i, (trump, hands, declarer, bid, meld, heur) in enumerate(islice(policy_deals(random.Random(seed)), n)):
         shown = np.array([meld_cards(h, np.int64(trump), reuse) for h in hands], np.uint64)
         known_cards(hands, np.int64(declarer), shown, np.uint64(0), np.uint64(0), known)
+        fresh_search(tt, stats, genbox, budget)
         t0 = time.thread_time()
         r = play_out(plain4[trump], vals4[trump], hands.copy(), np.int64(declarer), trace, False, np.int64(0),
                      np.uint64(0), np.int64(-1), np.int64(15), np.int64(worlds), np.int64(mode),
@@ -1126,18 +1127,20 @@ def _pimc_pinochle_deals(n, worlds, mode, seed=1):
 
 def section_pimc_pinochle(quick):
     """Pinochle single-dummy play at every seat, one thread: the time a hand's twelve
-    tricks (median, p90, max) on policy-bid deals at W = 16 (the default) and W = 32,
+    tricks (median, p90, max) on policy-bid deals at W = 16 with the questions' node budget
+    a decision (the default), without it, and at W = 32 without it,
     next to the plain method (every world, every legal card, exact values) on the first
     deals at W = 4; both decide the same cards.  ``--deals N`` (default 30, 6 with
     --quick)."""
-    from analyzer.games.pinochle.worlds import MODE_PLAIN, MODE_SAMPLE
+    from analyzer.games.pinochle.worlds import MODE_PLAIN, MODE_SAMPLE, NODE_BUDGET
     n = OPTIONS.deals or (6 if quick else 30)
     n_plain = 2 if quick else 4
     _pimc_pinochle_deals(1, 4, MODE_SAMPLE)          # warm-up (compile)
     _pimc_pinochle_deals(1, 2, MODE_PLAIN)
-    for w in (16, 32):
-        t, r = _pimc_pinochle_deals(n, w, MODE_SAMPLE)
-        print(f"pimc_pinochle: W={w}: {_dist_ms(t)} a hand ({n} policy deals, one thread)")
+    for w, budget in ((16, NODE_BUDGET), (16, 0), (32, 0)):
+        t, r = _pimc_pinochle_deals(n, w, MODE_SAMPLE, budget=budget)
+        print(f"pimc_pinochle: W={w}, node budget {budget:,} a decision (0: none): {_dist_ms(t)} a hand "
+              f"({n} policy deals, one thread)")
     t, r = _pimc_pinochle_deals(n_plain, 4, MODE_SAMPLE)
     tp, rp = _pimc_pinochle_deals(n_plain, 4, MODE_PLAIN)
     assert r == rp, "the plain method decided differently"

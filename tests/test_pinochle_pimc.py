@@ -175,3 +175,24 @@ def test_lead_ranks_every_distinct_lead_with_paired_intervals(capsys):
     assert leads == set(HAND.split())
     for r in rows[1:]:
         assert r["vs_best_lo"] <= r["vs_best"] <= r["vs_best_hi"] <= 1e-12 + max(0.0, r["vs_best_hi"])
+
+
+def test_a_spent_node_budget_decides_on_the_worlds_searched():
+    """With a budget of one node every decision stops after its first world: the play is
+    the one-world play, world for world (a world's layout depends only on its number)."""
+    from analyzer.tricks.dd import S_BUDGET, S_BUDGET_CUTS
+
+    deal = _deals(2, 1)[1]
+    trump, hands, declarer, need, known = deal
+    out = []
+    for worlds, budget in ((4, 1), (1, 0)):
+        stats = new_stats()
+        stats[S_BUDGET] = budget
+        trace = np.full((48, 4), -1, np.int64)
+        packed = play_out(RULES[trump], VALS[trump], hands.copy(), np.int64(declarer), trace, True, np.int64(0),
+                          np.uint64(0), np.int64(-1), np.int64(15), np.int64(worlds), np.int64(MODE_SAMPLE),
+                          np.int64(need), known, np.uint64(1), RULES_DD[trump], new_dd_table(), stats,
+                          np.ones(1, np.int64))
+        out.append((int(packed), trace, int(stats[S_BUDGET_CUTS])))
+    assert out[0][0] == out[1][0] and (out[0][1] == out[1][1]).all()
+    assert out[0][2] > 0 and out[1][2] == 0

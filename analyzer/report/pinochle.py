@@ -454,7 +454,8 @@ played three ways on the same passed hands:
 - **single-dummy** at every seat: each card chosen in {DEFAULT_WORLDS} sampled layouts of the cards
   that player cannot see — honouring the meld shown on the table, the passes it made or took,
   the voids, and the cards the heading and trumping duties showed it cannot hold — each
-  solved double-dummy. The players aim at the level the bidding policy would reach with the
+  solved double-dummy (a decision that has spent 4 million search nodes decides on the
+  layouts searched so far). The players aim at the level the bidding policy would reach with the
   declarer's hand (the contract such a hand plays): the declaring side to reach it, the
   defenders to stop it. The defenders play single-dummy too, so this is the result when every
   seat plays well;

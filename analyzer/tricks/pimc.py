@@ -30,7 +30,8 @@ import numpy as np
 from numba import njit
 
 from ..bits import ONE, ZERO, high_bit, low_index
-from .dd.core import C_GEN, C_MAX, C_NEXT, MAX_MOVES, MAX_SEATS, PEXT8, _equiv_up, _next_higher
+from .dd.core import (C_GEN, C_MAX, C_NEXT, MAX_MOVES, MAX_SEATS, PEXT8, S_BUDGET, S_BUDGET_CUTS, S_NODES, _equiv_up,
+                      _next_higher)
 from .dd.search import _mtd, _play, _scratch, _search, _solve_kernel, _value_bounds
 from .tables import F_POINTS, R_FLAGS, R_FREE, R_LEAD
 
@@ -223,7 +224,11 @@ def choose_each(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
     counted side needs from here on in world ``w`` (this trick included); a seat of the
     maximising side wants it reached, the other side wants it missed.  ``genbox[0]``: the table's
     generation, bumped once a world.  ``scores[i]``: worlds in which class ``i``
-    succeeds (a dropped class: a lower bound)."""
+    succeeds (a dropped class: a lower bound).
+
+    ``stats[S_BUDGET]`` (0: none) caps the search nodes a decision spends: once its worlds
+    have cost that many, it decides on the worlds searched so far (at least one; counted in
+    ``stats[S_BUDGET_CUTS]``).  Node counts are deterministic, so the decision is too."""
     alive = np.ones(n, np.bool_)
     for i in range(n):
         scores[i] = 0
@@ -234,8 +239,13 @@ def choose_each(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
     vw = np.zeros(MAX_SEATS, np.int64)
     cfg = np.zeros(cfgs.shape[1], np.int64)
     n_alive = n
+    n0 = stats[S_NODES]
+    budget = stats[S_BUDGET]
     for w in range(n_worlds):
         if n_alive <= 1:
+            break
+        if budget > 0 and w > 0 and stats[S_NODES] - n0 >= budget:
+            stats[S_BUDGET_CUTS] += 1      # decided on the worlds searched so far
             break
         want = _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt)
         for i in range(n):

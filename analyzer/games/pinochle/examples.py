@@ -126,7 +126,7 @@ def play_shown(hands, declarer: int, t: int, bid: int, give, back, k: dict, name
                        pass_and_meld, play_hand)
     from .play import _thrown as thrown_in
     from .pimc import _stream
-    from .worlds import MODE_SAMPLE, world_key
+    from .worlds import MODE_SAMPLE, fresh_search, world_key
 
     work = hands.copy()
     o = np.zeros(O_SIZE, np.int64)
@@ -144,12 +144,13 @@ def play_shown(hands, declarer: int, t: int, bid: int, give, back, k: dict, name
             from .dd import new_dd_table, new_stats
             dkey, aim, stream = pimc
             again = hands.copy()
+            tt, st, gen = new_dd_table(), new_stats(), np.ones(1, np.int64)
+            fresh_search(tt, st, gen)
             finish_hand_pimc(k["rules4"][t], k["vals4"][t], k["rules_dd4"][t], again, np.int64(declarer), np.int64(t),
                              np.int64(0), np.int64(aim), k["reuse"], k["any_throw"], k["save"], k["policies"],
                              np.uint64(give), np.uint64(back), ZERO, np.zeros(O_SIZE, np.int64), trace,
                              np.int64(k["n_worlds"]), np.int64(MODE_SAMPLE),
-                             _stream(np.uint64(world_key(np.uint64(dkey))), stream),
-                             new_dd_table(), new_stats(), np.ones(1, np.int64))
+                             _stream(np.uint64(world_key(np.uint64(dkey))), stream), tt, st, gen)
         tricks = _tricks(trace, names)
     return {"passes": passes, "meld": int(o[O_MELD_D]), "meld_against": int(o[O_MELD_O]),
             "thrown_in": bool(o[O_THROWN]), "play": tricks}

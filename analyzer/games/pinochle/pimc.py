@@ -30,7 +30,8 @@ from .play import (O_SIZE, TRACE_COLS, _values_of, book_declare, book_pass, deal
                    play_out)
 from .scoring import made
 # re-exported under the names the tests and bench use
-from .worlds import DEFAULT_WORLDS, MODE_PLAIN, MODE_SAMPLE, MODE_SEE_ALL, known_cards, world_key  # noqa: F401
+from .worlds import (DEFAULT_WORLDS, MODE_PLAIN, MODE_SAMPLE, MODE_SEE_ALL, fresh_search, known_cards,  # noqa: F401
+                     world_key)
 
 PASS_STREAM = 4           # the worlds' stream of the hand after the asker passes (0..3: its trumps)
 
@@ -68,6 +69,7 @@ def bid_deals(rules4, vals4, rules_dd4, key0, start, n, pool, sizes, asker, my_h
         for t in range(4):
             if (trumps_asked >> t) & 1:
                 work[:] = hands
+                fresh_search(tt, stats, genbox)      # each hand on its own (the examples replay one)
                 finish_hand_pimc(rules4[t], vals4[t], rules_dd4[t], work, asker, t, 0, aims[t], reuse, any_throw,
                                  save, policies, 0, 0, 0, out, trace, n_worlds, MODE_SAMPLE, _stream(wkey, t), tt,
                                  stats, genbox)
@@ -76,6 +78,7 @@ def bid_deals(rules4, vals4, rules_dd4, key0, start, n, pool, sizes, asker, my_h
         d, bid = int(auction[0]), int(auction[1])
         t = int(trumps[d])
         work[:] = hands
+        fresh_search(tt, stats, genbox)
         finish_hand_pimc(rules4[t], vals4[t], rules_dd4[t], work, d, t, bid, bid, reuse, any_throw, save, policies,
                          0, 0, 0, out, trace, n_worlds, MODE_SAMPLE, _stream(wkey, PASS_STREAM), tt, stats, genbox)
         book_pass(pstats, out, w, np.int64(d), np.int64(bid), np.int64(asker), auction[2], save)
@@ -163,6 +166,7 @@ def lead_deals(key0, start, n_deals, pool, counts, my_hand, passed, trump, bid, 
     for i in range(n_deals):
         dkey, meld, need = _deal_lead(key0, np.int64(start + i), pool, counts, my_hand, passed, np.int64(trump), reuse,
                                       np.int64(save), np.int64(bid), fixed, buf, deal, hands, shown, known)
+        fresh_search(tt, stats, genbox)
         if n_worlds is None:
             world[0, :N_SEATS] = hands
             choose_plain(r, cfgs, world, np.int64(1), np.zeros(MAX_SEATS, np.int64), tt, stats, genbox, np.int64(0),
@@ -175,6 +179,7 @@ def lead_deals(key0, start, n_deals, pool, counts, my_hand, passed, trump, bid, 
             wkey = np.uint64(world_key(dkey))
             for j in range(nl):
                 work[:] = hands
+                fresh_search(tt, stats, genbox)      # each lead on its own
                 packed = play_out(rules, vals, work, np.int64(0), trace, False, np.int64(0), ZERO, np.int64(codes[j]),
                                   np.int64((1 << N_SEATS) - 1), np.int64(n_worlds), np.int64(MODE_SAMPLE), need, known,
                                   _stream(wkey, j), rules_dd, tt, stats, genbox)

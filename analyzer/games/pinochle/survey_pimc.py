@@ -36,7 +36,7 @@ from .rules import Options, rule_tables
 from .survey import (CLASS_SHAPE, SUCCESS_LEVELS, class_frame, class_keys, declared, kernel_buffers, mean_se,
                      prob_columns, survey_inputs)
 from .pimc import _stream
-from .worlds import DEFAULT_WORLDS, MODE_SAMPLE, world_key
+from .worlds import DEFAULT_WORLDS, MODE_SAMPLE, fresh_search, world_key
 
 PIMC_CHUNK = 1                 # deals a chunk: a single-dummy hand takes the solver seconds
 MODELS = ("heuristic", "pimc", "dd")
@@ -63,6 +63,7 @@ def survey_pimc_chunk(rules4, vals4, dd_rules4, key0, start, n, pool, counts, po
         heur, meld = int(out[O_POINTS_D]), int(out[O_MELD_D])
         aim = max(int(minimum), int(np.floor((values[seat] - policies[seat, P_MARGIN]) / 10.0)) * 10)
         work[:] = hands
+        fresh_search(tt, stats, gen)
         finish_hand_pimc(rules4[t], vals4[t], dd_rules4[t], work, seat, t, 0, aim, reuse, any_throw, save, policies,
                          0, 0, 0, scratch, trace, n_worlds, MODE_SAMPLE, np.uint64(world_key(_stream(key0, index))),
                          tt, stats, gen)

@@ -30,6 +30,11 @@ from ...tricks.dd import MAX_SEATS
 from .deck import DECK_MASK, N_SEATS
 
 DEFAULT_WORLDS = 16
+# A single-dummy decision that has spent this many search nodes on its worlds decides on
+# the worlds searched so far (``tricks.pimc.choose_each``): about a second of one core.
+# Pinochle's twelve-trick searches have a long tail, and a few contested decisions would
+# otherwise take minutes each.
+NODE_BUDGET = 4_000_000
 MAX_WORLDS = 4096
 MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play.play_out's ``mode``
 REJECTION_TRIES = 16
@@ -87,6 +92,16 @@ def world_key(deal_key):
     return mix64(deal_key ^ WORLD_SALT)
 
 
+def fresh_search(tt, stats, genbox, budget: int = NODE_BUDGET):
+    """Before a deal: an empty table, generation 1 and the decisions' node budget, so that
+    a deal's single-dummy play depends on nothing played before it (a chunk's other deals,
+    the examples' replays)."""
+    from ...tricks.dd import S_BUDGET
+    tt[:] = 0
+    genbox[0] = 1
+    stats[S_BUDGET] = budget
+
+
 def check_worlds(worlds) -> int:
     """``--worlds``: the layouts sampled for each single-dummy card, validated."""
     from ...errors import InputError
@@ -97,5 +112,5 @@ def check_worlds(worlds) -> int:
     return int(worlds)
 
 
-__all__ = ["DEFAULT_WORLDS", "MODE_SAMPLE", "MODE_SEE_ALL", "MODE_PLAIN", "known_cards", "seat_worlds", "world_key",
-           "check_worlds"]
+__all__ = ["DEFAULT_WORLDS", "NODE_BUDGET", "MODE_SAMPLE", "MODE_SEE_ALL", "MODE_PLAIN", "known_cards", "seat_worlds",
+           "world_key", "check_worlds", "fresh_search"]

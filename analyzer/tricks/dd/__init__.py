@@ -149,6 +149,8 @@ from .core import (
     O_SMALL,
     O_TT,
     PEXT8,
+    S_BUDGET,
+    S_BUDGET_CUTS,
     S_CUTS,
     S_FIRST_CUTS,
     S_NODES,
@@ -226,4 +228,4 @@ from .search import (
 from .solver import Solver, make_cfg
 from .table import TT_BUCKET, TT_WORDS, new_table, tt_bytes, tt_entries, zeroed_words
 
-__all__ = ['MAX_SEATS', 'MAX_PLY', 'MAX_MOVES', 'C_NSEATS', 'C_ACTIVE', 'C_MAX', 'C_COUNT', 'C_OPTS', 'C_GEN', 'C_EXACT', 'C_QUICK', 'C_NACT', 'C_NEXT', 'C_BEST', 'C_STAMP', 'C_OFF', 'C_FIELD', 'C_RBASE', 'C_RMASK', 'C_WIDE', 'C_KEYX', 'C_SIZE', 'EXACT_CARDS', 'EXACT_KINDS', 'SURE_TRUMPS', 'O_TT', 'O_QUICK', 'O_EQUIV', 'O_ORDER', 'O_SMALL', 'O_ALL', 'S_NODES', 'S_TT_HITS', 'S_QT_CUTS', 'S_STORES', 'S_SEARCHES', 'S_CUTS', 'S_FIRST_CUTS', 'S_SIZE', 'S_POS_NODES', 'S_POS_CUTS', 'S_POS_FIRST', 'NONE', 'PEXT8', '_compress64', 'M_SIZE', 'TT_WORDS', 'TT_BUCKET', 'tt_entries', 'new_table', 'zeroed_words', 'tt_bytes', 'TOP_BARE_OPP', 'TOP_MINE', 'TOP_PARTNER', 'TOP_OTHER', 'PTS_W', 'LEAD_PTS_W', 'VOID_RUFF_PEN', 'MID_WIN', 'LEAD_LOSER', 'LEAD_TO_PARTNER', 'HINT_BONUS', 'FORCE_BONUS', 'KILLER_BONUS', 'FINESSE_BONUS', 'RHO_HIGH_PEN', 'PARTNER_RUFF_BONUS', 'TRUMP_IDLE_PEN', 'OPP_VOID_PEN', 'OPP_LEN_WEIGHT', '_SOLVE_SIG', 'F_SEAT', 'F_POS', 'F_LEADER', 'F_LED', 'F_WINNER', 'F_SUITS', 'F_LEFT', 'F_TARGET', 'F_I', 'F_NM', 'F_BESTV', 'F_BESTM', 'F_OLDVOID', 'F_TV', 'F_CUT', 'F_HINT', 'F_SIZE', 'U_BEST', 'U_TRICK', 'U_WALL', 'U_WCUT', 'U_K0', 'U_K1', 'U_UNPL', 'U_WR', 'U_CARD', 'U_SEARCHED', 'U_SIG', 'U_TP', 'U_LEAD', 'U_K2', 'U_SIZE', 'REL_SIZE', '_solve_kernel', '_root_moves', '_make_cfg', 'make_cfg', 'Solver']
+__all__ = ['MAX_SEATS', 'MAX_PLY', 'MAX_MOVES', 'C_NSEATS', 'C_ACTIVE', 'C_MAX', 'C_COUNT', 'C_OPTS', 'C_GEN', 'C_EXACT', 'C_QUICK', 'C_NACT', 'C_NEXT', 'C_BEST', 'C_STAMP', 'C_OFF', 'C_FIELD', 'C_RBASE', 'C_RMASK', 'C_WIDE', 'C_KEYX', 'C_SIZE', 'EXACT_CARDS', 'EXACT_KINDS', 'SURE_TRUMPS', 'O_TT', 'O_QUICK', 'O_EQUIV', 'O_ORDER', 'O_SMALL', 'O_ALL', 'S_NODES', 'S_TT_HITS', 'S_QT_CUTS', 'S_STORES', 'S_SEARCHES', 'S_CUTS', 'S_FIRST_CUTS', 'S_BUDGET', 'S_BUDGET_CUTS', 'S_SIZE', 'S_POS_NODES', 'S_POS_CUTS', 'S_POS_FIRST', 'NONE', 'PEXT8', '_compress64', 'M_SIZE', 'TT_WORDS', 'TT_BUCKET', 'tt_entries', 'new_table', 'zeroed_words', 'tt_bytes', 'TOP_BARE_OPP', 'TOP_MINE', 'TOP_PARTNER', 'TOP_OTHER', 'PTS_W', 'LEAD_PTS_W', 'VOID_RUFF_PEN', 'MID_WIN', 'LEAD_LOSER', 'LEAD_TO_PARTNER', 'HINT_BONUS', 'FORCE_BONUS', 'KILLER_BONUS', 'FINESSE_BONUS', 'RHO_HIGH_PEN', 'PARTNER_RUFF_BONUS', 'TRUMP_IDLE_PEN', 'OPP_VOID_PEN', 'OPP_LEN_WEIGHT', '_SOLVE_SIG', 'F_SEAT', 'F_POS', 'F_LEADER', 'F_LED', 'F_WINNER', 'F_SUITS', 'F_LEFT', 'F_TARGET', 'F_I', 'F_NM', 'F_BESTV', 'F_BESTM', 'F_OLDVOID', 'F_TV', 'F_CUT', 'F_HINT', 'F_SIZE', 'U_BEST', 'U_TRICK', 'U_WALL', 'U_WCUT', 'U_K0', 'U_K1', 'U_UNPL', 'U_WR', 'U_CARD', 'U_SEARCHED', 'U_SIG', 'U_TP', 'U_LEAD', 'U_K2', 'U_SIZE', 'REL_SIZE', '_solve_kernel', '_root_moves', '_make_cfg', 'make_cfg', 'Solver']

@@ -77,8 +77,11 @@ O_ALL = O_TT | O_QUICK | O_EQUIV | O_ORDER | O_SMALL
 
 # stats vector (int64)
 S_NODES, S_TT_HITS, S_QT_CUTS, S_STORES, S_SEARCHES, S_CUTS, S_FIRST_CUTS = range(7)
-S_SIZE = 32
 S_POS_NODES, S_POS_CUTS, S_POS_FIRST = 8, 16, 24   # + position in the trick (0..7)
+# Single-dummy decisions (``tricks.pimc.choose_each``): a node budget a decision may spend
+# on its worlds (0: none; set by the caller) and how many decisions it cut short.
+S_BUDGET, S_BUDGET_CUTS = 32, 33
+S_SIZE = 34
 
 
 _LANE = np.uint64(0xFFFF)
