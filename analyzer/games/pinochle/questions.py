@@ -286,7 +286,7 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     constrained, lo, hi = value_bounds(calls, asker, options) if cond else (np.zeros(0, np.int64),
                                                                             np.full(N_SEATS, -np.inf),
                                                                             np.full(N_SEATS, np.inf))
-    if deals is None and len(constrained) and play != "dd":
+    if deals is None and len(constrained) and play == "heuristic":
         deals = DEFAULT_BID_DEALS_COND
     deals, seed = PLAN.check(deals, seed, threads, play)
     if play in ("dd", "pimc") and options.meld_save == "trick":
