@@ -26,8 +26,8 @@ from ...tricks.pimc import choose_plain
 from .bidding import run_auction
 from .deck import N_SEATS, N_TRICKS
 from .meld import meld_cards, meld_points
-from .play import (O_SIZE, TRACE_COLS, _values_of, book_declare, book_pass, deal_heard, finish_hand_pimc, pimc_need,
-                   play_out)
+from .play import (TRACE_COLS, _values_of, bid_buffers, book_declare, book_pass, deal_heard, finish_hand_pimc,
+                   pimc_need, play_out)
 from .scoring import made
 # re-exported under the names the tests and bench use
 from .worlds import (DEFAULT_WORLDS, MODE_PLAIN, MODE_SAMPLE, MODE_SEE_ALL, fresh_search, known_cards,  # noqa: F401
@@ -48,15 +48,7 @@ def bid_deals(rules4, vals4, rules_dd4, key0, start, n, pool, sizes, asker, my_h
     """``play.bid_chunk`` with single-dummy play at every seat: the same deals and books,
     trump t's hands aiming at ``aims[t]``, the hand after the asker passes at the bid the
     auction reached; the worlds come from each deal's own key."""
-    rem = np.empty(pool.shape[0], np.int64)
-    hands = np.empty(N_SEATS, np.uint64)
-    work = np.empty(N_SEATS, np.uint64)
-    values = np.empty(N_SEATS, np.float64)
-    trumps = np.empty(N_SEATS, np.int64)
-    v4 = np.empty(4, np.float64)
-    auction = np.empty(3, np.int64)
-    out = np.empty(O_SIZE, np.int64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
+    rem, hands, work, values, trumps, v4, auction, out, trace = bid_buffers(pool)
     genbox = np.ones(1, np.int64)
     for i in range(n):
         hands[asker] = my_hand
@@ -103,6 +95,15 @@ def _deal_lead(key0, index, pool, counts, my_hand, passed, trump, reuse, save, b
     return dkey, meld, pimc_need(bid, meld, save)
 
 
+@njit(cache=True, forceinline=True)
+def _lead_buffers(pool, counts):
+    """Scratch of the lead loops: dealing (buf, fixed, deal), the hands and a copy to play
+    on, the meld shown, what each seat knows, a trace."""
+    return (np.empty(pool.shape[0], np.int64), np.zeros(counts.shape[0], np.uint64),
+            np.empty(counts.shape[0], np.uint64), np.empty(N_SEATS, np.uint64), np.empty(N_SEATS, np.uint64),
+            np.empty(N_SEATS, np.uint64), np.empty((N_SEATS, N_SEATS), np.uint64), np.empty((1, TRACE_COLS), np.int64))
+
+
 @njit(cache=True, nogil=True)
 def lead_chunk(key0, start, n_deals, pool, counts, my_hand, passed, trump, bid, reuse, save, rules, vals, codes,
                sums, cross_m, cross_t):
@@ -115,14 +116,7 @@ def lead_chunk(key0, start, n_deals, pool, counts, my_hand, passed, trump, bid, 
     with lead ``i`` -- its meld saved and meld plus trick points reaching it --, trick
     points, their square); ``cross_m`` / ``cross_t``: sums of products over the deals
     (paired intervals)."""
-    buf = np.empty(pool.shape[0], np.int64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(N_SEATS, np.uint64)
-    work = np.empty(N_SEATS, np.uint64)
-    shown = np.empty(N_SEATS, np.uint64)
-    known = np.empty((N_SEATS, N_SEATS), np.uint64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
+    buf, fixed, deal, hands, work, shown, known, trace = _lead_buffers(pool, counts)
     nl = codes.shape[0]
     ok = np.zeros(nl, np.int64)
     got = np.zeros(nl, np.int64)
@@ -144,14 +138,7 @@ def lead_deals(key0, start, n_deals, pool, counts, my_hand, passed, trump, bid, 
     valued exactly in one search tree, ``tricks.pimc.choose_plain`` with the true deal as
     its one world; a lead class takes its cards' value) or single-dummy at every seat
     (``play.play_out``, the worlds from the deal's key, one stream a lead)."""
-    buf = np.empty(pool.shape[0], np.int64)
-    fixed = np.zeros(counts.shape[0], np.uint64)
-    deal = np.empty(counts.shape[0], np.uint64)
-    hands = np.empty(N_SEATS, np.uint64)
-    work = np.empty(N_SEATS, np.uint64)
-    shown = np.empty(N_SEATS, np.uint64)
-    known = np.empty((N_SEATS, N_SEATS), np.uint64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
+    buf, fixed, deal, hands, work, shown, known, trace = _lead_buffers(pool, counts)
     genbox = np.ones(1, np.int64)
     nl = codes.shape[0]
     ok = np.zeros(nl, np.int64)

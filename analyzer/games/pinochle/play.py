@@ -579,6 +579,16 @@ T_N, T_MELD, T_POINTS, T_MELD_BEFORE = range(4)
 T_SIZE = 4
 
 
+@njit(cache=True, forceinline=True)
+def bid_buffers(pool):
+    """Scratch of the bid question's deal loops (``bid_chunk``, ``pimc.bid_deals``): the
+    dealing's, the hands and a copy to play on, the seats' values and trumps (and
+    ``valuation``'s four), the auction's result, ``finish_hand``'s outcome and trace."""
+    return (np.empty(pool.shape[0], np.int64), np.empty(N_SEATS, np.uint64), np.empty(N_SEATS, np.uint64),
+            np.empty(N_SEATS, np.float64), np.empty(N_SEATS, np.int64), np.empty(4, np.float64),
+            np.empty(3, np.int64), np.empty(O_SIZE, np.int64), np.empty((1, TRACE_COLS), np.int64))
+
+
 @njit(cache=True, nogil=True)
 def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constrained, free, lo, hi, want, state,
               policies, reuse, minimum, any_throw, save, bid0, trumps_asked, levels, tstats, pstats, counters,
@@ -601,16 +611,8 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
     every hand's tricks are solved double-dummy (``finish_hand_dd``; ``rules_dd4``: the
     trumps' rule vectors with points; ``tt``, ``stats``, ``gen``: the solver's; ``tt``
     None compiles the kernel without the solver).  Single-dummy play: ``pimc.bid_deals``."""
-    rem = np.empty(pool.shape[0], np.int64)
-    hands = np.empty(N_SEATS, np.uint64)
-    work = np.empty(N_SEATS, np.uint64)
+    rem, hands, work, values, trumps, v4, auction, out, trace = bid_buffers(pool)
     spare = np.empty(N_SEATS, np.uint64)
-    values = np.empty(N_SEATS, np.float64)
-    trumps = np.empty(N_SEATS, np.int64)
-    v4 = np.empty(4, np.float64)
-    auction = np.empty(3, np.int64)
-    out = np.empty(O_SIZE, np.int64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
     for i in range(n):
         hands[asker] = my_hand
         w, draws = deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, constrained, free, lo, hi, want,

@@ -84,7 +84,8 @@ def survey_pimc_chunk(rules4, vals4, dd_rules4, key0, start, n, pool, counts, po
 def run_survey_pimc(deals: int, seed: int = 0, worlds: int = DEFAULT_WORLDS, threads: int | None = None,
                     progress: bool = False):
     """The three-model survey of deal indices 0..deals-1 (the same deals as
-    ``survey.run_survey``), a fresh transposition table per chunk."""
+    ``survey.run_survey``); each single-dummy hand starts from an empty table
+    (``worlds.fresh_search``), so a deal's numbers do not depend on the chunk it is in."""
     from ...sim.runner import run_chunks
     from .dd import new_dd_table, new_stats
 
