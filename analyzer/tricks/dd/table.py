@@ -48,6 +48,7 @@ from .core import (
 TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
 _TTW = np.uint64(TT_WORDS)
 TT_BUCKET = 64    # entries scanned per probe (two buckets: see _tt_probe)
+KIND_BUCKET = 8   # entries scanned per probe with keys by kinds (exact keys: one fingerprint line)
 _VALID = np.uint64(1) << np.uint64(63)
 
 
@@ -112,17 +113,17 @@ def _n_entries(tt):
 
 
 @njit(cache=True, forceinline=True)
-def _bucket(tt, k0, k1, k2):
+def _bucket(tt, k0, k1, k2, size):
     """(first entry of the bucket, fingerprint): the fingerprint word of an entry holds
     a store stamp (bits 0..7), the tricks left (8..15), 8 generation bits (16..23), 16
     hash bits (24..39) and the top-two-owner slots (40..63, see _fp_matches)."""
     h = _mix(k0 ^ _mix(k1 ^ _mix(k2)))
-    nb = np.uint64(_n_entries(tt) // TT_BUCKET)
-    return np.int64(h & (nb - ONE)) * TT_BUCKET, h & _FP_HASH
+    nb = np.uint64(_n_entries(tt) // size)
+    return np.int64(h & (nb - ONE)) * size, h & _FP_HASH
 
 
 @njit(cache=True, forceinline=True)
-def _fp_matches(flat, nent, b, fmask, fp, tp):
+def _fp_matches(flat, nent, b, fmask, fp, tp, kinds):
     """Bit j set: entry b + j of a bucket has fingerprint ``fp`` under ``fmask`` and
     agrees with ``tp`` (the owners of each suit's top two cards) wherever the entry
     depends on them: most entries of a suit-length key differ there, and this spares
@@ -131,6 +132,11 @@ def _fp_matches(flat, nent, b, fmask, fp, tp):
     (indexing the 2-D table would make it gather the words one by one)."""
     m = ZERO
     f0 = nent * TT_WORDS + b
+    if kinds:
+        for j in range(KIND_BUCKET):
+            f = flat[np.uint64(f0 + j)]
+            m |= np.uint64((f & fmask) == fp) << np.uint64(j)
+        return m
     for j in range(TT_BUCKET):
         f = flat[np.uint64(f0 + j)]   # unsigned: no negative-index wraparound (which defeats vector loads)
         d = (f ^ tp) & _TP_OWN
@@ -373,9 +379,10 @@ def _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, t
     if exact == EXACT_KINDS:
         hk = k2 ^ _mix(r0 ^ _mix(r1 ^ _mix(r2 ^ _mix(r3))))   # the hands select the bucket too
     for bk in range(1 if exact else 2):
-        b, fp = _bucket(tt, k0, k1, hk if exact else (ZERO if bk == 0 else sig))
+        b, fp = _bucket(tt, k0, k1, hk if exact else (ZERO if bk == 0 else sig),
+                        KIND_BUCKET if exact == EXACT_KINDS else TT_BUCKET)
         fp |= np.uint64(cfg[C_GEN] & 255) << np.uint64(16)
-        cand = _fp_matches(flat, nent, b, fmask, fp, tp)
+        cand = _fp_matches(flat, nent, b, fmask, fp, tp, exact == EXACT_KINDS)
         while cand:
             i = b + low_index(cand)
             cand &= cand - ONE
@@ -427,7 +434,8 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
                 for t in range(2 if k >= 2 else k):
                     slot = np.uint64(_TP_SHIFT + 6 * s + 3 * t)
                     tpw |= (tp & (np.uint64(3) << slot)) | (np.uint64(4) << slot)
-    b, fp = _bucket(tt, k0, k1, hk)
+    size = KIND_BUCKET if exact == EXACT_KINDS else TT_BUCKET
+    b, fp = _bucket(tt, k0, k1, hk, size)
     gen8 = np.uint64(cfg[C_GEN] & 255)
     fp |= gen8 << np.uint64(16)
     fmask = _FP_HASH | (_BYTE << np.uint64(16))
@@ -439,7 +447,7 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
     stamp = np.int64(cfg[C_STAMP]) & 255
     cfg[C_STAMP] += 1
     fpword = fp | tpw | (np.uint64(left & 255) << np.uint64(8)) | np.uint64(stamp)
-    cand = _fp_matches(flat, nent, b, fmask, fp, tp)
+    cand = _fp_matches(flat, nent, b, fmask, fp, tp, exact == EXACT_KINDS)
     while cand:
         i = b + low_index(cand)
         cand &= cand - ONE
@@ -464,7 +472,7 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
             return
     victim = -1
     vkey = np.int64(1) << 40
-    for i in range(b, b + TT_BUCKET):
+    for i in range(b, b + size):
         f = flat[np.uint64(nent * TT_WORDS + i)]
         if f == ZERO or ((f >> np.uint64(16)) & _BYTE) != gen8:
             key = np.int64(-1)
