@@ -170,22 +170,21 @@ def match(game, a="pimc", b="heuristic", players=None, deck=24, deals=None, seed
     Parameters
     ----------
     game : {"five-hundred", "500", "euchre", "sheepshead", "pinochle"}
-        The game ("five_hundred" is taken too).  Pinochle has no second play model yet:
-        asking for it raises ``InputError``.
+        The game ("five_hundred" is taken too).
     a : {"pimc", "heuristic"}, default "pimc"
         Model A: "pimc" (single-dummy play, ``worlds`` layouts a card) or "heuristic".
     b : {"pimc", "heuristic"}, default "heuristic"
         Model B.
     players : int, optional
-        Table size: Five Hundred 2-6 [4], Euchre 2 or 4 [2] (Sheepshead: 5).
+        Table size: Five Hundred 2-6 [4], Euchre 2 or 4 [2] (Sheepshead: 5, Pinochle: 4).
     deck : {24, 32, 25}, default 24
         Euchre's deck.
     deals : int, optional
         Self-play deals, each played three times [default: Five Hundred 1,000, Euchre
-        2,000, Sheepshead 1,000].
+        2,000, Sheepshead 1,000, Pinochle 200].
     @seed
     worlds : int, optional
-        Single-dummy layouts sampled a card [32].
+        Single-dummy layouts sampled a card [32; Pinochle 16].
     @threads
     @rules
     @progress

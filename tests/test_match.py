@@ -94,8 +94,8 @@ def test_cli_match(capsys):
     assert got["a_minus_b"] == 0 and got["played"] > 0 and len(got["options"]) == 3
     code, out, err = run_cli(["match", "500", "--players", "7", "--a", "heuristic"], capsys)
     assert code == 2 and err.count("\n") == 1 and "--players" in err
-    code, out, err = run_cli(["match", "pinochle"], capsys)
-    assert code == 2 and "Pinochle" in err
+    code, out, err = run_cli(["match", "pinochle", "--players", "5"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "Pinochle" in err
     code, out, err = run_cli(["match", "sheepshead", "--a", "heuristic", "--b", "heuristic", "--deals", "200"],
                              capsys)
     assert code == 0 and "A - B: +0.00 points a deal" in out

@@ -196,3 +196,17 @@ def test_a_spent_node_budget_decides_on_the_worlds_searched():
         out.append((int(packed), trace, int(stats[S_BUDGET_CUTS])))
     assert out[0][0] == out[1][0] and (out[0][1] == out[1][1]).all()
     assert out[0][2] > 0 and out[1][2] == 0
+
+
+def test_pinochle_match_plays_the_heuristic_baseline_on_the_same_deals_on_any_thread_count():
+    from analyzer.games.pinochle.match import match
+    heur = match("heuristic", "heuristic", deals=40, seed=5, threads=2)
+    assert heur.meta["a_minus_b"] == 0 and heur.meta["played"] > 30
+    one = match("pimc", "heuristic", deals=3, seed=5, worlds=2, threads=1)
+    two = match("pimc", "heuristic", deals=3, seed=5, worlds=2, threads=2)
+    assert one.table.equals(two.table) and one.meta["a_minus_b"] == two.meta["a_minus_b"]
+    # B everywhere is the heuristic at every seat: the heuristic match's hands, deal for deal
+    first3 = match("heuristic", "heuristic", deals=3, seed=5, threads=1)
+    base = one.table.set_index("side").loc["baseline"]
+    assert base["net"] == first3.table.set_index("side").loc["A", "net"]
+    assert base["contracts"] == first3.meta["played"]

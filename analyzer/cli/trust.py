@@ -57,8 +57,7 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
         from ..games.sheepshead.trust import bench
         b = bench(decisions, seed, fast_deals, strong_deals)
     else:
-        raise InputError(f"{game} has no single-dummy play yet: there is no stronger model to compare its fast "
-                         "answers with")
+        raise InputError(f"trust is offered for five-hundred, euchre and sheepshead, not {game}")
     from ..sim.trust import run_trust
     answer = run_trust(b, seed, worlds, out, resume, wants_progress(as_json), threads)
     emit(answer, as_json, as_csv, render_trust)

@@ -53,6 +53,18 @@ def check_models(a: str, b: str) -> None:
             raise InputError(f"{name} must be one of {', '.join(MODELS)}, not {m!r}")
 
 
+def check_match(a: str, b: str, deals: int | None, default_deals: int, seed: int | None,
+                threads: int | None) -> tuple[int, int]:
+    """A game's ``match`` arguments validated: the models, and (deals, seed) with their
+    defaults (``default_deals``, seed 0)."""
+    from ..validate import check_run
+    check_models(a, b)
+    deals = default_deals if deals is None else deals
+    seed = 0 if seed is None else seed
+    check_run(deals, seed, threads)
+    return deals, seed
+
+
 def sums(rec: np.ndarray, scale: int, n_kinds: int = 0) -> np.ndarray:
     """The chunk's statistics, flat: ``S_*`` (float64) of every deal, then of each kind of
     contract (``REC_KIND``)."""
@@ -187,7 +199,7 @@ def duplicate_match(game: str, a: str = "pimc", b: str = "heuristic", players: i
     """A duplicate match of models ``a`` and ``b`` in ``game`` (``analyzer match`` and
     ``analyzer.match``): the game's own ``match`` with the table options it takes
     (``players``: Five Hundred 2-6, default 4; Euchre 2 or 4, default 2, and ``deck``;
-    Sheepshead only 5).  Pinochle has no second play model yet: an InputError says so."""
+    Sheepshead only 5, Pinochle only 4)."""
     kw = dict(a=a, b=b, deals=deals, seed=seed, worlds=worlds, threads=threads, rules=list(rules or ()),
               progress=progress)
     if game in ("five-hundred", "500"):
@@ -201,8 +213,9 @@ def duplicate_match(game: str, a: str = "pimc", b: str = "heuristic", players: i
         if players not in (None, 5):
             raise InputError(f"Sheepshead is played by 5 players, not {players}")
     elif game == "pinochle":
-        raise InputError("Pinochle has no single-dummy play yet, so there is no second model to match against "
-                         "its heuristic players")
+        from ..games.pinochle.match import match as ask
+        if players not in (None, 4):
+            raise InputError(f"partnership Pinochle is played by 4 players, not {players}")
     else:
         raise InputError(f"no match for game {game!r}: one of {', '.join(MATCH_GAMES)}")
     return ask(**kw)

@@ -14,7 +14,7 @@ from numba import njit
 
 from ...bits import ZERO
 from ...sim.deal import _deal_into
-from ...sim.match import REC_KIND, REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
+from ...sim.match import REC_KIND, REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_match, run_match
 from ...sim.models import match_seats
 from ...sim.rng import seed_key, stream_key
 from .deck import DECKS, HAND_SIZE, nat_bits
@@ -73,16 +73,12 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
     ``deals`` self-play deals (``sim.match``): A - B points a deal with its 95% interval,
     and each side's P(make) as makers."""
     from ...sim.question import solver_arrays
-    from ...validate import check_run
     from .bidding import DEFAULT_POLICY
     from .dd import new_dd_table, new_stats
     from .questions import check_worlds, flags_of
     from .rules import Options, rule_tables
 
-    check_models(a, b)
-    deals = DEFAULT_DEALS if deals is None else deals
-    seed = 0 if seed is None else seed
-    check_run(deals, seed, threads)
+    deals, seed = check_match(a, b, deals, DEFAULT_DEALS, seed, threads)
     n_worlds = check_worlds(worlds)
     options = Options.make(players, deck, stick_the_dealer, rules)
     n = options.players

@@ -14,7 +14,7 @@ from numba import njit
 
 from ...bits import popcount
 from ...sim.deal import _deal_into
-from ...sim.match import REC_KIND, REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
+from ...sim.match import REC_KIND, REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_match, run_match
 from ...sim.models import match_seats
 from ...sim.rng import seed_key, stream_key
 from .auction import LAD_KIND, LAD_LEVEL, NO_SEAT, finish_auction, start_table, valuation
@@ -82,16 +82,12 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
     ``deals`` self-play deals at a table of ``players`` (``sim.match``): A - B points a
     deal with its 95% interval, and each side's P(make) as contractor."""
     from ...sim.question import solver_arrays
-    from ...validate import check_run
     from .auction import default_policy, feature_masks, ladder_tables
     from .dd import new_dd_table, new_stats
     from .questions import byte_tables, check_worlds, table_of
     from .rules import Options, rule_tables, sides_rule
 
-    check_models(a, b)
-    deals = DEFAULT_DEALS if deals is None else deals
-    seed = 0 if seed is None else seed
-    check_run(deals, seed, threads)
+    deals, seed = check_match(a, b, deals, DEFAULT_DEALS, seed, threads)
     n_worlds = check_worlds(worlds)
     tab = table_of(players)
     options = Options.parse(rules)

@@ -164,7 +164,7 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
                     np.int64(0), np.int64(0), np.int64(0), None, ZERO, None, None, None, None)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # single-dummy deal loops call it from Python threads
 def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, first, pimc_seats, n_worlds, mode,
              need, known, key, rules_dd, tt, stats, genbox):
     """The one trick loop of Pinochle for every play model: ``play_hand`` (the heuristic at
@@ -401,8 +401,9 @@ def finish_hand(rules, vals, hands, declarer, trump, bid, reuse, any_throw, save
 
 
 def finish_hand_pimc(rules, vals, rules_dd, hands, declarer, trump, bid, aim, reuse, any_throw, save, policies, give,
-                     back, received, out, trace, n_worlds, mode, key, tt, stats, genbox):
-    """``finish_hand`` with single-dummy play at every seat (``play_out``): the players aim
+                     back, received, out, trace, n_worlds, mode, key, tt, stats, genbox, pimc_seats=(1 << N_SEATS) - 1):
+    """``finish_hand`` with single-dummy play at the seats of ``pimc_seats`` (a mask; every
+    seat by default) and the heuristic at the others (``play_out``): the players aim
     at the declaring side's meld plus trick points reaching ``aim`` (the bid played, or
     the level a bid question plays at), its meld saved.  ``received``: with ``give`` =
     ALREADY_PASSED, the cards the partner had passed (what he knows of the declarer's
@@ -421,7 +422,7 @@ def finish_hand_pimc(rules, vals, rules_dd, hands, declarer, trump, bid, aim, re
     known = np.empty((N_SEATS, N_SEATS), np.uint64)
     known_cards(hands, declarer, shown, np.uint64(give), np.uint64(back), known)
     packed = play_out(rules, vals, hands, declarer, trace, trace.shape[0] > 1, np.int64(0), ZERO, np.int64(-1),
-                      np.int64((1 << N_SEATS) - 1), np.int64(n_worlds), np.int64(mode),
+                      np.int64(pimc_seats), np.int64(n_worlds), np.int64(mode),
                       pimc_need(np.int64(aim), out[O_MELD_D], np.int64(save)), known, np.uint64(key), rules_dd, tt,
                       stats, genbox)
     out[O_POINTS_D] = packed >> 4
@@ -471,15 +472,8 @@ def hand_chunk(rules4, vals4, key0, start, n, pool, counts, policies, reuse, min
     """Whole hands of self-play from full random deals (slots: seats 0..3; seat 3 deals):
     the auction, both passes, the meld, the throw-in and twelve tricks, every seat by its
     policy (``policies[s]``).  stats (H_SIZE) add up the hands (the benchmark's unit)."""
-    buf = np.empty(pool.shape[0], np.int64)
-    hands = np.empty(N_SEATS, np.uint64)
-    fixed = np.zeros(N_SEATS, np.uint64)
-    values = np.empty(N_SEATS, np.float64)
-    trumps = np.empty(N_SEATS, np.int64)
-    v4 = np.empty(4, np.float64)
-    auction = np.empty(3, np.int64)
-    out = np.empty(O_SIZE, np.int64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
+    buf, fixed, hands, values, trumps, v4, auction, out, trace = bid_buffers(pool)
+    fixed[:] = 0           # no card dealt in advance
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, hands)
         _values_of(hands, policies, reuse, values, trumps, v4)
@@ -581,9 +575,11 @@ T_SIZE = 4
 
 @njit(cache=True, forceinline=True)
 def bid_buffers(pool):
-    """Scratch of the bid question's deal loops (``bid_chunk``, ``pimc.bid_deals``): the
-    dealing's, the hands and a copy to play on, the seats' values and trumps (and
-    ``valuation``'s four), the auction's result, ``finish_hand``'s outcome and trace."""
+    """Scratch of the deal loops (the bid question's ``bid_chunk`` and ``pimc.bid_deals``;
+    self-play's ``hand_chunk`` and ``match.match_deals``): the dealing's, the hands and a
+    copy to play on (self-play: the cards dealt in advance, zeroed, and the hands), the
+    seats' values and trumps (and ``valuation``'s four), the auction's result,
+    ``finish_hand``'s outcome and trace."""
     return (np.empty(pool.shape[0], np.int64), np.empty(N_SEATS, np.uint64), np.empty(N_SEATS, np.uint64),
             np.empty(N_SEATS, np.float64), np.empty(N_SEATS, np.int64), np.empty(4, np.float64),
             np.empty(3, np.int64), np.empty(O_SIZE, np.int64), np.empty((1, TRACE_COLS), np.int64))

@@ -16,7 +16,7 @@ from numba import njit
 
 from ...bits import ONE, ZERO
 from ...sim.deal import _deal_into
-from ...sim.match import REC_KIND, REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_models, run_match
+from ...sim.match import REC_KIND, REC_MADE_A, REC_NET_A, REC_PLAYED, REC_SIZE, Match, check_match, run_match
 from ...sim.models import match_seats
 from ...sim.rng import seed_key, stream_key
 from .bidding import wants_to_pick
@@ -85,17 +85,13 @@ def match(a: str = "pimc", b: str = "heuristic", deals: int | None = None, seed:
     ``deals`` self-play deals (``sim.match``): A - B points a deal with its 95% interval,
     and each side's P(win) as the picker's side."""
     from ...sim.question import solver_arrays
-    from ...validate import check_run
     from .bidding import PICK_THRESHOLDS
     from .dd import new_dd_table, new_stats
     from .questions import _pool, check_worlds
     from .rules import Options
     from .survey import score_grids
 
-    check_models(a, b)
-    deals = DEFAULT_DEALS if deals is None else deals
-    seed = 0 if seed is None else seed
-    check_run(deals, seed, threads)
+    deals, seed = check_match(a, b, deals, DEFAULT_DEALS, seed, threads)
     options = Options.parse(rules)
     pimc = "pimc" in (a, b)
     n_worlds = check_worlds(worlds, options) if pimc else None
