@@ -60,7 +60,8 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
   weight gains its points if the lead wins the trick and loses them if not.
 
 The table is a preallocated ``uint64`` array of ``TT_WORDS``-word entries in buckets of
-``TT_BUCKET``, plus one fingerprint word an entry (72 bytes in all): its memory is fixed
+``TT_BUCKET`` (entries keyed by kinds, which match exactly: ``KIND_BUCKET``, one cache
+line of fingerprints a probe), plus one fingerprint word an entry (72 bytes in all): its memory is fixed
 (``Solver(megabytes)``, ``tt_entries``), entries are replaced in place (shallow, then
 old ones first).  A generation number in every entry invalidates a whole table in O(1)
 between deals.  The fingerprint also holds the owners of each suit's top two cards

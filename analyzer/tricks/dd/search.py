@@ -377,7 +377,12 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             if rules[R_CALLED]:
                 legal = seat_called_duties(rules, hands, nseats, seat, _side_of(cfg, seat), pos == 0, legal,
                                            led, rules[R_CALLED], left == 1)
-            if pts_order:
+            if names == 0 and legal != ZERO and (legal & (legal - ONE)) == ZERO:
+                # one legal card (a duty, a last card of the suit): nothing to weigh
+                mv[mb] = np.int64(low_index(legal))
+                mv[mb + np.uint64(MAX_MOVES)] = 0
+                nm = 1
+            elif pts_order:
                 nm = _gen_points(rules, cfg, hands, seat, pos, legal, led, best, winner, unpl, hint, killer[ply],
                                  mv, ply)
             else:
