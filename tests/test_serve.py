@@ -235,9 +235,25 @@ def _choose(driver, game, question):
 
 def _pick(driver, field, cards):
     from selenium.webdriver.common.by import By
-    driver.find_element(By.CSS_SELECTOR, f'.field[data-name="{field}"] .pick-for').click()
+    _click(driver, f'.field[data-name="{field}"] .pick-for')
     for card in cards.split():
-        driver.find_element(By.CSS_SELECTOR, f'#picker button.card[data-card="{card}"]').click()
+        _click(driver, f'#picker button.card[data-card="{card}"]')
+
+
+def _click(driver, css, tries=20):
+    """Click the element ``css`` names, found afresh: the page redraws the picker when a
+    field changes the deck (players, deck), which can replace an element between finding
+    and clicking it (a stale reference)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    for i in range(tries):
+        try:
+            driver.find_element(By.CSS_SELECTOR, css).click()
+            return
+        except StaleElementReferenceException:
+            if i == tries - 1:
+                raise
+            time.sleep(0.1)
 
 
 def _type(driver, field, text):
