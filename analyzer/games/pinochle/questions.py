@@ -44,11 +44,12 @@ MAX_PASS_OPTIONS = 40          # candidate passes played when there are more (th
 NEGLIGIBLE = 0.005             # bid rows stop where P(make) falls below this in every trump
 LEVEL_HEADROOM = 700           # bid levels simulated: up to the hand's best meld + this
 DEFAULT_BID_DEALS_DD = 50          # double-dummy: five exact solves a deal (two with --trump)
-DD_CHUNK = 4
+DD_CHUNK = 1                   # deals a chunk: a deal's solves take seconds with a long tail, and a thread
+                               # holding a chunk of several at the end leaves the other idle
 DD_NOTE = ("dd: the twelve tricks solved double-dummy for card points, every hand visible and perfect play by "
            "both sides (the auction, the passes and the throw-in by the policies, as with heuristic play)")
 DEFAULT_BID_DEALS_PIMC = 10
-PIMC_CHUNK = 2
+PIMC_CHUNK = 1
 PIMC_NOTE = ("pimc: single-dummy play of the twelve tricks at every seat; each card chosen in {w} sampled layouts "
              "of the cards the player cannot see (honouring the meld shown, the passes it made or took, the voids "
              "and the cards the duties showed it cannot hold; a decision that has spent 4 M search nodes decides "
@@ -576,7 +577,7 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
 
 # ----------------------------------------------------------------------------- lead
 DEFAULT_LEAD_DEALS = {"dd": 40, "pimc": 10, "heuristic": 20_000}
-LEAD_PLAN = Plan("Pinochle", dict(DEFAULT_LEAD_DEALS), chunk_size={"dd": 2, "pimc": 1, "heuristic": 1_000},
+LEAD_PLAN = Plan("Pinochle", dict(DEFAULT_LEAD_DEALS), chunk_size={"dd": 1, "pimc": 1, "heuristic": 1_000},
                  desc={"dd": "solving", "pimc": "single-dummy", "heuristic": "playing"})
 LEAD_MODELS = ("dd", "pimc", "heuristic")
 
