@@ -72,6 +72,17 @@ def survey_dd_chunk(rules4, vals4, dd_rules4, key0, start, n, pool, counts, poli
         _count_made(m[1], dd + (meld if dd > 0 else 0), levels)
 
 
+def solver_survey_inputs(seed: int):
+    """``survey.survey_inputs`` under the default rules, with the trumps' rule vectors for
+    the solver (points) and the success levels as an array: (rules4, vals4, dd_rules4,
+    key, pool, counts, policies, reuse, minimum, any_throw, save, levels), the inputs of
+    the double-dummy and three-model surveys."""
+    options = Options()
+    rules4, vals4, key0, pool, counts, policies, reuse, minimum, any_throw, save = survey_inputs(seed, options)
+    return (rules4, vals4, rule_tables(options, objective_points=True), key0, pool, counts, policies, reuse, minimum,
+            any_throw, save, np.array(SUCCESS_LEVELS, np.int64))
+
+
 def run_survey_dd(deals: int, seed: int = 0, threads: int | None = None, progress: bool = False,
                   on_chunk=None, skip=None, initial=None):
     """The double-dummy survey of deal indices 0..deals-1 (the same deals as
@@ -79,10 +90,8 @@ def run_survey_dd(deals: int, seed: int = 0, threads: int | None = None, progres
     from ...sim.runner import run_chunks
     from .dd import new_dd_table, new_stats
 
-    options = Options()
-    rules4, vals4, key0, pool, counts, policies, reuse, _, any_throw, save = survey_inputs(seed, options)
-    dd_rules4 = rule_tables(options, objective_points=True)
-    levels = np.array(SUCCESS_LEVELS, np.int64)
+    rules4, vals4, dd_rules4, key0, pool, counts, policies, reuse, _, any_throw, save, levels = \
+        solver_survey_inputs(seed)
 
     def chunk(start, n):
         flat = DD_LAYOUT.zeros()

@@ -32,9 +32,8 @@ from ...stats import Z95
 from .bidding import P_MARGIN
 from .dd import solve_points
 from .play import O_MELD_D, O_POINTS_D, O_SIZE, finish_hand_pimc, pass_and_meld
-from .rules import Options, rule_tables
-from .survey import (CLASS_SHAPE, SUCCESS_LEVELS, class_frame, class_keys, declared, kernel_buffers, mean_se,
-                     prob_columns, survey_inputs)
+from .survey import CLASS_SHAPE, SUCCESS_LEVELS, class_frame, class_keys, declared, kernel_buffers, mean_se, prob_columns
+from .survey_dd import _count_made, solver_survey_inputs
 from .pimc import _stream
 from .worlds import DEFAULT_WORLDS, MODE_SAMPLE, fresh_search, world_key
 
@@ -78,7 +77,7 @@ def survey_pimc_chunk(rules4, vals4, dd_rules4, key0, start, n, pool, counts, po
             p[row, 1] += x * x
         m = made[seat, b, tl, a]
         for k, x in enumerate((heur, sd, dd)):
-            m[k] += np.asarray(levels) <= x + (meld if x > 0 else 0)
+            _count_made(m[k], np.int64(x + (meld if x > 0 else 0)), levels)
 
 
 def run_survey_pimc(deals: int, seed: int = 0, worlds: int = DEFAULT_WORLDS, threads: int | None = None,
@@ -89,10 +88,8 @@ def run_survey_pimc(deals: int, seed: int = 0, worlds: int = DEFAULT_WORLDS, thr
     from ...sim.runner import run_chunks
     from .dd import new_dd_table, new_stats
 
-    options = Options()
-    rules4, vals4, key0, pool, counts, policies, reuse, minimum, any_throw, save = survey_inputs(seed, options)
-    dd_rules4 = rule_tables(options, objective_points=True)
-    levels = np.array(SUCCESS_LEVELS, np.int64)
+    rules4, vals4, dd_rules4, key0, pool, counts, policies, reuse, minimum, any_throw, save, levels = \
+        solver_survey_inputs(seed)
 
     def chunk(start, n):
         flat = PIMC_LAYOUT.zeros()
