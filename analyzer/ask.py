@@ -102,10 +102,24 @@ def _type_of(param) -> tuple[str, tuple | None]:
     return "text", None
 
 
+def _default(param, ctx):
+    """What the command takes when ``param`` is not given, read through click's public
+    ``Parameter.get_default``: None where there is nothing to show (an argument, a
+    repeatable option with no default, a default that is not a plain value)."""
+    if param.required:
+        return None
+    value = param.get_default(ctx, call=True)
+    if param.multiple:
+        return tuple(value) if isinstance(value, (list, tuple)) and value else None
+    return value if isinstance(value, (str, int, float, bool)) else None
+
+
 def describe(game: str, question: str) -> list[Option]:
     """The options of a question, arguments first, as the command takes them."""
     out = []
-    for p in command(game, question).params:
+    cmd = command(game, question)
+    ctx = click.Context(cmd)
+    for p in cmd.params:
         if p.name in HIDDEN:
             continue
         typ, choices = _type_of(p)
@@ -114,7 +128,7 @@ def describe(game: str, question: str) -> list[Option]:
         else:
             flag = max(p.opts, key=len)
             kind = "flag" if p.is_flag else ("multiple" if p.multiple else "option")
-        out.append(Option(p.name, flag, kind, typ, choices, p.default, bool(p.required),
+        out.append(Option(p.name, flag, kind, typ, choices, _default(p, ctx), bool(p.required),
                           (getattr(p, "help", None) or "").strip(), getattr(p, "metavar", None)))
     return out
 

@@ -493,9 +493,6 @@ def run(path: str, out: str, threads: int | None = None, resume: bool = False, f
                     if stopper.hard:
                         interrupted = True
                         break
-                    if _partial(answer):
-                        interrupted = True
-                        break
                     records.extend(answer_rows(q, game, question, answer, input_columns))
                 except InputError as err:
                     bad[q.line] = str(err)
@@ -522,8 +519,3 @@ def run(path: str, out: str, threads: int | None = None, resume: bool = False, f
     answered = len({r["row"] for r in records})
     return Summary(total, answered, len(earlier_done), bad, interrupted, out, time.perf_counter() - t0)
 
-
-def _partial(answer) -> bool:
-    """An answer whose simulation was stopped by Ctrl-C part-way (not a full answer)."""
-    notes = getattr(answer, "notes", None) or []
-    return any(str(n).startswith("interrupted:") for n in notes)

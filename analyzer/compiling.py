@@ -19,6 +19,7 @@ each call into LLVM) for two things:
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import sys
 import threading
 import time
@@ -252,7 +253,10 @@ class _Notice:
             self.thread.join()
 
 
-_ACTIVE = threading.local()
+# The notice of the question under way: a context variable, so that the worker threads of
+# its run (``sim.executor`` runs each chunk in a copy of the submitting context) count as
+# its own, and a build another job's thread makes at the same time is not announced here.
+_ACTIVE = contextvars.ContextVar("analyzer_compile_notice", default=None)
 CLI_DELAY = 2.0     # seconds of building before the CLI's outer notice speaks
 
 
@@ -263,19 +267,24 @@ def announce(game: str | None = None, play: str | None = None, stream=None, dela
     building for ``delay`` seconds), and a terminal shows a spinner during the builds.
     Nothing is printed when every kernel comes from the cache.  A nested use (the
     question's inside the CLI's) names the game and play model and prints at once."""
-    outer = getattr(_ACTIVE, "notice", None)
+    outer = _ACTIVE.get()
     if outer is not None:
         outer.hurry(game, play)
         yield outer
         return
     from numba.core import event as ev
     notice = _Notice(game, play, stream or sys.stderr, delay)
-    _ACTIVE.notice = notice
+    token = _ACTIVE.set(notice)
+
+    def mine(handler):
+        # numba's listeners hear every thread's builds: keep this run's own
+        return lambda event: handler(event) if _ACTIVE.get() is notice else None
+
     try:
-        with ev.install_listener("numba:compile", _Listener(notice.on_start, notice.on_end)):
+        with ev.install_listener("numba:compile", _Listener(mine(notice.on_start), mine(notice.on_end))):
             yield notice
     finally:
-        _ACTIVE.notice = None
+        _ACTIVE.reset(token)
         notice.close()
 
 
@@ -316,8 +325,9 @@ def game_and_play(argv: list[str]) -> tuple[str | None, str | None]:
 
 def warm_argv(game: str, play: str) -> list[str]:
     """The command line ``warm`` runs to build ``game``'s kernels for ``play``: its first
-    question on a few deals (the kernels do not depend on the count)."""
-    argv = QUESTIONS[game] + ["--deals", "4", "--threads", "1", "--json"]
+    question on a few deals (the kernels do not depend on the count), with one example
+    (``--examples``: the replay kernels that show a deal, built too)."""
+    argv = QUESTIONS[game] + ["--deals", "4", "--threads", "1", "--examples", "1", "--json"]
     if play != "heuristic":
         argv += ["--play", play]
     if play == "pimc":

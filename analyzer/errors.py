@@ -6,7 +6,14 @@ class InputError(ValueError):
 
 
 class Interrupted(Exception):
-    """A run stopped by Ctrl-C; the message says what was kept and how to go on."""
+    """A run stopped by Ctrl-C (or a kill): a stop, never an end.  The message says what
+    was kept and how to go on (``--resume``); ``result`` holds what had finished (the
+    runner's ``RunResult``) where a caller keeps it in a checkpoint of its own.  Not a
+    KeyboardInterrupt: click would turn that into its own Abort on the way out."""
+
+    def __init__(self, message: str = "", result=None):
+        super().__init__(message)
+        self.result = result
 
 
 class Cancelled(Exception):

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 
 import analyzer
@@ -241,8 +242,9 @@ def test_every_question_of_the_command_line_has_its_function_with_the_same_optio
     for game, question in asked:
         f = _api_function(game, question)
         api = inspect.signature(f).parameters
-        cmd = ask._cli().commands[game]
-        cmd = cmd if game == question else cmd.commands[question]
+        cmd = ask.command(game, question) if (game, question) in ask.questions() else \
+            ask._cli().commands[game].commands[question]
+        ctx = click.Context(cmd)
         for p in cmd.params:
             if p.name in CLI_ONLY:
                 continue
@@ -251,5 +253,7 @@ def test_every_question_of_the_command_line_has_its_function_with_the_same_optio
             default = api[name].default
             if p.multiple or p.required or default is inspect.Parameter.empty:
                 continue
-            assert str(default) == str(p.default), f"analyzer {game} {question} {name}: {default!r} != {p.default!r}"
+            cli_default = p.get_default(ctx, call=True)      # click's documented reading of it
+            assert str(default) == str(cli_default), \
+                f"analyzer {game} {question} {name}: {default!r} != {cli_default!r}"
         assert "progress" in api or "deals" not in api, f"{game} {question}: no progress"

@@ -144,10 +144,11 @@ def test_interrupt_and_resume_lose_and_double_no_chunk(tmp_path, monkeypatch):
     recorded = stop_after(monkeypatch, 3)
     key = {"q": "sum", "n": n}
     first = ledgers.Ledger("test sum", key, resume=False, root=str(tmp_path))
-    with ledgers.using(first):
-        part = run_chunks(chunk, n, threads=1, chunk_size=size)
+    with pytest.raises(Interrupted, match="rerun with --resume") as stop, ledgers.using(first):
+        run_chunks(chunk, n, threads=1, chunk_size=size)
+    part = stop.value.result
     # the third chunk was stored, then Ctrl-C came before it was added to the answer
-    assert part.interrupted and len(part.chunks_done) == 2 and part.n_done == 2 * size
+    assert len(part.chunks_done) == 2 and part.n_done == 2 * size
     stored = sorted(int(f[len("chunk-"):-4]) for f in os.listdir(tmp_path / "test-sum" / "run-1")
                     if f.startswith("chunk-"))
     assert stored == sorted(recorded) == [0, 1, 2]
@@ -161,7 +162,7 @@ def test_interrupt_and_resume_lose_and_double_no_chunk(tmp_path, monkeypatch):
     again = ledgers.Ledger("test sum", key, resume=True, root=str(tmp_path))
     with ledgers.using(again):
         full = run_chunks(counted, n, threads=2, chunk_size=size)
-    assert not full.interrupted and full.n_done == n
+    assert full.complete and full.n_done == n
     assert sorted(computed + stored) == list(range(len(ChunkBounds(n, size))))
     assert np.array_equal(full.stats, want)
     assert not os.path.exists(tmp_path / "test-sum"), "a finished run keeps no ledger"
@@ -198,15 +199,16 @@ def test_the_same_command_running_twice_keeps_its_chunks_apart(tmp_path):
 
 
 def test_cli_resume_after_ctrl_c_gives_the_uninterrupted_answer(capsys, monkeypatch):
-    """``500 bid --contract-only``: Ctrl-C after two chunks (exit 0 with the partial
-    answer, the ledger kept), ``--resume`` → the JSON of an uninterrupted run; ``--resume``
-    with other --deals is refused in one line."""
+    """``500 bid --contract-only``: Ctrl-C after two chunks (exit 130, no answer, the line
+    says --resume, the ledger kept), ``--resume`` → the JSON of an uninterrupted run;
+    ``--resume`` with other --deals is refused in one line."""
     args = ["500", "bid", HAND_500, "--contract-only", "--deals", "60000", "--seed", "4", "--json"]
     code, whole, err = run_cli(args, capsys)
     assert code == 0, err
     real = ledgers.RunLedger.record
     stop_after(monkeypatch, 2)
-    run_cli(args, capsys)
+    code, out, err = run_cli(args, capsys)
+    assert code == 130 and out == "" and "rerun with --resume" in err and err.count("\n") == 1, err
     monkeypatch.setattr(ledgers.RunLedger, "record", real)
     code, out, err = run_cli(args[:-3] + ["--deals", "70000", "--seed", "4", "--json", "--resume"], capsys)
     assert code == 2 and "--resume" in err and err.count("\n") == 1, err

@@ -75,6 +75,7 @@ def test_the_cli_line_names_the_game_and_model():
     assert game_and_play(["solve", "x"]) == (None, "heuristic")
     assert warm_argv("euchre", "pimc")[-4:] == ["--play", "pimc", "--worlds", "2"]
     assert "--play" not in warm_argv("rummy500", "heuristic")
+    assert warm_argv("five-hundred", "dd")[warm_argv("five-hundred", "dd").index("--examples") + 1] == "1"
 
 
 def test_kernel_stamps_ignore_the_cli_reports_tests_and_docstrings(tmp_path):
@@ -155,5 +156,50 @@ def test_warm_builds_ahead_and_reports_each_build():
     lines = again.stdout.splitlines()
     assert again.returncode == 0 and lines[0].startswith("rummy500 heuristic") and "already built" in lines[0]
     assert lines[-1].startswith("done: 1 of 1 builds")
+    # the question with its examples (deals replayed one by one) then builds nothing more
+    from analyzer.compiling import profile_in_subprocess
+    shown = profile_in_subprocess(QUESTIONS["rummy500"] + ["--deals", "300", "--examples", "2", "--json"])
+    assert shown["status"] == 0 and shown["built"] == [], shown
     bad = subprocess.run(cmd + ["--jobs", "0"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--jobs" in bad.stderr
+
+
+def test_a_build_another_run_makes_at_the_same_time_is_not_announced_here():
+    """Two questions at once (the page's jobs, each in its own thread): numba tells every
+    listener of every build, but a notice counts only its own run's builds, those of its
+    thread and of the worker threads that run its chunks."""
+    import threading
+
+    from numba import njit
+
+    from analyzer.compiling import announce
+    from analyzer.sim.executor import ThreadExecutor
+    from analyzer.sim.runner import ChunkBounds
+
+    other = {}
+    started, done = threading.Event(), threading.Event()
+
+    def idle_job():
+        with announce("Euchre", "heuristic", stream=open(os.devnull, "w")) as notice:
+            other["notice"] = notice
+            started.set()
+            done.wait(60)
+
+    job = threading.Thread(target=idle_job)
+    job.start()
+    started.wait(60)
+
+    @njit
+    def plus_one(x):
+        return x + 1
+
+    try:
+        with announce("Five Hundred", "dd", stream=open(os.devnull, "w")) as mine:
+            # built in a worker thread of this run's executor
+            ThreadExecutor().run(lambda start, n: plus_one(start), iter(range(2)), ChunkBounds(2, 1),
+                                 lambda i, v: None, 2)
+            assert mine.started is not None
+    finally:
+        done.set()
+        job.join()
+    assert other["notice"].started is None, "the other job's notice heard this run's build"

@@ -15,7 +15,7 @@ import types
 import numpy as np
 import pytest
 
-from analyzer.errors import InputError
+from analyzer.errors import InputError, Interrupted
 from analyzer.games.five_hundred import equity as eq
 from analyzer.games.five_hundred.bidding import ALL_CONTRACTS, parse_contract
 from analyzer.games.five_hundred.rules import Options, rule_tables
@@ -352,7 +352,7 @@ def test_cache_round_trip(monkeypatch, tmp_path):
     assert len(calls) == 3
 
 
-def test_cache_damaged_file_is_rebuilt_and_interrupted_runs_are_not_cached(monkeypatch, tmp_path):
+def test_cache_damaged_file_is_rebuilt_and_a_stopped_run_is_not_cached(monkeypatch, tmp_path):
     monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path))
     calls = []
     stub_auction(monkeypatch, calls)
@@ -364,12 +364,11 @@ def test_cache_damaged_file_is_rebuilt_and_interrupted_runs_are_not_cached(monke
     assert calls and not table.cached and table.path == path
     assert eq.equity_table(Options(), deals=1000, seed=0).cached
 
-    def short(deals, seed, options, threads=None, progress=False):   # stopped after 400 deals
-        counts, _ = counts_of([(DEALER, "7H", 7, 300), (OTHER, "6D", 6, 100)])
-        return counts, 0, 400
+    def short(deals, seed, options, threads=None, progress=False):   # Ctrl-C after 400 deals
+        raise Interrupted("stopped after 400 of 2,000 deals; rerun with --resume to continue")
     sys.modules["analyzer.games.five_hundred.selfplay"].deal_outcomes = short
-    partial = eq.equity_table(Options(), deals=2000, seed=0)
-    assert partial.path is None and partial.deals == 400 and "interrupted" in partial.notes[0]
+    with pytest.raises(Interrupted):
+        eq.equity_table(Options(), deals=2000, seed=0)
     assert not os.path.exists(eq.cache_path(Options(), 2000, 0)[0])
 
 

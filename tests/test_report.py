@@ -145,3 +145,98 @@ def test_report_with_double_dummy_section(tmp_path):
     assert np.array_equal(survey.LAYOUT.view(heur, "suit").sum(axis=-1), v["suit"].sum(axis=-1))
     mis = survey_dd.dd_misere_table(flat)
     assert ((mis["p_make_dd_lo"] <= mis["p_make_dd"]) & (mis["p_make_dd"] <= mis["p_make_dd_hi"])).all()
+
+
+# ----------------------------------------------------------------------------- a stop in any section
+def _stop_in_run(monkeypatch, which: int):
+    """Ctrl-C right after the first chunk of the ``which``-th run of the runner (1: the
+    survey, 2: the double-dummy survey, then the later sections' runs) is stored; returns
+    the runs seen."""
+    from analyzer.sim import runner
+    real = runner.run_chunks
+    runs, stopped = [], []
+
+    def run(chunk_fn, n_deals, **kw):
+        runs.append(kw.get("desc", ""))
+        if len(runs) == which:
+            inner = kw.get("on_chunk")
+
+            def stop(index, stats):
+                if inner is not None:
+                    inner(index, stats)
+                if not stopped:
+                    stopped.append(index)
+                    raise KeyboardInterrupt
+            kw["on_chunk"] = stop
+        return real(chunk_fn, n_deals, **kw)
+
+    monkeypatch.setattr(runner, "run_chunks", run)
+    return runs
+
+
+SMALL = dict(deals=3000, seed=3, dd_deals=12, pimc_deals=4)
+
+
+def _small_report(monkeypatch, tmp_path):
+    """A Five Hundred report with every section, small: short chunks, two worlds; the
+    charts are drawn but not saved (this is about the tables)."""
+    import matplotlib.pyplot as plt
+
+    from analyzer.games.five_hundred import pimc, survey_dd, survey_pimc
+    from analyzer.report import five_hundred as report_500
+    from analyzer.report.writer import ReportWriter
+    from analyzer.sim import runner
+    monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path / "cache"))    # the equity table is built, not read
+    monkeypatch.setattr(runner, "CHUNK_SIZE", 1024)
+    monkeypatch.setattr(survey_dd, "DD_CHUNK", 4)
+    monkeypatch.setattr(survey_pimc, "PIMC_CHUNK", 1)
+    monkeypatch.setattr(pimc, "DEFAULT_WORLDS", 2)
+    monkeypatch.setattr(report_500, "AUCTION_DEALS", 2000)
+    monkeypatch.setattr(ReportWriter, "figure", lambda self, name, fig, caption: plt.close(fig))
+
+
+@pytest.fixture(scope="module")
+def straight_small_report(tmp_path_factory):
+    mp = pytest.MonkeyPatch()
+    tmp = tmp_path_factory.mktemp("straight")
+    try:
+        _small_report(mp, tmp)
+        from analyzer.report import build
+        build.write_report("five-hundred", out=str(tmp / "r"), threads=2, **SMALL)
+    finally:
+        mp.undo()
+    return tmp / "r"
+
+
+SECTIONS = {2: "double-dummy", 3: "play models", 4: "auction", 5: "auction contracts", 6: "equity"}
+
+
+def test_a_stop_in_any_section_is_resumed_to_the_same_tables(straight_small_report, tmp_path, monkeypatch,
+                                                            capsys):
+    """Ctrl-C in each section after the survey in turn (the run stopped in the
+    double-dummy survey, resumed and stopped in the play models, and so on): each stop
+    exits 130 with the --resume line and leaves no README (nothing finished), and the last
+    --resume writes every table byte for byte as a straight run."""
+    from analyzer.report import build
+    from tests.cli_run import run_cli
+    out = tmp_path / "r"
+    args = ["report", "five-hundred", "--deals", str(SMALL["deals"]), "--seed", str(SMALL["seed"]), "--dd-deals",
+            str(SMALL["dd_deals"]), "--pimc-deals", str(SMALL["pimc_deals"]), "--threads", "2", "--out", str(out)]
+    for which, section in SECTIONS.items():
+        _small_report(monkeypatch, tmp_path)
+        runs = _stop_in_run(monkeypatch, which)
+        code, _, err = run_cli(args + (["--resume"] if which > 2 else []), capsys)
+        assert len(runs) == which, (section, runs)
+        assert code == 130 and "rerun with --resume" in err and err.count("\n") == 1, (section, err)
+        assert not (out / "README.md").exists() and build._read_run(str(out))["finished"] is False
+        if which > 2:     # the later sections keep their finished chunks for the resume
+            assert list((out / build.SECTIONS).glob(f"run-{which - 2}/chunk-*.npy")), section
+        monkeypatch.undo()
+    _small_report(monkeypatch, tmp_path)
+    code, _, err = run_cli(args + ["--resume"], capsys)
+    assert code == 0, err
+    tables = sorted(p.name for p in straight_small_report.glob("*.csv"))
+    assert len(tables) > 10 and sorted(p.name for p in out.glob("*.csv")) == tables
+    for name in tables:
+        assert (out / name).read_bytes() == (straight_small_report / name).read_bytes(), name
+    assert not (out / build.SECTIONS).exists() and not (out / build.CHECKPOINT).exists()

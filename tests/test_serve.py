@@ -56,6 +56,15 @@ def test_questions_list_every_question_with_options_and_decks(client):
     assert widgets["hand"] == "cards" and widgets["auction"] == "auction" and widgets["score"] == "score"
     deals = next(o for o in bid["options"] if o["name"] == "deals")
     assert "50,000" in deals["placeholder"]                       # the command's default, shown
+    defaults = {o["name"]: o["default"] for o in bid["options"]}
+    # what the command takes when the field is left empty: plain values, or none to show
+    assert defaults["hand"] is None and defaults["rules"] is None and defaults["contract_only"] is False
+    assert defaults["seed"] == 0 and defaults["play"] == "heuristic" and defaults["deals"] is None
+    for q in body["questions"]:
+        for o in q["options"]:
+            assert o["default"] is None or isinstance(o["default"], (str, int, float, bool, list)), o
+            assert not (o["kind"] == "flag" and o["default"] is not False), (q["question"], o)
+            assert "Sentinel" not in str(o["default"]), (q["question"], o)   # no library's private value
     take = next(q for q in body["questions"] if (q["game"], q["question"]) == ("rummy500", "take"))
     assert {o["name"]: o["widget"] for o in take["options"]}["table"] == "melds"
     decks = body["decks"]

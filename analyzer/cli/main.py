@@ -96,7 +96,13 @@ def _add_run_options(cmd: click.Command, path: tuple[str, ...]):
             if not own_resume:
                 key = {k: _jsonable(v) for k, v in kwargs.items() if k not in _NOT_THE_QUESTION}
                 stack.enter_context(ledgers.using(ledgers.Ledger(" ".join(path), key, resume)))
-            return callback(*args, **kwargs)
+            try:
+                return callback(*args, **kwargs)
+            except KeyboardInterrupt:
+                if own_resume:
+                    raise
+                # Ctrl-C outside a run's chunks (compiling, or between two runs): still a stop
+                raise Interrupted("stopped; the finished chunks are kept: rerun with --resume to continue") from None
 
     cmd.callback = run
 
@@ -140,8 +146,19 @@ def main(argv=None):
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")  # a terminal without ♠♥: '?' rather than a crash
-    from ..compiling import CLI_DELAY, announce, game_and_play
     args = sys.argv[1:] if argv is None else list(argv)
+    old_term = _stop_on_term()
+    try:
+        _answer(args)
+    finally:
+        if old_term is not None:
+            import signal
+            signal.signal(signal.SIGTERM, old_term)
+    sys.exit(0)
+
+
+def _answer(args):
+    from ..compiling import CLI_DELAY, announce, game_and_play
     try:
         with announce(*game_and_play(args), delay=CLI_DELAY):
             cli.main(args=args, prog_name="analyzer", standalone_mode=False)
@@ -151,7 +168,6 @@ def main(argv=None):
         _fail(f"interrupted: {err}", 130)
     except click.exceptions.NoArgsIsHelpError as err:
         click.echo(err.ctx.get_help())
-        sys.exit(0)
     except click.exceptions.Abort:
         _fail("interrupted", 130)
     except click.ClickException as err:
@@ -161,7 +177,20 @@ def main(argv=None):
     except OSError as err:
         where = f" {err.filename}" if getattr(err, "filename", None) else ""
         _fail(f"cannot write or read{where}: {err.strerror or err}", 2)
-    sys.exit(0)
+
+
+def _on_term(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _stop_on_term():
+    """A kill (SIGTERM) stops a run as Ctrl-C does: the finished chunks are kept for
+    --resume and the exit status is 130."""
+    import signal
+    import threading
+    if threading.current_thread() is threading.main_thread():
+        return signal.signal(signal.SIGTERM, _on_term)
+    return None
 
 
 def _fail(message: str, status: int):

@@ -99,8 +99,6 @@ def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file,
         click.echo(df.to_csv(index=False), nl=False)
     else:
         click.echo(_render(df, result.n_done))
-    if result.interrupted:
-        click.echo(f"note: interrupted: {result.n_done:,} of {deals:,} deals", err=True)
 
 
 def _render(df, n) -> str:

@@ -21,6 +21,9 @@ CHECKPOINT_DD = ".checkpoint-dd.npz"
 # starts and again when its report is written (so a finished report is never replaced,
 # nor resumed with other parameters, by accident).
 RUN_FILE = ".report.json"
+# The finished chunks of the sections after the surveys (play models, auction, equity):
+# a ``sim.ledger`` folder inside the report's folder, removed when the report is written.
+SECTIONS = ".sections"
 CHECKPOINT_EVERY = 5.0  # seconds
 
 
@@ -308,17 +311,21 @@ def _checkpointed(run, deals, seed, threads, progress, resume, ckpt_path, params
         state["saved"] = time.monotonic()
 
     def on_chunk(index, stats):
-        state["stats"] = stats.copy() if state["stats"] is None else state["stats"] + stats
-        state["chunks"].append(index)
+        # one update of both: a Ctrl-C between two statements would save them out of step
+        state.update(stats=stats.copy() if state["stats"] is None else state["stats"] + stats,
+                     chunks=state["chunks"] + [index])
         if time.monotonic() - state["saved"] > CHECKPOINT_EVERY:
             save()
 
     t0 = time.perf_counter()
-    result = run(deals, seed, threads, progress, on_chunk, skip, initial)
-    if not result.complete:
+    try:
+        result = run(deals, seed, threads, progress, on_chunk, skip, initial)
+    except (KeyboardInterrupt, Interrupted) as err:
         save()
-        raise Interrupted(f"stopped after {result.n_done:,} of {deals:,} deals; "
-                          f"rerun with --resume to continue")
+        done = getattr(err, "result", None)
+        where = f"after {done.n_done:,} of {deals:,} deals" if done is not None else f"in a run of {deals:,} deals"
+        raise Interrupted(f"stopped {where}; rerun with --resume to continue") from None
+    save()   # whole: a stop in a later section resumes without running this one again
     return result, time.perf_counter() - t0, bool(skip)
 
 
@@ -416,6 +423,16 @@ def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | 
     check_folder(out, run, resume, force)
     os.makedirs(out, exist_ok=True)
     _write_run(out, run, finished=False)
+    try:
+        return _write_report(spec, game, deals, out, seed, threads, progress, resume, command, dd_deals,
+                             pimc_deals, paths, params, run)
+    except KeyboardInterrupt:
+        raise Interrupted("stopped between two runs (their finished chunks are kept); "
+                          "rerun with --resume to continue") from None
+
+
+def _write_report(spec, game, deals, out, seed, threads, progress, resume, command, dd_deals, pimc_deals,
+                  paths, params, run) -> dict:
     result, elapsed, resumed = _checkpointed(spec.run, deals, seed, threads, progress, resume,
                                              paths[0], params)
     dd_result, dd_elapsed = None, 0.0
@@ -430,10 +447,16 @@ def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | 
         spec.dd_build(dd_result.stats, result.stats, writer, MIN_CELL)
     dd_line = (f"\n- **Double-dummy section:** the first {dd_deals:,} of the same deals, "
                f"solved double-dummy in {dd_elapsed:.1f} s. {spec.dd_description}" if dd_deals else "")
-    if pimc_deals:
-        dd_line += spec.pimc(writer, pimc_deals, seed, threads, progress)
-    if spec.extra is not None:
-        dd_line += spec.extra(writer, deals, seed, threads, progress)
+    if pimc_deals or spec.extra is not None:
+        # The later sections' runs keep their finished chunks in a ledger inside the folder:
+        # a stop there is resumed like the surveys above, never written from part of its deals.
+        from ..sim import ledger as ledgers
+        held = resume and os.path.exists(os.path.join(out, SECTIONS, "key.json"))
+        with ledgers.using(ledgers.Ledger(SECTIONS, run, held, root=out)):
+            if pimc_deals:
+                dd_line += spec.pimc(writer, pimc_deals, seed, threads, progress)
+            if spec.extra is not None:
+                dd_line += spec.extra(writer, deals, seed, threads, progress)
     players_line = f" · **players:** {spec.players}" if spec.players is not None else ""
     cmd = command or (f"analyzer report {game} --deals {deals} --seed {seed} --out {out}"
                       + (f" --players {spec.players}" if spec.players not in (None, 4) else ""))
@@ -480,6 +503,4 @@ def breakdown_table(game: str, by: list[str] | None, deals: int, seed: int = 0, 
     if bad:
         raise InputError(f"unknown breakdown {', '.join(bad)} (choose from {', '.join(spec.breakdowns)})")
     result = spec.run(deals, seed, threads, progress, None, None, None)
-    if result.n_done == 0:
-        raise Interrupted("interrupted before any deal finished")
     return spec.tables[table](result.stats, by), result

@@ -29,6 +29,7 @@ the number of workers or the order in which chunks finish.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import os
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -61,12 +62,17 @@ class ThreadExecutor:
         with ThreadPoolExecutor(max_workers=threads) as pool:
             pending = {}
             try:
-                _fill(pending, todo, lambda i: pool.submit(chunk_fn, *bounds[i]), 2 * threads)
+                # each chunk in a copy of this thread's context: what the run's context
+                # variables say (the compile notice of its question) holds in the workers too
+                def submit(i):
+                    return pool.submit(contextvars.copy_context().run, chunk_fn, *bounds[i])
+
+                _fill(pending, todo, submit, 2 * threads)
                 while pending:
                     finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                     for fut in finished:
                         absorb(pending.pop(fut), fut.result())
-                    _fill(pending, todo, lambda i: pool.submit(chunk_fn, *bounds[i]), 2 * threads)
+                    _fill(pending, todo, submit, 2 * threads)
             except KeyboardInterrupt:
                 for fut in pending:
                     fut.cancel()

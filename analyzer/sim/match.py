@@ -132,8 +132,6 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
     with announce(m.title.split(",")[0], play):
         run = runner.run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=m.chunk_size,
                                 desc="match")
-    if run.n_done == 0:
-        raise KeyboardInterrupt
     every = run.stats.reshape(n_kinds + 1, S_SIZE)
     s = every[0]
     played = s[S_PLAYED]
@@ -169,8 +167,6 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
             "a_gain_defending_se": gd_se, "by_kind": by_kind,
             "contract": m.contract, **m.meta}
     notes = list(m.notes)
-    if run.interrupted:
-        notes.append(f"interrupted: results from {run.n_done:,} of {deals:,} deals")
     if not played:
         text = (f"no deal could be compared: {int(s[S_LEFT_OUT]):,} left out (beyond the solver), the others had "
                 "no contract")

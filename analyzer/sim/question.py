@@ -7,7 +7,7 @@ A game describes its play models once, as a ``Plan``; a question then reads
     deals, seed = PLAN.check(deals, seed, threads, play)
     ...                                  # parse the position, build the chunk function
     run = PLAN.run(chunk, deals, play, threads, progress)
-    notes = PLAN.notes(run, deals, play) # raises KeyboardInterrupt if nothing finished
+    notes = PLAN.notes(run, deals, play)
     ...                                  # rows -> DataFrame -> Answer
 """
 
@@ -43,7 +43,8 @@ class Plan:
 
     def run(self, chunk_fn, deals, play, threads=None, progress=False, **kw) -> runner.RunResult:
         """``runner.run_chunks`` with the play model's chunk size and progress label; a
-        first build of the kernels is announced on stderr (``compiling.announce``)."""
+        first build of the kernels is announced on stderr (``compiling.announce``).
+        Ctrl-C raises ``errors.Interrupted`` (the finished chunks kept for --resume)."""
         from ..compiling import announce
         with announce(self.game, play):
             return runner.run_chunks(chunk_fn, deals, threads=threads, progress=progress,
@@ -51,14 +52,8 @@ class Plan:
                                      desc=kw.pop("desc", self.desc.get(play, "dealing")), **kw)
 
     def notes(self, run: runner.RunResult, deals: int, play: str) -> list[str]:
-        """The answer's notes; an interrupted run with nothing finished re-raises the
-        interruption (there is no answer to give)."""
-        if run.n_done == 0:
-            raise KeyboardInterrupt
-        notes = [self.model_notes[play]] if play in self.model_notes else []
-        if run.interrupted:
-            notes.append(f"interrupted: results from {run.n_done:,} of {deals:,} deals")
-        return notes
+        """The answer's notes (what the play model means)."""
+        return [self.model_notes[play]] if play in self.model_notes else []
 
 
 def solver_arrays(dd: bool, new_table=None, new_stats=None):

@@ -42,7 +42,6 @@ class RunResult:
     n_done: int
     n_requested: int
     elapsed: float
-    interrupted: bool = False
     chunks_done: list[int] = field(default_factory=list)
 
     @property
@@ -91,9 +90,11 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
     ``skip``/``initial``: chunk indices already done and their merged statistics (a
     report's own checkpoint; then the ledger is not used).  ``on_chunk(index, stats)`` is
     called in the main thread after each chunk (checkpoints).  Ctrl-C stops after the
-    chunks under way and returns what finished (``interrupted``).
+    chunks under way and raises ``errors.Interrupted`` (what finished is stored in the
+    ledger, and is the exception's ``result``): an interrupted run never answers from
+    part of its deals.
     """
-    from ..errors import Cancelled
+    from ..errors import Cancelled, Interrupted
     from . import executor as executors
     from . import ledger as ledgers
     threads = threads or default_threads()
@@ -143,9 +144,12 @@ def run_chunks(chunk_fn, n_deals: int, *, threads: int | None = None,
     finally:
         if bar is not None:
             bar.close()
-    if interrupted and led is not None:
-        led.interrupted = True
     if total is None:
         total = chunk_fn(0, 0)
-    return RunResult(total, n_done, n_deals, time.perf_counter() - t0, interrupted,
-                     sorted(done_chunks))
+    result = RunResult(total, n_done, n_deals, time.perf_counter() - t0, sorted(done_chunks))
+    if interrupted:
+        if led is not None:
+            led.interrupted = True
+        raise Interrupted(f"stopped after {n_done:,} of {n_deals:,} deals; rerun with --resume to continue",
+                          result)
+    return result

@@ -38,7 +38,7 @@ import numpy as np
 import pandas as pd
 
 from ..answer import Answer
-from ..errors import InputError
+from ..errors import InputError, Interrupted
 from ..stats import Z95, wilson
 
 
@@ -131,7 +131,8 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
     """Answer every decision of ``bench`` with both models and summarise; each finished
     decision is appended to ``out`` (CSV; the parameters in ``out``.json).  ``resume``
     continues the stopped run in ``out`` (refused if its parameters differ); without it
-    an ``out`` that holds a benchmark is refused.  Ctrl-C keeps the decisions finished."""
+    an ``out`` that holds a benchmark is refused.  Ctrl-C raises ``errors.Interrupted``: the
+    finished decisions are in ``out``."""
     n = len(bench.decisions)
     params = _params(bench, seed, worlds, n)
     done = pd.DataFrame()
@@ -166,7 +167,6 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
     if progress:
         from tqdm import tqdm
         bar = tqdm(total=n, initial=len(rows), desc=f"{bench.game} decisions", unit="decision", leave=False)
-    interrupted = False
     try:
         for i in range(len(rows), n):
             d = bench.decisions[i]
@@ -182,13 +182,13 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
                     out, mode="a", header=not os.path.exists(out) or not os.path.getsize(out), index=False)
             if bar is not None:
                 bar.update(1)
-    except KeyboardInterrupt:
-        interrupted = True
+    except (KeyboardInterrupt, Interrupted):
+        kept = (f"the finished ones are in {out}: rerun with --resume to continue" if out is not None else
+                "give --out FILE to keep the finished decisions")
+        raise Interrupted(f"stopped after {len(rows)} of {n} decisions; {kept}") from None
     finally:
         if bar is not None:
             bar.close()
-    if not rows:
-        raise KeyboardInterrupt
     table = pd.DataFrame(rows)
     if "skipped" not in table:
         table["skipped"] = ""
@@ -201,8 +201,6 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
     if len(refused):
         notes.append(f"{len(refused)} decision(s) refused by the question and left out (the skipped column), e.g. "
                      f"decision {int(refused['index'].iloc[0])}: {refused['skipped'].iloc[0]}")
-    if interrupted or len(rows) < n:
-        notes.append(f"interrupted: {len(rows)} of {n} decisions (run again with the same --out to continue)")
     text = (f"the fast model's choice is the {bench.strong} model's on {100 * s['agree']:.0f}% of {s['decisions']} "
             f"decisions ({100 * s['agree_lo']:.0f}-{100 * s['agree_hi']:.0f}%); mean regret {s['mean_regret']:.3f} "
             f"({s['regret_lo']:.3f} to {s['regret_hi']:.3f}) points a decision; clearly worse on "

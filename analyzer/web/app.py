@@ -39,8 +39,6 @@ def catalogue() -> dict:
         options = []
         for o in asking.describe(game, question):
             d = o.as_dict()
-            if d["default"] == "Sentinel.UNSET" or (o.kind == "multiple" and not d["default"]):
-                d["default"] = None
             d["widget"] = decks.widget(game, question, o)
             d["placeholder"] = _default_text(o.help)
             options.append(d)

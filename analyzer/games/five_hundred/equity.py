@@ -415,7 +415,8 @@ def equity_table(options: Options = Options(), deals: int | None = None, seed: i
     Read from the on-disk cache when this (options, deals, seed, cap, code version) was
     built before; else the deals are played (``selfplay.deal_outcomes``), the chain solved,
     and the table written to the cache (atomically: a temporary file, then ``os.replace``).
-    A run interrupted before all deals were played is answered but not cached.
+    Ctrl-C raises ``errors.Interrupted`` (nothing is cached; the played chunks are kept
+    for --resume where a ledger is in use).
     """
     deals = DEFAULT_DEALS if deals is None else int(deals)
     path, key = cache_path(options, deals, seed, cap)
@@ -429,16 +430,11 @@ def equity_table(options: Options = Options(), deals: int | None = None, seed: i
     counts = np.asarray(counts, np.int64)
     if int(counts.sum()) + int(thrown) != int(n):
         raise ValueError(f"deal_outcomes counted {int(counts.sum()) + int(thrown)} deals but reports {n}")
-    if n == 0:
-        raise KeyboardInterrupt
     dp_start = time.perf_counter()
     p, sweeps, _ = solve_outcomes(outcome_table(counts, thrown), options.defend_cap, cap)
     end = time.perf_counter()
     table = EquityTable(p, cap, counts, int(thrown), int(n), int(seed), options, end - start,
                         end - dp_start, sweeps)
-    if n < deals:
-        table.notes.append(f"interrupted: the table is from {n:,} of {deals:,} deals (not cached)")
-        return table
     try:
         _write_cache(path, key, table)
         table.path = path

@@ -98,6 +98,9 @@ def _survey_pimc_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables,
         _book(out[1, aces + 5 * joker], NT_LEVEL, h, s, d)
 
 
+PIMC_CHUNK = 4   # deals a chunk: a few seconds of single-dummy play
+
+
 def run_survey_pimc(deals: int, seed: int = 0, worlds: int = 32, threads: int | None = None,
                     progress: bool = False, options=None):
     """The three-model survey of deal indices 0..deals-1 (the heuristic survey's deals)."""
@@ -115,7 +118,7 @@ def run_survey_pimc(deals: int, seed: int = 0, worlds: int = 32, threads: int | 
                                np.int64(worlds), new_dd_table(), new_stats(), out)
         return out
 
-    return run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=4,
+    return run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=PIMC_CHUNK,
                       desc="five-hundred single-dummy survey")
 
 

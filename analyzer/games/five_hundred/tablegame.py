@@ -364,20 +364,13 @@ def table_game(tab: Table, options: Options = Options(), deals: int | None = Non
     notes = []
     if hist is None:
         start = time.perf_counter()
-        hist, n_done = _self_play(tab, options, deals, seed, threads, progress, n_units)
+        hist = _self_play(tab, options, deals, seed, threads, progress, n_units)
         build = time.perf_counter() - start
-        if n_done == 0:
-            raise KeyboardInterrupt
-        if n_done < deals:
-            notes.append(f"interrupted: the outcome distribution is from {n_done:,} of {deals:,} self-play deals "
-                         "(not cached)")
+        try:
+            _write(path, key, hist, build)
+        except OSError as err:
+            notes.append(f"could not write the cache {path}: {err.strerror or err}")
             path = None
-        else:
-            try:
-                _write(path, key, hist, build)
-            except OSError as err:
-                notes.append(f"could not write the cache {path}: {err.strerror or err}")
-                path = None
     game = TableGame(tab.players, options, n_units, hist, int(hist.sum()), seed, build, path=path, cached=cached,
                      notes=notes)
     if n_units == 2:
@@ -409,8 +402,7 @@ def _self_play(tab, options, deals, seed, threads, progress, n_units):
                                  fm, np.int64(tab.n_seats), sides, np.int64(n_units), rank_of, out)
         return out
 
-    run = PLAN.run(chunk, deals, "heuristic", threads, progress)
-    return run.stats, int(run.n_done)
+    return PLAN.run(chunk, deals, "heuristic", threads, progress).stats
 
 
 def _write(path, key, hist, build):
