@@ -14,6 +14,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
+from analyzer.errors import Interrupted  # noqa: E402
 from analyzer.sim import executor as executors  # noqa: E402
 from analyzer.sim import ledger as ledgers  # noqa: E402
 from analyzer.sim.runner import ChunkBounds, run_chunks  # noqa: E402
