@@ -12,6 +12,7 @@ depend on the package's ``__init__``.
 
 import contextlib
 import os
+import threading
 
 from . import cache as _cache
 
@@ -50,16 +51,24 @@ def one_specialization_per_type():
 
     # ``compiled_once(sig)``: a kernel compiled for one declared signature, when it is
     # first needed (numba's ``njit(sig)`` compiles at import, in every process), under the
-    # cross-process lock.
+    # cross-process lock.  Every other cached kernel of the package compiled from Python
+    # (not as a callee of a kernel being compiled) takes the same kind of lock: processes
+    # sharing the cache (the two test processes, Dask workers) build it once.
     original_compile = dispatcher.Dispatcher.compile
 
     def compile(self, sig):
         fixed = self.__dict__.get("_analyzer_signature")
         if fixed is None:
-            return original_compile(self, sig)
+            if getattr(_OUTER, "depth", 0) or not _shared(self):
+                return original_compile(self, sig)
+            from numba.core import sigutils
+            if self.overloads.get(tuple(sigutils.normalize_signature(sig)[0])) is not None:
+                return original_compile(self, sig)        # built in this process: no lock needed
+            with _outermost(), _compile_lock(self):
+                return original_compile(self, sig)        # loads it if another process just built it
         from numba.core import sigutils
         from numba.core.compiler_lock import global_compiler_lock
-        with global_compiler_lock:
+        with global_compiler_lock, _outermost():
             existing = self.overloads.get(tuple(sigutils.normalize_signature(fixed)[0]))
             if existing is not None:
                 return existing.entry_point
@@ -74,6 +83,30 @@ def one_specialization_per_type():
     dispatcher.Dispatcher.compile = compile
 
 
+# How deep this thread is in a build under a lock file.  A lock is taken only by the
+# outermost build (its callees build inside it, unlocked) and by the solver's build
+# (``compiled_once``), inside which nothing waits: so a build waits only while it holds no
+# lock, or holds one and waits for the solver, whose holder waits for nobody; no two
+# processes can wait on each other.
+_OUTER = threading.local()
+
+
+class _outermost:
+    def __enter__(self):
+        _OUTER.depth = getattr(_OUTER, "depth", 0) + 1
+
+    def __exit__(self, *exc):
+        _OUTER.depth = getattr(_OUTER, "depth", 1) - 1
+        return False
+
+
+def _shared(kernel) -> bool:
+    """A kernel of the package (or its tests) whose builds go to the on-disk cache."""
+    module = getattr(kernel.py_func, "__module__", "") or ""
+    return (module.startswith((_cache.PACKAGE + ".", "tests.")) and
+            type(getattr(kernel, "_cache", None)).__name__ not in ("NullCache", "NoneType"))
+
+
 @contextlib.contextmanager
 def _compile_lock(kernel):
     """Hold a lock file in the kernels' cache folder while ``kernel`` compiles, so that
@@ -84,7 +117,8 @@ def _compile_lock(kernel):
 
         folder = _cache.cache_root()
         os.makedirs(folder, exist_ok=True)
-        handle = open(os.path.join(folder, kernel.py_func.__qualname__ + ".lock"), "w")
+        name = f"{kernel.py_func.__module__}.{kernel.py_func.__qualname__}"
+        handle = open(os.path.join(folder, name + ".lock"), "w")
     except (ImportError, OSError):  # no POSIX locks, or no cache folder: compile unlocked
         yield
         return

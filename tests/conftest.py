@@ -145,3 +145,14 @@ def small_chunks(monkeypatch):
         return real(chunk_fn, n_deals, chunk_size=min(chunk_size or runner.CHUNK_SIZE, 100), **kw)
 
     monkeypatch.setattr(runner, "run_chunks", run_chunks)
+
+
+@pytest.fixture
+def charts_not_saved(monkeypatch):
+    """Reports written with their charts drawn but not saved as PNG files (saving is most
+    of a small report's time): for tests about a report's tables, its folder or its
+    resumption; the report tests themselves check the charts."""
+    import matplotlib.pyplot as plt
+
+    from analyzer.report.writer import ReportWriter
+    monkeypatch.setattr(ReportWriter, "figure", lambda self, name, fig, caption: plt.close(fig))

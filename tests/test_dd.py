@@ -308,11 +308,13 @@ def test_moves_and_mid_trick_positions():
         rules = bridge_rules(rng.randrange(5))
         side = 0b0101 if leader % 2 == 0 else 0b1010
         best = SOLVER.solve(rules, hands, leader, side)
+        assert best == brute(rules, hands, leader, side, n_seats=4)
         moves = SOLVER.moves(rules, hands, leader, side)
         assert max(v for _, _, v in moves) == best
         for bit, _, v in moves:
             h = list(hands)
             h[leader] ^= 1 << bit
+            assert brute(rules, h, leader, side, n_seats=4, trick=[1 << bit]) == v
             assert SOLVER.solve(rules, h, leader, side, trick=[1 << bit]) == v
 
 

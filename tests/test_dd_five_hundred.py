@@ -74,6 +74,33 @@ def test_solve_deal_values():
     assert mis["contractor_tricks"] == min(x["tricks"] for x in mis["leads"])
 
 
+# Hand-built deals whose double-dummy results are worked by hand.
+# North holds the ten top trumps in hearts: every trick, with the kitty or without.
+TOP_TRUMPS = ("N: JK JH JD AH KH QH TH 9H 8H 7H; E: 6H 5H 4H AS KS QS JS TS 9S 8S; "
+              "S: AD KD QD TD 9D 8D 7D 6D 5D 4D; W: AC KC QC JC TC 9C 8C 7C 6C 5C; K: 7S 6S 5S")
+# East holds the lowest cards of every suit (West, his partner, sits out of misère) and
+# leads first: whatever is led, North or South holds a higher card of that suit, so East
+# never wins a trick (he throws the joker from the kitty).
+LOWEST = ("N: AS KS QS JS TS AC KC QC JC TC; E: 5S 6S 7S 5C 6C 7C 4D 5D 4H 5H; "
+          "S: AD KD QD JD TD AH KH QH JH TH; W: 9S 8S 9C 8C 9D 8D 7D 6D 9H 8H; K: JK 7H 6H")
+
+
+def test_solve_hand_built_deals_by_hand():
+    top = d5.solve_deal(TOP_TRUMPS, "8H", "N")
+    assert top["contractor_tricks"] == 10 and top["made"]
+    assert d5.solve_deal(TOP_TRUMPS.rsplit(";", 1)[0], "8H", "N", kitty=False)["contractor_tricks"] == 10
+    assert {x["tricks"] for x in top["leads"]} == {10}
+    # the same hand in no-trumps: the jack of diamonds is a diamond (South holds the five
+    # above it); the joker and eight hearts win, the tenth card (JD or a kitty spade) loses
+    assert d5.solve_deal(TOP_TRUMPS, "8NT", "N")["contractor_tricks"] == 9
+    low = d5.solve_deal(LOWEST, "MIS", "E")
+    assert low["contractor_tricks"] == 0 and low["made"]
+    # South in misère: she holds the top five diamonds and can throw at most three with the
+    # kitty; West wins her first lead (a kitty heart) and leads a diamond, which she must win
+    high = d5.solve_deal(LOWEST, "MIS", "S")
+    assert high["contractor_tricks"] >= 1 and not high["made"]
+
+
 def test_nomination_is_the_contractors_best():
     """NT: holding the joker, the result is the best of not nominating and each suit;
     misère: made if some nomination avoids every trick."""

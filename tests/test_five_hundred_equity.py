@@ -245,10 +245,17 @@ def test_defend_cap_is_a_rule_option_that_leaves_the_play_alone():
         assert np.array_equal(rule_tables(Options(defend_cap=cap)), rule_tables(Options()))
 
 
+@pytest.fixture(scope="module")
+def capped(plausible):
+    """The plausible counts solved under each defend_cap rule (once for both tests)."""
+    counts, thrown, _ = plausible
+    return {cap: eq.solve(counts, thrown, Options(defend_cap=cap), SMALL_CAP) for cap in ("490", "480")}
+
+
 @pytest.mark.parametrize("cap_rule", ["490", "480"])
-def test_defend_cap_costs_the_side_at_the_cap(plausible, cap_rule):
+def test_defend_cap_costs_the_side_at_the_cap(plausible, capped, cap_rule):
     counts, thrown, base = plausible
-    p = eq.solve(counts, thrown, Options(defend_cap=cap_rule), SMALL_CAP)
+    p = capped[cap_rule]
     d = p - base
     c = int(cap_rule)
     # at the cap (theirs below it) we lose our defensive points: P(win) drops, theirs rises
@@ -261,7 +268,7 @@ def test_defend_cap_costs_the_side_at_the_cap(plausible, cap_rule):
     for score in (-300, 0, 300):
         assert abs(d[0, idx(score), idx(score)]) < 2e-5
     # 480 also catches a side at 480; 490 does so less (only once it has passed 490)
-    other = eq.solve(counts, thrown, Options(defend_cap="480" if cap_rule == "490" else "490"), SMALL_CAP)
+    other = capped["480" if cap_rule == "490" else "490"]
     d480 = (p if cap_rule == "480" else other) - base
     d490 = (p if cap_rule == "490" else other) - base
     assert d480[0, idx(480), idx(300)] < 2 * d490[0, idx(480), idx(300)] < 0
@@ -436,12 +443,16 @@ def test_cli_equity_and_table_out(monkeypatch, tmp_path, capsys):
 
 
 def test_equity_from_self_play(monkeypatch, tmp_path):
-    monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path))
+    monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path / "one"))
     one = eq.equity_table(Options(), deals=20_000, seed=1, threads=1)
-    two = eq.equity_table(Options(), deals=20_000, seed=1, threads=2, cap=1490)
-    assert two.cached and np.array_equal(one.p, two.p)
+    monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path / "two"))       # built again, not read
+    two = eq.equity_table(Options(), deals=20_000, seed=1, threads=2)
+    assert not one.cached and not two.cached
+    assert np.array_equal(one.counts, two.counts) and one.thrown == two.thrown and np.array_equal(one.p, two.p)
     assert one.counts.shape == (2, len(ALL_CONTRACTS), 11) and one.deals == 20_000
-    assert abs((at(one, 0, 0, True) + at(one, 0, 0, False)) / 2 - 0.5) < 1e-9
+    assert int(one.counts.sum()) + one.thrown == 20_000 and 0 < one.thrown < 20_000
+    assert eq.equity_table(Options(), deals=20_000, seed=1, threads=1).cached            # now read, on any threads
+    assert abs((at(one, 0, 0, True) + at(one, 0, 0, False)) / 2 - 0.5) < 1e-9   # by symmetry, whatever the counts
     answer = eq.equity("380:440", deals=20_000, seed=1)
     assert answer.meta["cached"] and len(answer.table) == 2
 

@@ -267,8 +267,12 @@ def test_here_with_double_dummy_play():
     t = a.table.set_index("action")
     assert list(t.index) == ["7H", "8H", "pass"] and a.meta["play"] == "dd"
     assert any(n.startswith("dd:") for n in a.notes)
-    # with the same deals, 7♥ as called makes at least as often as 8♥ as called (same solves)
-    assert t.loc["7H", "p_make"] >= t.loc["8H", "p_make"] or t.loc["7H", "p_as_called"] < 1
+    # P(we make) is P(we contract) times P(make | we contract), for every call
+    for call in ("7H", "8H"):
+        assert t.loc[call, "p_we_make"] == pytest.approx(t.loc[call, "p_we_contract"] * t.loc[call, "p_make"])
+    # on these deals nobody bids over 8♥, so every one of them is played in 8♥, and 7♥ (the
+    # same solves where it stands, one trick fewer needed) makes more often
+    assert t.loc["8H", "p_as_called"] == 1 and t.loc["7H", "p_make"] > t.loc["8H", "p_make"]
 
 
 def test_american_auction_is_one_round_and_own_raise():

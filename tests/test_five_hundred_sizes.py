@@ -396,9 +396,15 @@ def test_here_question_at_other_sizes(players):
     assert a.to_json_dict() == b.to_json_dict()
     t = a.table
     assert a.meta["players"] == players and "pass" in list(t["action"])
-    they = t["p_we_contract"] + t["p_thrown_in"]
-    assert ((they >= 0) & (they <= 1 + 1e-9)).all()
+    # the outcomes of a deal exclude each other: we contract, it is thrown in, or another side
+    # contracts; making needs contracting; a pass never makes me the contractor, a bid does
+    # whenever nobody bids over it
+    assert (t["p_we_contract"] + t["p_thrown_in"] <= 1 + 1e-9).all()
+    assert (t["p_we_make"] <= t["p_we_contract"] + 1e-12).all()
     assert (t["p_i_contract"] <= t["p_we_contract"] + 1e-12).all()
+    bids = t[t["action"] != "pass"]
+    assert t.set_index("action").loc["pass", "p_i_contract"] == 0
+    assert (bids["p_i_contract"] >= bids["p_as_called"] - 1e-12).all() and (bids["p_i_contract"] > 0).any()
     if players > 2:
         assert a.meta["conditioned"] == [tab.seat_names[-1]]
 

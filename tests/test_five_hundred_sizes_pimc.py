@@ -254,9 +254,14 @@ def test_single_dummy_questions_same_on_1_and_2_threads(players, rule):
 
 
 def test_two_handed_single_dummy_contract_only_runs():
-    a = contract_only(HAND, deals=3, seed=1, play="pimc", worlds=8, contracts="8S", players=2)
-    assert a.meta["players"] == 2 and a.meta["deals"] == 3
-    assert 0 <= a.table["p_make"].iloc[0] <= 1 and 0 <= a.table["p_make_heuristic"].iloc[0] <= 1
+    """Two-handed single-dummy play of 8♠ on 6 deals; its heuristic column is the heuristic
+    question's answer on the same deals (same seed)."""
+    a = contract_only(HAND, deals=6, seed=1, play="pimc", worlds=8, contracts="8S", players=2)
+    h = contract_only(HAND, deals=6, seed=1, play="heuristic", contracts="8S", players=2)
+    assert a.meta["players"] == 2 and a.meta["deals"] == 6
+    row, heur = a.table.iloc[0], h.table.iloc[0]
+    assert row["p_make_heuristic"] == pytest.approx(heur["p_make"], abs=1e-12)
+    assert (6 * row["p_make"]) == pytest.approx(round(6 * row["p_make"]), abs=1e-9)   # a count of 6 deals
 
 
 def test_six_handed_lead_heuristic_and_the_solver_limit():
@@ -265,12 +270,9 @@ def test_six_handed_lead_heuristic_and_the_solver_limit():
     assert a.meta["players"] == 6 and len(a.table) >= 5
     b = lead(hand, "7S", deals=300, seed=1, play="heuristic", players=6, threads=2)
     assert a.to_json_dict() == b.to_json_dict()
-    if MAX_SEATS < 6:
-        for play in ("dd", "pimc"):
-            with pytest.raises(InputError, match=f"at most {MAX_SEATS} seats"):
-                lead(hand, "7S", deals=2, play=play, players=6)
-            with pytest.raises(InputError, match=f"at most {MAX_SEATS} seats"):
-                contract_only(hand, deals=2, play=play, players=6, contracts="7S")
+    assert MAX_SEATS == 6       # the solver seats every table size: six-handed dd is answered
+    d = lead(hand, "7S", deals=2, seed=1, play="dd", players=6)
+    assert d.meta["players"] == 6 and d.meta["deals"] == 2 and set(d.table["p_make"]) <= {0.0, 0.5, 1.0}
 
 
 def test_lead_cli_players_and_bad_input(capsys):
@@ -293,9 +295,6 @@ def test_lead_cli_players_and_bad_input(capsys):
         (["500", "lead", "AS KS QS JS 10S AH KH 9C 8D 6D", "--contract", "7S", "--players", "3"], "6D is not a card"),
         (["500", "lead", HAND, "--contract", "7S", "--players", "5", "--play", "pimc", "--worlds", "0"], "--worlds"),
     ]
-    if MAX_SEATS < 6:
-        bad.append((["500", "lead", "AS KS QS JS 10S AH KH 13H 12C 2D", "--contract", "7S", "--players", "6"],
-                    f"at most {MAX_SEATS} seats"))
     for args, needle in bad:
         code, out, err = run(args)
         assert code == 2 and out == "", (args, err)

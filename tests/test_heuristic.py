@@ -15,7 +15,7 @@ def follow(hand, trick, strain, *, partner_winning, partner_after, opponents_aft
     led = ref.effective_suit(trick[0], strain)
     best = trick[0]
     for c in trick[1:]:
-        if ref.trick_winner([best, c], led, strain) == 1:
+        if ref.trick_winner([best, c], strain) == 1:
             best = c
     legal = ref.legal_follows(hand, led, strain)
     unseen = [c for c in DECK_CARDS if c not in hand and c not in trick and c not in seen]

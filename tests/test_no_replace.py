@@ -18,7 +18,7 @@ def _one_error_line(err):
     assert err.startswith("analyzer: error: ") and err.count("\n") == 1, err
 
 
-def test_a_finished_report_is_not_replaced_without_force(tmp_path, capsys):
+def test_a_finished_report_is_not_replaced_without_force(tmp_path, capsys, charts_not_saved):
     out = str(tmp_path / "r")
     code, _, err = run_cli(REPORT + ["--out", out], capsys)
     assert code == 0, err
@@ -43,7 +43,7 @@ def test_a_finished_report_is_not_replaced_without_force(tmp_path, capsys):
     assert "seed:** 1" in (tmp_path / "r" / "README.md").read_text()
 
 
-def test_resume_with_nothing_to_resume(tmp_path, capsys):
+def test_resume_with_nothing_to_resume(tmp_path, capsys, charts_not_saved):
     empty = tmp_path / "empty"
     empty.mkdir()
     code, _, err = run_cli(REPORT + ["--out", str(empty), "--resume"], capsys)
@@ -61,7 +61,7 @@ def test_resume_with_nothing_to_resume(tmp_path, capsys):
     assert code == 2 and "choose one of --resume and --force" in err
 
 
-def test_a_stopped_report_is_resumed_only_with_its_parameters(tmp_path, capsys, monkeypatch):
+def test_a_stopped_report_is_resumed_only_with_its_parameters(tmp_path, capsys, monkeypatch, charts_not_saved):
     monkeypatch.setattr(runner, "CHUNK_SIZE", 256)
     monkeypatch.setattr(build, "CHECKPOINT_EVERY", 0.0)
     real = build._sheepshead()

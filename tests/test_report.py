@@ -90,7 +90,7 @@ def test_breakdown_validation():
         breakdown_table("poker", ["trumps"], 100)
 
 
-def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch):
+def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch, charts_not_saved):
     import dataclasses
 
     from analyzer.errors import Interrupted

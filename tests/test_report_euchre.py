@@ -107,10 +107,21 @@ def test_same_seed_same_stats():
     assert not np.array_equal(a, sv.run_survey(3000, seed=12, threads=2).stats)
 
 
-def test_difference_hook(flat):
-    d = sv.difference_table(flat, flat, 2, "order", ["seat", "trumps"])
-    assert np.allclose(d["diff"], 0)
-    assert (d["diff_lo"] <= d["diff"]).all() and (d["diff"] <= d["diff_hi"]).all()
+def test_difference_hook(flat, dd_flat):
+    """Two different surveys (heuristic and double-dummy play): per class, the gain of
+    one minus the other's, the standard errors in quadrature, the 95% interval."""
+    by = ["seat", "trumps"]
+    d = sv.difference_table(dd_flat, flat, 2, "order", by, min_deals=1).set_index(by)
+    a = sv.decision_table(dd_flat, 2, "order", by, 1).set_index(by)
+    b = sv.decision_table(flat, 2, "order", by, 1).set_index(by)
+    both = d.index
+    assert len(both) > 3 and set(both) == set(a.index) & set(b.index)
+    want = a.loc[both, "gain"] - b.loc[both, "gain"]
+    assert np.allclose(d["diff"], want) and not np.allclose(want, 0)
+    se = np.sqrt(a.loc[both, "gain_se"] ** 2 + b.loc[both, "gain_se"] ** 2)
+    assert np.allclose(d["diff_se"], se)
+    assert np.allclose(d["diff_hi"] - d["diff"], 1.959964 * se, rtol=1e-5)
+    assert np.allclose(d["diff"] - d["diff_lo"], 1.959964 * se, rtol=1e-5)
     with pytest.raises(InputError, match="no 'perfect' play"):
         sv.run_survey(10, play="perfect")
 

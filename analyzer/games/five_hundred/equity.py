@@ -335,7 +335,7 @@ class EquityTable:
     cap: int
     counts: np.ndarray             # the self-play counts it was solved from
     thrown: int
-    deals: int                     # deals counted (fewer than asked if interrupted)
+    deals: int                     # deals counted
     seed: int
     options: Options
     build_seconds: float           # self-play + DP when it was built
