@@ -117,11 +117,11 @@ def test_difference_hook(flat, dd_flat):
     both = d.index
     assert len(both) > 3 and set(both) == set(a.index) & set(b.index)
     want = a.loc[both, "gain"] - b.loc[both, "gain"]
-    assert np.allclose(d["diff"], want) and not np.allclose(want, 0)
+    assert np.allclose(d["diff"], want, equal_nan=True) and not np.allclose(want.dropna(), 0)
     se = np.sqrt(a.loc[both, "gain_se"] ** 2 + b.loc[both, "gain_se"] ** 2)
-    assert np.allclose(d["diff_se"], se)
-    assert np.allclose(d["diff_hi"] - d["diff"], 1.959964 * se, rtol=1e-5)
-    assert np.allclose(d["diff"] - d["diff_lo"], 1.959964 * se, rtol=1e-5)
+    assert np.allclose(d["diff_se"], se, equal_nan=True) and se.notna().sum() > 3
+    assert np.allclose(d["diff_hi"] - d["diff"], 1.959964 * se, rtol=1e-5, equal_nan=True)
+    assert np.allclose(d["diff"] - d["diff_lo"], 1.959964 * se, rtol=1e-5, equal_nan=True)
     with pytest.raises(InputError, match="no 'perfect' play"):
         sv.run_survey(10, play="perfect")
 
