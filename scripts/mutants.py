@@ -1,0 +1,113 @@
+"""Show that the suite bites: break one thing at a time and see which test catches it.
+
+Each mutant is one exact text replacement in one source file (a scoring constant, an
+aggregation, a rule); the script applies it, runs the test files named for it (or, with
+``--all``, the whole suite), records whether a test failed and which, and puts the file
+back (also on Ctrl-C or an error).  Only the kernels that read the changed module are
+rebuilt (``analyzer/cache.py``), so a mutant costs its tests plus a few kernel builds.
+
+    python scripts/mutants.py                   # every mutant, its own test files
+    python scripts/mutants.py --only euchre     # the mutants whose name contains a word
+    python scripts/mutants.py --all             # each mutant against the whole suite
+
+Exit status 1 when a mutant survives (no test failed), 2 when a mutant no longer applies
+(its text is not in the file: the list needs updating).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    path: str
+    old: str
+    new: str
+    tests: tuple[str, ...]
+
+
+MUTANTS = (
+    Mutant("Euchre: a march worth 3 points, not 2", "analyzer/games/euchre/scoring.py",
+           "OUTCOME_POINTS = (1, 2, 4, -2, -1, -2, -4, 2, 0)", "OUTCOME_POINTS = (1, 3, 4, -2, -1, -2, -4, 2, 0)",
+           ("tests/test_reference_euchre.py", "tests/test_euchre_questions.py")),
+    Mutant("Euchre: P(make) of an order row over one deal too many (an aggregation)",
+           "analyzer/games/euchre/questions.py", '"p_make": made / n,', '"p_make": made / (n + 1),',
+           ("tests/test_reference_euchre.py",)),
+    Mutant("Five Hundred: defenders score 12 a trick in the kernels, not 10", "analyzer/games/five_hundred/selfplay.py",
+           "PER_TRICK = 10", "PER_TRICK = 12", ("tests/test_reference_five_hundred.py",)),
+    Mutant("Five Hundred: P(we make) of a bid row biased by 10% (an aggregation weight)",
+           "analyzer/games/five_hundred/questions.py", "p_we_make=s[RS_WE_MADE] / sw,",
+           "p_we_make=1.1 * s[RS_WE_MADE] / sw,", ("tests/test_reference_five_hundred.py",)),
+    Mutant("Five Hundred: the slam bonus on a bid worth less than 250 dropped", "analyzer/games/five_hundred/selfplay.py",
+           "        if tricks == N_TRICKS and value < SLAM:\n            return SLAM, defenders, True\n",
+           "", ("tests/test_reference_five_hundred.py", "tests/test_five_hundred_scoring.py")),
+    Mutant("Five Hundred: the contractor keeps the hand dealt (the kitty exchange skipped)",
+           "analyzer/games/five_hundred/play.py", "    hands[contractor] = kept\n",
+           "    hands[contractor] = hands[contractor]\n",
+           ("tests/test_five_hundred_play.py", "tests/test_reference_five_hundred.py")),
+    Mutant("Five Hundred: every hand fits the calls heard (the dealing to fit them skipped)",
+           "analyzer/games/five_hundred/heard.py", "            fit[c] = fits(v, s, hist, lad, acfg, pols)",
+           "            fit[c] = True", ("tests/test_five_hundred_here.py",)),
+    Mutant("Five Hundred report: a class's histogram replaced by its last cell, not summed (a grouping)",
+           "analyzer/games/five_hundred/survey.py", "            groups[key][r[0]] += h",
+           "            groups[key][r[0]] = h", ("tests/test_report.py",)),
+    Mutant("Sheepshead: a leaster won for 5, not 4", "analyzer/games/sheepshead/scoring.py",
+           "LEASTER_WIN = 4", "LEASTER_WIN = 5", ("tests/test_sheepshead_questions.py", "tests/test_sheepshead_rules.py")),
+    Mutant("Rummy 500: the joker worth 10, not 15", "analyzer/games/rummy500/rules.py",
+           "    v[JOKER_BIT] = 15\n", "    v[JOKER_BIT] = 10\n",
+           ("tests/test_rummy500_play.py", "tests/test_rummy500_questions.py")),
+    Mutant("Pinochle: the last trick worth 20, not 10", "analyzer/games/pinochle/rules.py",
+           "LAST_TRICK = 10", "LAST_TRICK = 20", ("tests/test_pinochle_play.py", "tests/test_pinochle_questions.py")),
+)
+
+
+def run_tests(tests: tuple[str, ...]) -> tuple[bool, str]:
+    """(some test failed, the first failing test's id or the last line)."""
+    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *tests]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    lines = done.stdout.splitlines()
+    failed = [ln.split(" ", 2)[1] for ln in lines if ln.startswith("FAILED ")]
+    if done.returncode == 0:
+        return False, (lines[-1] if lines else "")
+    return True, failed[0] if failed else (lines[-1] if lines else done.stderr.strip()[-200:])
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", default="", help="only the mutants whose name contains this (case-insensitive)")
+    ap.add_argument("--all", action="store_true", help="run the whole suite against each mutant")
+    args = ap.parse_args(argv)
+    chosen = [m for m in MUTANTS if args.only.lower() in m.name.lower()]
+    survived, stale = [], []
+    for m in chosen:
+        path = ROOT / m.path
+        text = path.read_text()
+        if text.count(m.old) != 1:
+            stale.append(m.name)
+            print(f"STALE     {m.name}: the text to break is not in {m.path} (once)")
+            continue
+        t0 = time.perf_counter()
+        try:
+            path.write_text(text.replace(m.old, m.new))
+            caught, where = run_tests(("tests",) if args.all else m.tests)
+        finally:
+            path.write_text(text)
+        print(f"{'CAUGHT' if caught else 'SURVIVED':<9} {m.name}  ({time.perf_counter() - t0:.0f} s): {where}",
+              flush=True)
+        if not caught:
+            survived.append(m.name)
+    print(f"{len(chosen) - len(survived) - len(stale)} of {len(chosen)} mutants caught")
+    return 2 if stale else 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
