@@ -1,0 +1,110 @@
+"""Sheepshead's ``pick`` table recomputed without the code under test: each deal of a
+small run is replayed one by one (``replay.pick_examples``: the run's own deals, blinds,
+burials, calls and play), every hand replayed by the plain-Python rules
+(``tests/reference/sheepshead.py``: legality, trick winners, points, the bury to the
+picker), scored by the reference's table (and leasters by its leaster scoring), and the
+table's columns aggregated here from those scores."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from analyzer.games.sheepshead import examples as ex
+from analyzer.games.sheepshead import questions as q
+from analyzer.games.sheepshead.deck import DECK, N_SEATS, N_TRICKS
+from analyzer.games.sheepshead.play import CALL_NAMES, LEASTER_CLASSES
+from analyzer.games.sheepshead.replay import (X_CALLED, X_KIND, X_LCLASS, X_PACKED, X_PARTNER, X_PICKER, X_W,
+                                              pick_examples)
+from analyzer.games.sheepshead.rules import ID_OF, from_layout
+from tests.reference import sheepshead as ref
+
+HAND = "QC QS JD AD 7H 8S"
+
+
+def text(card: str) -> str:
+    return "T" + card[2:] if card.startswith("10") else card
+
+
+def cards(options, mask) -> list[str]:
+    return [text(DECK.format(i)) for i in from_layout(int(mask), options)]
+
+
+def card(options, bit) -> str:
+    return text(DECK.format(int(ID_OF[options.jack_index, int(bit)])))
+
+
+def ask_and_records(monkeypatch, hand=HAND, **kw):
+    seen = {}
+    real = ex.pick_examples
+
+    def spy(n, **args):
+        seen.update(args)
+        return real(n, **args)
+
+    monkeypatch.setattr(ex, "pick_examples", spy)
+    answer = q.pick(hand, examples=1, **kw)
+    from analyzer.games.sheepshead.bidding import PICK_THRESHOLDS
+    from analyzer.sim.rng import seed_key
+    o, d, deals = seen["options"], seen["dealing"], seen["deals"]
+    hands, res, traces = ex._arrays(deals, 3)
+    buries = np.zeros((deals, 3), np.uint64)
+    dd, tt, dstats = q._solver_arrays("heuristic")
+    pick_examples(o.rules, seed_key(seen["seed"]), np.int64(0), np.int64(deals), q._pool(seen["hand_ids"], o), d.sizes,
+                  np.int64(seen["seat0"]), np.uint64(q.to_layout(seen["hand_ids"], o)), d.constrained, d.free,
+                  d.table, PICK_THRESHOLDS, o.nobody_picks == "doubler", o.leaster_blind == "first",
+                  np.int64(q.BATCH), None, None, dd, tt, dstats, hands, buries, res, traces)
+    return answer, seen, hands, buries, res, traces
+
+
+def score_of(options, seat0, hands, bury, rec, trace) -> float:
+    """The asker's score for one deal and option, by the reference."""
+    rows = sorted((r for r in trace if r[0] >= 0), key=lambda r: (r[0],))
+    plays = [(int(r[1]), card(options, r[2])) for r in rows]
+    dealt = [cards(options, hands[s]) for s in range(N_SEATS)]
+    blind = cards(options, hands[N_SEATS])
+    picker = int(rec[X_PICKER])
+    if picker < 0:
+        if rec[X_LCLASS] == LEASTER_CLASSES - 1:
+            return 0.0                                   # nobody picks, the doubler: a redeal
+        pts, tricks = ref.replay(dealt, plays, picker=None, blind=blind,
+                                 leaster_blind=options.leaster_blind)
+        return float(ref.leaster_scores(pts, tricks)[seat0])
+    assert "unknown" not in CALL_NAMES[int(rec[X_KIND])]
+    buried = cards(options, bury)
+    dealt[picker] = [c for c in dealt[picker] + blind if c not in buried]
+    assert len(dealt[picker]) == N_TRICKS and len(buried) == 2
+    partner = int(rec[X_PARTNER])
+    called = None if rec[X_CALLED] < 0 else card(options, rec[X_CALLED])
+    if called is not None:
+        holder = next(s for s in range(N_SEATS) if called in dealt[s])
+        assert holder == partner or (holder == picker and partner < 0), (called, holder, partner)
+    pts, tricks = ref.replay(dealt, plays, picker=picker, called=called, bury=buried)
+    side = {picker} | ({partner} if partner >= 0 else set())
+    points, taken = sum(pts[s] for s in side), sum(tricks[s] for s in side)
+    assert (points << 3) + taken == rec[X_PACKED]
+    mine = ref.score(points, taken, alone=partner < 0, double_on_bump=options.double_on_bump)
+    return float(mine[0] if seat0 == picker else mine[1] if seat0 == partner else mine[2])
+
+
+@pytest.mark.parametrize("kw", [dict(seat=3, deals=300, seed=5), dict(seat=1, deals=300, seed=2, condition="none"),
+                                dict(seat=5, deals=200, seed=4, rules=["nobody_picks=doubler"]),
+                                dict(hand="JH AH 9C 7S 8D KS", seat=2, deals=400, seed=6)])   # a partner when AH is called
+def test_pick_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
+    answer, seen, hands, buries, res, traces = ask_and_records(monkeypatch, **kw)
+    o, seat0 = seen["options"], seen["seat0"]
+    t = answer.table.set_index("action")
+    for opt, action in enumerate(("pick", "alone", "pass")):
+        w_sum = ev = wins = Fraction(0)
+        for i in range(res.shape[0]):
+            w = int(res[i, opt, X_W])
+            if w <= 0:
+                continue
+            s = score_of(o, seat0, hands[i], buries[i, opt], res[i, opt], traces[i, opt])
+            w_sum += w
+            ev += w * Fraction(s)
+            wins += w * (s > 0)
+        assert t.loc[action, "ev"] == pytest.approx(float(ev / w_sum), abs=1e-9), action
+        assert t.loc[action, "p_win"] == pytest.approx(float(wins / w_sum), abs=1e-9), action
