@@ -70,7 +70,10 @@ MUTANTS = (
            "    v[JOKER_BIT] = 15\n", "    v[JOKER_BIT] = 10\n",
            ("tests/test_rummy500_play.py", "tests/test_rummy500_questions.py")),
     Mutant("Pinochle: the last trick worth 20, not 10", "analyzer/games/pinochle/rules.py",
-           "LAST_TRICK = 10", "LAST_TRICK = 20", ("tests/test_pinochle_play.py", "tests/test_pinochle_questions.py")),
+           "LAST_TRICK = 10", "LAST_TRICK = 20", ("tests/test_reference_pinochle.py", "tests/test_pinochle_play.py")),
+    Mutant("Pinochle: aces around worth 110, not 100", "analyzer/games/pinochle/meld.py",
+           "AROUND_POINTS = {RA: 100,", "AROUND_POINTS = {RA: 110,",
+           ("tests/test_reference_pinochle.py",)),
 )
 
 

@@ -1,0 +1,112 @@
+"""Pinochle's ``bid`` table recomputed without the code under test: each deal of a small
+run is dealt again (``examples._deal``, the run's own stream) and, for each trump, the
+hand the run plays is replayed (``examples.play_shown``: the passes, meld and twelve
+tricks as the heuristic players play them); the plain-Python rules
+(``tests/reference/pinochle.py``) check every card, win every trick, count the points and
+the last trick, meld each side's hands and score the hand at every bid level.  The
+table's P(make) and EV are aggregated here from those scores."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analyzer.games.pinochle import examples as ex
+from analyzer.games.pinochle import questions as q
+from analyzer.games.pinochle.deck import ID_OF
+from analyzer.games.pinochle.play import throws_in
+from analyzer.sim.constrained import C_W
+from tests.reference import pinochle as ref
+
+HAND = "AS TS KS QS JS QS JD KD QD 9H AC AC"
+
+
+def ref_card(bit: int):
+    """A layout bit (16 * suit + 2 * rank + copy) as the reference's (suit, rank)."""
+    assert ID_OF[bit] >= 0
+    return (bit // 16, (bit % 16) // 2)
+
+
+def name(c) -> str:
+    return ref.RANKS[c[1]] + ref.SUITS[c[0]]
+
+
+def replay(trace, declarer: int, trump: int):
+    """(each seat's twelve cards as played, (declaring, defending) points and tricks) by
+    the reference: the declarer leads, every card legal, the winner leads next."""
+    rows = [r for r in trace if r[0] >= 0]
+    held = {s: [ref_card(int(r[2])) for r in rows if r[1] == s] for s in range(4)}
+    assert all(len(h) == 12 for h in held.values())
+    left = {s: list(h) for s, h in held.items()}
+    leader, points, tricks = declarer, [0, 0], [0, 0]
+    for t in range(12):
+        trick = [r for r in rows if r[0] == t]
+        assert int(trick[0][1]) == leader and [int(r[1]) for r in trick] == [(leader + k) % 4 for k in range(4)]
+        cards = []
+        for r in trick:
+            seat, c = int(r[1]), ref_card(int(r[2]))
+            assert c in ref.legal(left[seat], cards, trump), (t, seat, c, left[seat], cards)
+            left[seat].remove(c)
+            cards.append(c)
+        leader = (leader + ref.winner(cards, trump)) % 4
+        side = 0 if leader % 2 == declarer % 2 else 1
+        points[side] += ref.trick_points(cards, last=t == 11)
+        tricks[side] += 1
+    return held, points, tricks
+
+
+@pytest.mark.parametrize("kw", [dict(deals=60, seed=3), dict(deals=60, seed=4, seat=3, auction="250 pass"),
+                                dict(deals=60, seed=5, seat=2, auction="250", condition="none")])
+def test_bid_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
+    seen = {}
+    real = ex.bid_examples
+    monkeypatch.setattr(ex, "bid_examples", lambda n, **args: seen.update(args) or real(n, **args))
+    answer = q.bid(HAND, examples=1, **kw)
+    k, chunk, layout, key0 = seen["kernel"], seen["chunk"], seen["layout"], seen["key0"]
+    asker, bid0 = k["asker"], k["bid0"]
+    rows = answer.table[answer.table["action"] == "bid"]
+    bids = sorted(set(int(b) for b in rows["bid"]))
+    totals = {}
+    hands = np.empty(4, np.uint64)
+    for i in range(kw["deals"]):
+        w = float(layout.unpack(chunk(i, 1))["counters"][C_W])
+        if w <= 0:
+            continue
+        ex._deal(hands, i, asker, k, key0)
+        for t in range(4):
+            shown = ex.play_shown(hands, asker, t, bid0, 0, 0, k, [str(s) for s in range(4)])
+            meld_d, meld_o = shown["meld"], shown["meld_against"]
+            if shown["thrown_in"]:
+                pytest.skip("a hand thrown in at the lowest bid: this check wants it played")
+            trace = _trace(hands, asker, t, bid0, k)
+            held, points, tricks = replay(trace, asker, t)
+            side_meld = [sum(ref.meld(ref.counts_from_cards([name(c) for c in held[s]]), t) for s in pair)
+                         for pair in ((asker, (asker + 2) % 4), ((asker + 1) % 4, (asker + 3) % 4))]
+            assert side_meld == [meld_d, meld_o], (i, t, side_meld, meld_d, meld_o)
+            for b in bids:
+                thrown = throws_in(np.int64(b), np.int64(meld_d), k["any_throw"], k["policies"][asker])
+                if thrown:
+                    assert ref.may_throw_in(b, meld_d)
+                ours, theirs = ref.hand_score(b, side_meld, points, tricks, thrown_in=thrown)
+                made = not thrown and ours >= 0
+                cell = totals.setdefault((b, ref.SUITS[t]), [0.0, 0.0, 0.0])
+                cell[0] += w
+                cell[1] += w * made
+                cell[2] += w * (ours - theirs)
+    for r in rows.itertuples():
+        w, made, ev = totals[(int(r.bid), r.trump)]
+        assert r.p_make == pytest.approx(made / w, abs=1e-9), (r.bid, r.trump)
+        assert r.ev == pytest.approx(ev / w, abs=1e-9), (r.bid, r.trump)
+
+
+def _trace(hands, declarer, t, bid, k):
+    """The play ``play_shown`` shows, as its trace (trick, seat, layout bit, suit led,
+    winner): the same kernels, called the same way."""
+    from analyzer.bits import ZERO
+    from analyzer.games.pinochle.play import O_SIZE, TRACE_COLS, pass_and_meld, play_hand
+    work = hands.copy()
+    o = np.zeros(O_SIZE, np.int64)
+    pass_and_meld(work, np.int64(declarer), np.int64(t), k["reuse"], np.uint64(0), np.uint64(0), o)
+    trace = np.full((48, TRACE_COLS + 1), -1, np.int64)
+    play_hand(k["rules4"][t], k["vals4"][t], work, np.int64(declarer), trace, True, np.int64(0), ZERO)
+    return trace
