@@ -135,3 +135,58 @@ def test_bid_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
         for col, value in mine[row["action"]].items():
             assert row[col] == pytest.approx(value, abs=1e-9), (row["action"], col)
     assert answer.meta["deals"] == int((res[:, 0, X_W] > 0).sum())
+
+
+def test_bid_with_a_score_is_the_reference_chance_of_winning(monkeypatch):
+    """With --score: P(win the game) per deal from the reference's points and the rules'
+    end of game (a side wins after a deal in which it made its contract and reached 500; a
+    side at -500 or below loses), then the equity table at the new score with the deal
+    passed on; the table's weighted mean equals these (to the kernel's rounding of each
+    deal's P to 1/PWIN_SCALE)."""
+    from analyzer.games.five_hundred import equity
+    from analyzer.games.five_hundred.heard import PWIN_SCALE
+    tables = []
+    real = equity.equity_table
+    monkeypatch.setattr(equity, "equity_table", lambda *a, **k: tables.append(real(*a, **k)) or tables[-1])
+    # 290: a 7♥ made takes us to 490, short of the game; 430: their 6♣ made takes them to 490
+    kw = dict(seat="S", dealer="S", auction="7S pass pass", deals=200, seed=3, score="290:430")
+    answer, seen, hands, res, traces = ask_and_records(monkeypatch, **kw)
+    tab, k, order_l = seen["tab"], seen["kernel"], seen["order_l"]
+    eq = tables[0]
+    us, them = 290, 430
+    dealer = tab.seat_names.index("S")
+    we_deal_next = int(dealer % 2 != k["asker"] % 2)
+
+    def lookup(a, b):
+        if a < equity.GRID_LO:
+            return 0.0
+        if b < equity.GRID_LO:
+            return 1.0
+        a, b = min(a, eq.cap), min(b, eq.cap)
+        return float(eq.p[1 - we_deal_next, (a - equity.GRID_LO) // equity.STEP, (b - equity.GRID_LO) // equity.STEP])
+
+    for r, call in enumerate(seen["rows"]):
+        w_sum = win = 0.0
+        for i in range(res.shape[0]):
+            rec = res[i, r]
+            w = float(rec[X_W])
+            if w <= 0:
+                continue
+            w_sum += w
+            if rec[X_D] < 0:
+                win += w * lookup(us, them)
+                continue
+            contract = order_l[int(rec[X_C])].name
+            mine, theirs = ref.score(contract, replay(tab, k, hands[i], rec, traces[i, r], contract))
+            made = mine > 0
+            ours = int(rec[X_D]) % 2 == k["asker"] % 2
+            con, dfd = (us, them) if ours else (them, us)
+            con, dfd = con + mine, dfd + theirs
+            status = 1 if made and con >= 500 else 0 if con <= -500 else 1 if dfd <= -500 else -1
+            if status >= 0:
+                win += w * (status if ours else 1 - status)
+            else:
+                win += w * (lookup(con, dfd) if ours else lookup(dfd, con))
+        action = "pass" if call == PASS else order_l[call].name
+        row = answer.table.set_index("action").loc[action]
+        assert row["p_win"] == pytest.approx(win / w_sum, abs=1.0 / PWIN_SCALE), action
