@@ -108,3 +108,55 @@ def test_pick_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
             wins += w * (s > 0)
         assert t.loc[action, "ev"] == pytest.approx(float(ev / w_sum), abs=1e-9), action
         assert t.loc[action, "p_win"] == pytest.approx(float(wins / w_sum), abs=1e-9), action
+
+
+@pytest.mark.parametrize("kw", [dict(cards="QC QS JD AD 7H 8S KC 9C", seat=2, deals=150, seed=3),
+                                dict(cards="QC JH AD TD KD 8C AH 7S", seat=5, deals=150, seed=1, condition="none")])
+def test_bury_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
+    """Every bury and call of the table: the picker's six cards after the bury, the call's
+    partner, the play replayed by the reference (the bury's points to the picker) and the
+    picker's score by the reference table, aggregated here."""
+    from analyzer.games.sheepshead.bidding import PICK_THRESHOLDS
+    from analyzer.games.sheepshead.replay import bury_examples
+    from analyzer.games.sheepshead.rules import BIT_OF, to_layout
+    from analyzer.sim.rng import seed_key
+    seen = {}
+    real = ex.bury_examples
+    monkeypatch.setattr(ex, "bury_examples", lambda n, **args: seen.update(args) or real(n, **args))
+    answer = q.bury(examples=1, **kw)
+    o, d, deals, seat0 = seen["options"], seen["dealing"], seen["deals"], seen["seat0"]
+    opts_list, index = seen["opts_list"], seen["action_index"]
+    buries = np.array([to_layout(p, o) for p, _ in opts_list], np.uint64)
+    called = np.array([0 if c is None else 1 << int(BIT_OF[o.jack_index, c]) for _, c in opts_list], np.uint64)
+    rows = np.array(sorted(index.values()), np.int64)
+    hands, res, traces = ex._arrays(deals, len(rows))
+    hand8 = np.uint64(to_layout(seen["hand8_ids"], o))
+    bury_examples(o.rules, seed_key(seen["seed"]), np.int64(0), np.int64(deals), q._pool(seen["hand8_ids"], o),
+                  d.sizes, np.int64(seat0), hand8, d.constrained, d.free, d.table, PICK_THRESHOLDS, buries, called,
+                  rows, np.int64(q.BATCH), *q._solver_arrays("heuristic"), hands[:, :N_SEATS], res, traces)
+    t = answer.table.set_index("action")
+    for action, opt in index.items():
+        r = int(np.flatnonzero(rows == opt)[0])
+        w_sum = ev = wins = Fraction(0)
+        for i in range(deals):
+            rec = res[i, r]
+            w = int(rec[X_W])
+            if w <= 0:
+                continue
+            buried = cards(o, buries[opt])
+            dealt = [cards(o, hands[i, s]) for s in range(N_SEATS)]
+            dealt[seat0] = [c for c in cards(o, hand8) if c not in buried]
+            trace = sorted((row for row in traces[i, r] if row[0] >= 0), key=lambda row: row[0])
+            plays = [(int(row[1]), card(o, row[2])) for row in trace]
+            partner = int(rec[X_PARTNER])
+            call = None if rec[X_CALLED] < 0 else card(o, rec[X_CALLED])
+            pts, tricks = ref.replay(dealt, plays, picker=seat0, called=call, bury=buried)
+            side = {seat0} | ({partner} if partner >= 0 else set())
+            points, taken = sum(pts[s] for s in side), sum(tricks[s] for s in side)
+            assert (points << 3) + taken == rec[X_PACKED]
+            s = ref.score(points, taken, alone=partner < 0, double_on_bump=o.double_on_bump)[0]
+            w_sum += w
+            ev += w * s
+            wins += w * (s > 0)
+        assert t.loc[action, "ev"] == pytest.approx(float(ev / w_sum), abs=1e-9), action
+        assert t.loc[action, "p_win"] == pytest.approx(float(wins / w_sum), abs=1e-9), action
