@@ -99,14 +99,61 @@ def test_bid_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
         assert r.ev == pytest.approx(ev / w, abs=1e-9), (r.bid, r.trump)
 
 
-def _trace(hands, declarer, t, bid, k):
+def _trace(hands, declarer, t, bid, k, give=0, back=0):
     """The play ``play_shown`` shows, as its trace (trick, seat, layout bit, suit led,
     winner): the same kernels, called the same way."""
     from analyzer.bits import ZERO
     from analyzer.games.pinochle.play import O_SIZE, TRACE_COLS, pass_and_meld, play_hand
     work = hands.copy()
     o = np.zeros(O_SIZE, np.int64)
-    pass_and_meld(work, np.int64(declarer), np.int64(t), k["reuse"], np.uint64(0), np.uint64(0), o)
+    pass_and_meld(work, np.int64(declarer), np.int64(t), k["reuse"], np.uint64(give), np.uint64(back), o)
     trace = np.full((48, TRACE_COLS + 1), -1, np.int64)
     play_hand(k["rules4"][t], k["vals4"][t], work, np.int64(declarer), trace, True, np.int64(0), ZERO)
     return trace
+
+
+@pytest.mark.parametrize("kw", [dict(hand="AS TS KS QS JS QS JD KD QD 9H AC AC", trump="S", bid=300, deals=40, seed=2),
+                                dict(hand="AH TH KH 9S JS QC JD KD QD 9H AC TC AH KH 9H TH", trump="H", bid=260,
+                                     deals=40, seed=7, received="AH KH 9H TH")])     # the declarer passes back
+def test_pass_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
+    """Every pass of the table (the partner's four cards, or the declarer's four back):
+    the hand played on after it, replayed and scored by the reference."""
+    from analyzer.games.pinochle.play import ALREADY_PASSED
+    seen = {}
+    real = ex.pass_examples
+    monkeypatch.setattr(ex, "pass_examples", lambda n, **args: seen.update(args) or real(n, **args))
+    answer = q.pass_cards(examples=1, **kw)
+    k, chunk, layout, key0, sets = seen["kernel"], seen["chunk"], seen["layout"], seen["key0"], seen["sets"]
+    trump, bid, partner_asks = seen["trump"], seen["bid"], seen["role_partner"]
+    asker = 2 if partner_asks else 0
+    t = answer.table.set_index("cards")
+    hands = np.empty(4, np.uint64)
+    totals = [[0.0, 0.0, 0.0] for _ in sets]
+    for i in range(kw["deals"]):
+        w = float(layout.unpack(chunk(i, 1))["counters"][C_W])
+        if w <= 0:
+            continue
+        ex._deal(hands, i, asker, k, key0)
+        for o, m in enumerate(sets):
+            give, back = (int(m), 0) if partner_asks else (int(ALREADY_PASSED), int(m))
+            shown = ex.play_shown(hands, 0, trump, bid, give, back, k, [str(s) for s in range(4)])
+            if shown["thrown_in"]:
+                assert ref.may_throw_in(bid, shown["meld"])
+                ours, theirs = ref.hand_score(bid, (shown["meld"], shown["meld_against"]), (0, 0), (0, 0),
+                                              thrown_in=True)
+            else:
+                held, points, tricks = replay(_trace(hands, 0, trump, bid, k, give, back), 0, trump)
+                side_meld = [sum(ref.meld(ref.counts_from_cards([name(c) for c in held[s]]), trump) for s in pair)
+                             for pair in ((0, 2), (1, 3))]
+                assert side_meld == [shown["meld"], shown["meld_against"]]
+                ours, theirs = ref.hand_score(bid, side_meld, points, tricks)
+            cell = totals[o]
+            cell[0] += w
+            cell[1] += w * (not shown["thrown_in"] and ours >= 0)
+            cell[2] += w * (ours - theirs)
+    from analyzer.games.pinochle.deck import format_mask
+    for o, m in enumerate(sets):
+        row = t.loc[format_mask(m)]
+        w, made, ev = totals[o]
+        assert row["p_make"] == pytest.approx(made / w, abs=1e-9)
+        assert row["ev"] == pytest.approx(ev / w, abs=1e-9)
