@@ -62,7 +62,13 @@ MUTANTS = (
            "            fit[c] = True", ("tests/test_five_hundred_here.py",)),
     Mutant("Five Hundred report: a class's histogram replaced by its last cell, not summed (a grouping)",
            "analyzer/games/five_hundred/survey.py", "            groups[key][r[0]] += h",
-           "            groups[key][r[0]] = h", ("tests/test_report.py",)),
+           "            groups[key][r[0]] = h", ("tests/test_reference_report_five_hundred.py", "tests/test_report.py")),
+    Mutant("Five Hundred report: the right and left bowers swapped in the hand classes",
+           "analyzer/games/five_hundred/survey.py", "    for bit in (4, 2, 1):\n", "    for bit in (4, 1, 2):\n",
+           ("tests/test_reference_report_five_hundred.py",)),
+    Mutant("Five Hundred report: misère's short suits counted at two cards or fewer",
+           "analyzer/games/five_hundred/survey.py", "        if popcount(own & m) <= 1:\n",
+           "        if popcount(own & m) <= 2:\n", ("tests/test_reference_report_five_hundred.py",)),
     Mutant("Sheepshead: a leaster won for 5, not 4", "analyzer/games/sheepshead/scoring.py",
            "LEASTER_WIN = 4", "LEASTER_WIN = 5", ("tests/test_reference_sheepshead.py", "tests/test_sheepshead_rules.py")),
     Mutant("Sheepshead: a picker with a partner scores 3 units, not 2", "analyzer/games/sheepshead/scoring.py",
@@ -95,7 +101,7 @@ def run_tests(tests: tuple[str, ...]) -> tuple[bool, str]:
     cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *tests]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     lines = done.stdout.splitlines()
-    failed = [ln.split(" ", 2)[1] for ln in lines if ln.startswith("FAILED ")]
+    failed = [ln.split(" ", 2)[1] for ln in lines if ln.startswith(("FAILED ", "ERROR "))]
     if done.returncode == 0:
         return False, (lines[-1] if lines else "")
     return True, failed[0] if failed else (lines[-1] if lines else done.stderr.strip()[-200:])
