@@ -38,7 +38,9 @@ class Mutant:
 MUTANTS = (
     Mutant("Euchre: a march worth 3 points, not 2", "analyzer/games/euchre/scoring.py",
            "OUTCOME_POINTS = (1, 2, 4, -2, -1, -2, -4, 2, 0)", "OUTCOME_POINTS = (1, 3, 4, -2, -1, -2, -4, 2, 0)",
-           ("tests/test_reference_euchre.py", "tests/test_euchre_questions.py")),
+           ("tests/test_reference_euchre.py", "tests/test_reference_report_euchre.py")),
+    Mutant("Euchre report: the outside aces counted with the trump ace", "analyzer/games/euchre/survey.py",
+           "popcount(h & ACES & ~trump)", "popcount(h & ACES)", ("tests/test_reference_report_euchre.py",)),
     Mutant("Euchre: P(make) of an order row over one deal too many (an aggregation)",
            "analyzer/games/euchre/questions.py", '"p_make": made / n,', '"p_make": made / (n + 1),',
            ("tests/test_reference_euchre.py",)),

@@ -1,0 +1,110 @@
+"""The Euchre report's ordering-up and calling tables recomputed from the per-deal records
+of a small survey: each deal run alone gives, where the decision was reached, the class it
+was booked in and each action's outcome; the class is read again here from the cards
+dealt by the reference rules (trumps with the left bower, the bowers, outside aces, the
+upcard; in round two the policy's suit), each outcome scored by the reference scoring,
+and the tables aggregated with pandas (P(make), EV per action, the paired gains)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analyzer.games.euchre import survey as sv
+from analyzer.games.euchre.deck import DECKS, nat_bits
+from analyzer.sim import runner
+from analyzer.sim.deal import _deal_into
+from analyzer.sim.rng import stream_key
+from tests.reference import euchre as ref
+from tests.test_reference_euchre import cards_of, reference_card
+
+DEALS, SEED = 1500, 6
+# the reference's points of each outcome (scoring.OUTCOMES order) from your side
+REF_POINTS = []
+for ours in (True, False):
+    for tricks, alone in ((3, False), (5, False), (5, True), (0, False)):
+        mine, theirs = ref.score(tricks, alone)
+        REF_POINTS.append((mine - theirs) if ours else (theirs - mine))
+REF_POINTS.append(0)                                    # a redeal
+
+
+@pytest.fixture(scope="module")
+def records():
+    mp = pytest.MonkeyPatch()
+    mp.setattr(runner, "CHUNK_SIZE", 1)
+    per = {}
+    try:
+        total = sv.run_survey(DEALS, SEED, threads=2, on_chunk=lambda i, s: per.__setitem__(i, s)).stats
+    finally:
+        mp.undo()
+    pool = np.array(nat_bits(DECKS[sv.DECK_SIZE]), np.int64)
+    rows = []
+    for n in sv.PLAYERS:
+        counts = np.array([1] + [5] * n + [sv.DECK_SIZE - 1 - 5 * n], np.int64)
+        buf, deal = np.empty(pool.shape[0], np.int64), np.empty(counts.shape[0], np.uint64)
+        fixed = np.zeros(counts.shape[0], np.uint64)
+        for i in range(DEALS):
+            v = sv.LAYOUT.unpack(per[i])
+            _deal_into(np.uint64(stream_key(sv._game_key(SEED, n), np.int64(i))), pool, counts, fixed, buf, deal)
+            hand = cards_of(deal[1])
+            up = reference_card(int(deal[0]).bit_length() - 1)
+            for decision in sv.DECISIONS:
+                cells = np.argwhere(v[f"{decision}{n}"])
+                if not len(cells):
+                    continue
+                klass = {tuple(int(x) for x in c[:5]) for c in cells}
+                assert len(klass) == 1 and len(cells) == len(sv.actions(n, decision))
+                pos, tr, bw, ac, x = klass.pop()
+                trump = up[1] if decision == "order" else ref.SUITS[_called_suit(cells, v, n, pos, hand, up)]
+                want = (i & (n - 1), sum(ref.is_trump(c, trump) for c in hand),
+                        2 * ((11, trump) in hand) + ((11, ref.SAME_COLOUR[trump]) in hand),
+                        sum((14, s) in hand for s in ref.SUITS if s != trump))
+                assert (pos, tr, bw, ac) == want, (n, i, decision, hand, up)
+                if decision == "order":
+                    assert sv.UP_RANKS[x] == "9TJQKA"[up[0] - 9]
+                else:
+                    assert sv.KINDS[x] == ("next" if trump == ref.SAME_COLOUR[up[1]] else "cross")
+                outcome = {int(c[5]): int(c[6]) for c in cells}
+                rows.append({"players": n, "decision": decision, "seat": pos + 1, "trumps": tr,
+                             "bowers": sv.BOWERS[bw], "aces": ac,
+                             **{f"pts_{a}": REF_POINTS[outcome[a]] for a in outcome},
+                             **{f"made_{a}": outcome[a] <= 2 for a in outcome}})
+    return total, pd.DataFrame(rows)
+
+
+def _called_suit(cells, v, n, pos, hand, up) -> int:
+    """Round two's suit is the policy's (``bidding.best_suit``); the class says whether it
+    is next or cross, the trumps, bowers and outside aces in it: a suit of the three callable that
+    fits them (there is one: else the class is wrong; two that fit give the same class)."""
+    tr, bw, ac = int(cells[0][1]), int(cells[0][2]), int(cells[0][3])
+    kind = sv.KINDS[int(cells[0][4])]
+    fits = [ref.SUITS.index(s) for s in ref.SUITS if s != up[1]
+            and ("next" if s == ref.SAME_COLOUR[up[1]] else "cross") == kind
+            and sum(ref.is_trump(c, s) for c in hand) == tr
+            and 2 * ((11, s) in hand) + ((11, ref.SAME_COLOUR[s]) in hand) == bw
+            and sum((14, o) in hand for o in ref.SUITS if o != s) == ac]
+    assert fits, (hand, up, tr, bw, kind)
+    return fits[0]
+
+
+@pytest.mark.parametrize("n, decision, by", [(4, "order", ["seat", "trumps"]), (2, "order", ["bowers", "aces"]),
+                                             (4, "call", ["trumps"]), (2, "call", ["trumps", "aces"])])
+def test_decision_tables(records, n, decision, by):
+    total, recs = records
+    recs = recs[(recs["players"] == n) & (recs["decision"] == decision)]
+    names = sv.actions(n, decision)
+    table = sv.decision_table(total, n, decision, by, min_deals=1)
+    assert len(table) == recs.groupby(by).ngroups > 1
+    for _, row in table.iterrows():
+        g = recs[np.logical_and.reduce([recs[b] == row[b] for b in by])]
+        assert row["deals"] == len(g)
+        for a, name in enumerate(names):
+            assert row[f"ev_{name}"] == pytest.approx(g[f"pts_{a}"].mean(), abs=1e-9), (name, row[by].tolist())
+        assert row["p_make"] == pytest.approx(g["made_1"].mean(), abs=1e-12)
+        d = g["pts_1"] - g["pts_0"]
+        assert row["gain"] == pytest.approx(d.mean(), abs=1e-9)
+        if len(g) > 1:
+            assert row["gain_se"] == pytest.approx(d.std(ddof=1) / np.sqrt(len(g)), abs=1e-9)
+        if n == 4:
+            assert row["gain_alone"] == pytest.approx((g["pts_2"] - g["pts_1"]).mean(), abs=1e-9)
