@@ -14,6 +14,7 @@ from analyzer.games.euchre import questions as q
 from analyzer.games.euchre.examples import natural_of
 from analyzer.games.euchre.replay import (X_ALONE, X_DISCARD, X_MAKER, X_SIZE, X_TRICKS, X_TRUMP, X_W,
                                           question_examples)
+from tests.records import weighted
 from tests.reference import euchre as ref
 
 
@@ -92,11 +93,8 @@ def reference_table(actions, k, hands, res, traces) -> dict:
     out = {}
     for a, action in enumerate(actions):
         w_sum = pts = made = euchred = redeal = 0.0
-        for i in range(res.shape[0]):
+        for i, w in weighted(res[:, a], X_W):
             rec = res[i, a]
-            w = float(rec[X_W])
-            if w <= 0:
-                continue
             w_sum += w
             if rec[X_MAKER] < 0:
                 redeal += w
@@ -172,11 +170,8 @@ def test_order_with_a_score_is_the_reference_chance_of_winning(monkeypatch):
     for _, row in answer.table.iterrows():
         a = next(j for j, act in enumerate(actions) if act.key == row["action"])
         w_sum = win = 0.0
-        for i in range(res.shape[0]):
+        for i, w in weighted(res[:, a], X_W):
             rec = res[i, a]
-            w = float(rec[X_W])
-            if w <= 0:
-                continue
             w_sum += w
             if rec[X_MAKER] < 0:
                 win += w * after(8, 9)

@@ -18,6 +18,7 @@ from analyzer.games.five_hundred.heard import X_C, X_D, X_SIZE, X_TRICKS, X_W, h
 from analyzer.games.five_hundred.play import TRACE_COLS
 from analyzer.games.five_hundred.rules import MISERE
 from analyzer.sim.models import CODES
+from tests.records import capture_kwargs, weighted
 from tests.reference import five_hundred as ref
 
 HAND = "AH KH QH 9H 8H AS 7S AD 5C 6C"
@@ -32,14 +33,7 @@ def card_text(tab, deck_id: int) -> str:
 def ask_and_records(monkeypatch, **kw):
     """The ``bid`` answer and, for every deal of its run and every call of its table,
     the replayed record, the hands as dealt and the play."""
-    seen = {}
-    real = ex.bid_examples
-
-    def spy(n, **args):
-        seen.update(args)
-        return real(n, **args)
-
-    monkeypatch.setattr(ex, "bid_examples", spy)
+    seen = capture_kwargs(monkeypatch, ex, "bid_examples")
     answer = q.bid(HAND, examples=1, **kw)
     k, tab, deals = seen["kernel"], seen["tab"], seen["deals"]
     calls = np.array(seen["rows"], np.int64)
@@ -95,11 +89,8 @@ def reference_rows(answer, seen, hands, res, traces) -> dict:
     out = {}
     for r, call in enumerate(seen["rows"]):
         w_sum = ev = we = we_made = they_made = thrown = 0.0
-        for i in range(res.shape[0]):
+        for i, w in weighted(res[:, r], X_W):
             rec = res[i, r]
-            w = float(rec[X_W])
-            if w <= 0:
-                continue
             w_sum += w
             d = int(rec[X_D])
             if d < 0:
@@ -168,11 +159,8 @@ def test_bid_with_a_score_is_the_reference_chance_of_winning(monkeypatch):
 
     for r, call in enumerate(seen["rows"]):
         w_sum = win = 0.0
-        for i in range(res.shape[0]):
+        for i, w in weighted(res[:, r], X_W):
             rec = res[i, r]
-            w = float(rec[X_W])
-            if w <= 0:
-                continue
             w_sum += w
             if rec[X_D] < 0:
                 win += w * lookup(us, them)

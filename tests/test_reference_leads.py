@@ -7,31 +7,13 @@ against the reference rules by each game's play tests.)"""
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
 from analyzer.sim import examples as shared
 from analyzer.sim import leads
-
-Z95 = 1.959963984540054
-
-
-def mean_se(xs):
-    n = len(xs)
-    m = sum(xs) / n
-    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    return m, math.sqrt(var / n)
-
-
-def wilson(k, n):
-    p = k / n
-    d = 1 + Z95 ** 2 / n
-    c = (p + Z95 ** 2 / (2 * n)) / d
-    h = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / d
-    return c - h, c + h
-
+from tests.records import capture_kwargs
+from tests.reference.stats import Z95, mean_se, wilson
 
 def ask(game):
     if game == "five-hundred":
@@ -49,9 +31,7 @@ def ask(game):
 
 @pytest.mark.parametrize("game", ["five-hundred", "five-hundred misère", "euchre", "pinochle"])
 def test_lead_table_is_the_aggregate_of_its_deals(monkeypatch, game):
-    seen = {}
-    real = shared.lead_examples
-    monkeypatch.setattr(shared, "lead_examples", lambda n, **kw: seen.update(kw) or real(n, **kw))
+    seen = capture_kwargs(monkeypatch, shared, "lead_examples")
     answer = ask(game)
     chunk, labels = seen["chunk"], seen["labels"]
     nl = len(labels)

@@ -16,6 +16,7 @@ from analyzer.games.pinochle import questions as q
 from analyzer.games.pinochle.deck import ID_OF
 from analyzer.games.pinochle.play import throws_in
 from analyzer.sim.constrained import C_W
+from tests.records import capture_kwargs
 from tests.reference import pinochle as ref
 
 HAND = "AS TS KS QS JS QS JD KD QD 9H AC AC"
@@ -58,9 +59,7 @@ def replay(trace, declarer: int, trump: int):
 @pytest.mark.parametrize("kw", [dict(deals=60, seed=3), dict(deals=60, seed=4, seat=3, auction="250 pass"),
                                 dict(deals=60, seed=5, seat=2, auction="250", condition="none")])
 def test_bid_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
-    seen = {}
-    real = ex.bid_examples
-    monkeypatch.setattr(ex, "bid_examples", lambda n, **args: seen.update(args) or real(n, **args))
+    seen = capture_kwargs(monkeypatch, ex, "bid_examples")
     answer = q.bid(HAND, examples=1, **kw)
     k, chunk, layout, key0 = seen["kernel"], seen["chunk"], seen["layout"], seen["key0"]
     asker, bid0 = k["asker"], k["bid0"]
@@ -119,9 +118,7 @@ def test_pass_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
     """Every pass of the table (the partner's four cards, or the declarer's four back):
     the hand played on after it, replayed and scored by the reference."""
     from analyzer.games.pinochle.play import ALREADY_PASSED
-    seen = {}
-    real = ex.pass_examples
-    monkeypatch.setattr(ex, "pass_examples", lambda n, **args: seen.update(args) or real(n, **args))
+    seen = capture_kwargs(monkeypatch, ex, "pass_examples")
     answer = q.pass_cards(examples=1, **kw)
     k, chunk, layout, key0, sets = seen["kernel"], seen["chunk"], seen["layout"], seen["key0"], seen["sets"]
     trump, bid, partner_asks = seen["trump"], seen["bid"], seen["role_partner"]

@@ -13,9 +13,9 @@ import pytest
 
 from analyzer.games.euchre import survey as sv
 from analyzer.games.euchre.deck import DECKS, nat_bits
-from analyzer.sim import runner
 from analyzer.sim.deal import _deal_into
 from analyzer.sim.rng import stream_key
+from tests.records import per_deal_stats
 from tests.reference import euchre as ref
 from tests.test_reference_euchre import cards_of, reference_card
 
@@ -31,13 +31,7 @@ REF_POINTS.append(0)                                    # a redeal
 
 @pytest.fixture(scope="module")
 def records():
-    mp = pytest.MonkeyPatch()
-    mp.setattr(runner, "CHUNK_SIZE", 1)
-    per = {}
-    try:
-        total = sv.run_survey(DEALS, SEED, threads=2, on_chunk=lambda i, s: per.__setitem__(i, s)).stats
-    finally:
-        mp.undo()
+    total, per = per_deal_stats(sv.run_survey, DEALS, SEED)
     pool = np.array(nat_bits(DECKS[sv.DECK_SIZE]), np.int64)
     rows = []
     for n in sv.PLAYERS:

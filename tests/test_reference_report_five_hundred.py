@@ -15,9 +15,9 @@ import pytest
 from analyzer.games.five_hundred import survey
 from analyzer.games.five_hundred.deck import table as table_of
 from analyzer.games.five_hundred.rules import Options
-from analyzer.sim import runner
 from analyzer.sim.deal import _deal_into
 from analyzer.sim.rng import stream_key
+from tests.records import cell, per_deal_stats
 from tests.reference import five_hundred as ref
 
 DEALS, SEED = 1200, 4
@@ -29,24 +29,11 @@ def text(tab, deck_id):
     return "T" + s[2:] if s.startswith("10") else s
 
 
-def cell(hist):
-    """The one cell a one-deal histogram counts."""
-    where = np.argwhere(hist)
-    assert len(where) == 1 and hist[tuple(where[0])] == 1
-    return tuple(int(x) for x in where[0])
-
-
 @pytest.fixture(scope="module")
 def records():
     """(the survey's totals, one record per deal) for a small survey, each deal's record
     from its own one-deal chunk and the reference's reading of the hand dealt."""
-    mp = pytest.MonkeyPatch()
-    mp.setattr(runner, "CHUNK_SIZE", 1)
-    per = {}
-    try:
-        total = survey.run_survey(DEALS, SEED, threads=2, on_chunk=lambda i, stats: per.__setitem__(i, stats)).stats
-    finally:
-        mp.undo()
+    total, per = per_deal_stats(survey.run_survey, DEALS, SEED)
     tab = table_of(4)
     pool, counts, fixed, _, key0 = survey.survey_inputs(SEED, Options(), tab)
     buf, deal = np.empty(pool.shape[0], np.int64), np.empty(counts.shape[0], np.uint64)

@@ -9,30 +9,11 @@ points adding up)."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from analyzer.games.rummy500 import play as P
 from analyzer.games.rummy500 import questions as Q
-
-Z95 = 1.959963984540054
-
-
-def mean_se(xs):
-    n = len(xs)
-    m = sum(xs) / n
-    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    return m, math.sqrt(var / n)
-
-
-def wilson(k, n):
-    p = k / n
-    d = 1 + Z95 ** 2 / n
-    c = (p + Z95 ** 2 / (2 * n)) / d
-    h = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / d
-    return c - h, c + h
-
+from tests.reference.stats import mean_se, wilson
 
 def per_deal(question, kw, deals, seed):
     """The answer and, per option, the list of each deal's (score, margin, out, win)."""

@@ -19,6 +19,7 @@ from analyzer.games.sheepshead.play import CALL_NAMES, LEASTER_CLASSES
 from analyzer.games.sheepshead.replay import (X_CALLED, X_KIND, X_LCLASS, X_PACKED, X_PARTNER, X_PICKER, X_W,
                                               pick_examples)
 from analyzer.games.sheepshead.rules import ID_OF, from_layout
+from tests.records import capture_kwargs, weighted
 from tests.reference import sheepshead as ref
 
 HAND = "QC QS JD AD 7H 8S"
@@ -37,14 +38,7 @@ def card(options, bit) -> str:
 
 
 def ask_and_records(monkeypatch, hand=HAND, **kw):
-    seen = {}
-    real = ex.pick_examples
-
-    def spy(n, **args):
-        seen.update(args)
-        return real(n, **args)
-
-    monkeypatch.setattr(ex, "pick_examples", spy)
+    seen = capture_kwargs(monkeypatch, ex, "pick_examples")
     answer = q.pick(hand, examples=1, **kw)
     from analyzer.games.sheepshead.bidding import PICK_THRESHOLDS
     from analyzer.sim.rng import seed_key
@@ -98,10 +92,7 @@ def test_pick_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
     t = answer.table.set_index("action")
     for opt, action in enumerate(("pick", "alone", "pass")):
         w_sum = ev = wins = Fraction(0)
-        for i in range(res.shape[0]):
-            w = int(res[i, opt, X_W])
-            if w <= 0:
-                continue
+        for i, w in weighted(res[:, opt], X_W):
             s = score_of(o, seat0, hands[i], buries[i, opt], res[i, opt], traces[i, opt])
             w_sum += w
             ev += w * Fraction(s)
@@ -120,9 +111,7 @@ def test_bury_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
     from analyzer.games.sheepshead.replay import bury_examples
     from analyzer.games.sheepshead.rules import BIT_OF, to_layout
     from analyzer.sim.rng import seed_key
-    seen = {}
-    real = ex.bury_examples
-    monkeypatch.setattr(ex, "bury_examples", lambda n, **args: seen.update(args) or real(n, **args))
+    seen = capture_kwargs(monkeypatch, ex, "bury_examples")
     answer = q.bury(examples=1, **kw)
     o, d, deals, seat0 = seen["options"], seen["dealing"], seen["deals"], seen["seat0"]
     opts_list, index = seen["opts_list"], seen["action_index"]
@@ -138,11 +127,8 @@ def test_bury_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
     for action, opt in index.items():
         r = int(np.flatnonzero(rows == opt)[0])
         w_sum = ev = wins = Fraction(0)
-        for i in range(deals):
+        for i, w in weighted(res[:, r], X_W):
             rec = res[i, r]
-            w = int(rec[X_W])
-            if w <= 0:
-                continue
             buried = cards(o, buries[opt])
             dealt = [cards(o, hands[i, s]) for s in range(N_SEATS)]
             dealt[seat0] = [c for c in cards(o, hand8) if c not in buried]

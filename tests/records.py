@@ -1,0 +1,53 @@
+"""Helpers of the reference checks (``tests/test_reference_*.py``): what a question's run
+used, its deals one by one, and the deals that count."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+
+def capture_kwargs(monkeypatch, module, name: str) -> dict:
+    """Let ``module.name`` (called as ``f(n, **kwargs)``: a question's examples hook) run as
+    before and keep its keyword arguments (what the question's run used) in the dict
+    returned."""
+    seen = {}
+    real = getattr(module, name)
+
+    def spy(n, **kwargs):
+        seen.update(kwargs)
+        return real(n, **kwargs)
+
+    monkeypatch.setattr(module, name, spy)
+    return seen
+
+
+def weighted(records, w_col: int):
+    """(deal, weight) of every deal whose record ``records[i]`` has a positive weight (the
+    deals dealt to fit the calls heard weigh by how many hands fit; the others count 0)."""
+    for i in range(records.shape[0]):
+        w = float(records[i, w_col])
+        if w > 0:
+            yield i, w
+
+
+def per_deal_stats(run_survey, deals: int, seed: int):
+    """(the survey's totals, {deal: that deal's statistics}): the survey run in chunks of
+    one deal, each chunk's statistics kept as it finishes."""
+    from analyzer.sim import runner
+    mp = pytest.MonkeyPatch()
+    mp.setattr(runner, "CHUNK_SIZE", 1)
+    per = {}
+    try:
+        total = run_survey(deals, seed, threads=2, on_chunk=lambda i, stats: per.__setitem__(i, stats)).stats
+    finally:
+        mp.undo()
+    assert sorted(per) == list(range(deals))
+    return total, per
+
+
+def cell(hist) -> tuple:
+    """The one cell a one-deal histogram counts."""
+    where = np.argwhere(hist)
+    assert len(where) == 1 and hist[tuple(where[0])] == 1
+    return tuple(int(x) for x in where[0])
