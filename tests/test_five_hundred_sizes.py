@@ -308,6 +308,20 @@ def test_solve_command_at_other_sizes(players, capsys):
     code, text = run_main(["500", "solve", "--deal", deal, "--players", str(players), "--contract", "7S",
                            "--contractor", "N" if players == 3 else "X"], capsys)
     assert code == 2 and "--contractor must be one of" in text and len(text.strip().splitlines()) == 1
+    # worked by hand: the contractor holds the ten top spades (the joker, both bowers, then
+    # the spades from the ace down), so every trick is his, with the kitty or not
+    spades = [r + "S" for r in reversed(ref.ALL_RANKS) if r + "S" in ref.deck_for(players) and r != "J"]
+    top = ["JK", "JS", "JC"] + spades[:7]
+    rest = [tab.deck.format_cards([i]) for i in ids]
+    rest = [c for c in rest if c.replace("10", "T") not in top]
+    hands = [rest[10 * k:10 * k + 10] for k in range(players - 1)]
+    seats = [" ".join(top)] + [" ".join(h) for h in hands]
+    dealt = "; ".join(f"{name}: {cards}" for name, cards in zip(tab.seat_names[1:] + tab.seat_names[:1], seats))
+    dealt += "; K: " + " ".join(rest[10 * (players - 1):10 * (players - 1) + 3])
+    out = CliRunner().invoke(cli, ["500", "solve", "--deal", dealt, "--players", str(players), "--contract", "7S",
+                                   "--contractor", tab.seat_names[1], "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["contractor_tricks"] == 10, (players, dealt)
 
 
 # ----------------------------------------------------------------------------- questions
