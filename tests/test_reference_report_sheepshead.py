@@ -1,0 +1,81 @@
+"""The Sheepshead report's picking table recomputed from the per-deal records of a small
+survey: each offered deal run alone gives the class it was booked in, the picker side's
+points and result class for pick and alone, and each action's score; the six cards are
+classified again here by the reference rules (trumps, queens, jacks, fail aces), the
+pick and alone scores recomputed by the reference's scoring table from the points and
+tricks, and the table aggregated with pandas (P(win), mean points, EV per action, gains)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analyzer.games.sheepshead import survey as sv
+from analyzer.games.sheepshead.deck import DECK
+from analyzer.games.sheepshead.rules import from_layout
+from analyzer.sim.deal import _deal_into
+from analyzer.sim.rng import stream_key
+from tests.records import cell, per_deal_stats
+from tests.reference import sheepshead as ref
+
+DEALS, SEED = 1500, 3
+
+
+def six(mask) -> list[str]:
+    return [("T" + c[2:]) if c.startswith("10") else c for c in (DECK.format(i) for i in from_layout(int(mask)))]
+
+
+@pytest.fixture(scope="module")
+def records():
+    total, per = per_deal_stats(sv.run_survey, DEALS, SEED)
+    pool, counts, key0 = sv.survey_inputs(SEED)
+    buf, deal = np.empty(pool.shape[0], np.int64), np.empty(counts.shape[0], np.uint64)
+    fixed = np.zeros(counts.shape[0], np.uint64)
+    rows = []
+    for i in range(DEALS):
+        v = sv.LAYOUT.unpack(per[i])
+        if not v["deals"].any():
+            continue                                   # not offered: an earlier seat picked
+        seat, t, q, j, a, pol, _ = cell(v["deals"][..., :1])
+        _deal_into(np.uint64(stream_key(key0, np.int64(i))), pool, counts, fixed, buf, deal)
+        hand = six(deal[1 + seat])
+        assert seat == i % 5
+        assert (t, q, j, a) == (sum(ref.is_trump(c) for c in hand), sum(c[0] == "Q" for c in hand),
+                                sum(c[0] == "J" for c in hand),
+                                sum(c[0] == "A" and not ref.is_trump(c) for c in hand)), (i, hand)
+        res = v["results"][seat, t, q, j, a, pol]
+        m = v["moments"][seat, t, q, j, a, pol]
+        rec = {"seat": seat + 1, "trumps": t, "queens": q, "jacks": j, "fail_aces": a,
+               "score_pass": m[sv.M_PASS, 0] / sv.SCALE}
+        partner = bool(v["deals"][seat, t, q, j, a, pol, 1])      # pick with a partner (else alone: no call legal)
+        for k, (name, alone) in enumerate((("pick", not partner), ("alone", True))):
+            klass = int(np.flatnonzero(res[k, :sv.N_RESULTS])[0])
+            points = int(res[k, sv.N_RESULTS])
+            tricks = 0 if klass == 0 else 6 if klass == sv.N_RESULTS - 1 else 3
+            assert klass == 0 or klass == sv.N_RESULTS - 1 or sv.RESULTS[klass] == (
+                "<=30" if points <= 30 else "31-60" if points <= 60 else "61-90" if points <= 90 else ">=91")
+            rec[f"score_{name}"] = float(ref.score(points, tricks, alone=alone)[0])
+            assert rec[f"score_{name}"] == m[k + 1, 0] / sv.SCALE, (i, name)    # the kernel's, for this deal
+            rec[f"win_{name}"] = klass >= sv.WIN_FROM
+            rec[f"points_{name}"] = points
+        rows.append(rec)
+    return total, pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize("by", [["seat", "trumps"], ["queens"], ["fail_aces", "jacks"]])
+def test_pick_table(records, by):
+    total, recs = records
+    table = sv.pick_table(total, by, min_deals=1)
+    assert len(table) == recs.groupby(by).ngroups > 1
+    for _, row in table.iterrows():
+        g = recs[np.logical_and.reduce([recs[b] == row[b] for b in by])]
+        assert row["deals"] == len(g)
+        for name in ("pick", "alone"):
+            suffix = "" if name == "pick" else "_alone"
+            assert row[f"p_win{suffix}"] == pytest.approx(g[f"win_{name}"].mean(), abs=1e-12)
+            assert row[f"mean_points{suffix}"] == pytest.approx(g[f"points_{name}"].mean(), abs=1e-9)
+        for name in ("pass", "pick", "alone"):
+            assert row[f"ev_{name}"] == pytest.approx(g[f"score_{name}"].mean(), abs=1e-9), name
+        assert row["gain"] == pytest.approx((g["score_pick"] - g["score_pass"]).mean(), abs=1e-9)
+        assert row["gain_alone"] == pytest.approx((g["score_alone"] - g["score_pick"]).mean(), abs=1e-9)
