@@ -92,11 +92,14 @@ MUTANTS = (
     Mutant("Lead tables: the paired difference's variance without the n / (n - 1) correction (an aggregation)",
            "analyzer/sim/leads.py", "    var = max(e2 - d * d, 0.0) * n / max(n - 1, 1)\n",
            "    var = max(e2 - d * d, 0.0)\n", ("tests/test_reference_leads.py",)),
+    Mutant("Pinochle report: a meld on a band's lower edge put in the band below", "analyzer/games/pinochle/survey.py",
+           "        if meld >= MELD_EDGES[k]:", "        if meld > MELD_EDGES[k]:",
+           ("tests/test_reference_report_pinochle.py",)),
     Mutant("Pinochle: the last trick worth 20, not 10", "analyzer/games/pinochle/rules.py",
            "LAST_TRICK = 10", "LAST_TRICK = 20", ("tests/test_reference_pinochle.py", "tests/test_pinochle_play.py")),
     Mutant("Pinochle: aces around worth 110, not 100", "analyzer/games/pinochle/meld.py",
            "AROUND_POINTS = {RA: 100,", "AROUND_POINTS = {RA: 110,",
-           ("tests/test_reference_pinochle.py",)),
+           ("tests/test_reference_pinochle.py", "tests/test_reference_report_pinochle.py")),
 )
 
 

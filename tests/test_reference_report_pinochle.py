@@ -1,0 +1,64 @@
+"""The Pinochle report's success table recomputed from the per-deal records of a small
+survey: each deal run alone gives the classified seat's class, its own meld, the side's
+meld after the passes, trick points and tricks, and the side's total; the hand is
+classified again here from the cards dealt by the reference meld table (its meld and
+trump length in the trump it declared, its aces), the total recomputed by the reference
+scoring (the meld counts only if saved), and P(total >= B) and the means aggregated with
+pandas."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analyzer.games.pinochle import survey as sv
+from analyzer.sim.deal import _deal_into
+from analyzer.sim.rng import stream_key
+from tests.records import per_deal_stats
+from tests.reference import pinochle as ref
+from tests.test_reference_pinochle import name, ref_card
+
+DEALS, SEED = 400, 2
+
+
+@pytest.fixture(scope="module")
+def records():
+    total, per = per_deal_stats(sv.run_survey, DEALS, SEED)
+    _, _, key0, pool, counts, *_ = sv.survey_inputs(SEED)
+    buf, hands = np.empty(pool.shape[0], np.int64), np.empty(4, np.uint64)
+    fixed = np.zeros(4, np.uint64)
+    rows = []
+    for i in range(DEALS):
+        v = sv.LAYOUT.unpack(per[i])
+        seat, band, tl, aces = (int(x) for x in np.argwhere(v["deals"][..., 0])[0])
+        m = v["moments"][seat, band, tl, aces]
+        own, after, points, tricks, side_total = (int(m[r, 0]) for r in (sv.M_OWN, sv.M_AFTER, sv.M_POINTS,
+                                                                          sv.M_TRICKS, sv.M_TOTAL))
+        _deal_into(np.uint64(stream_key(key0, np.int64(i))), pool, counts, fixed, buf, hands)
+        hand = [ref_card(b) for b in range(64) if (int(hands[seat]) >> b) & 1]
+        counts_ = ref.counts_from_cards([name(c) for c in hand])
+        trumps = [t for t in range(4) if ref.meld(counts_, t) == own and sum(c[0] == t for c in hand) == tl]
+        assert seat == i % 4 and trumps, (i, [name(c) for c in hand], own, tl)
+        assert aces == sum(c[1] == ref.ACE for c in hand)
+        assert band == max(k for k, edge in enumerate(sv.MELD_EDGES) if own >= edge)
+        mine = (after if ref.meld_saved(points, tricks) else 0) + points
+        assert mine == side_total, (i, after, points, tricks)
+        rows.append({"seat": seat + 1, "meld": sv.MELD_LABELS[band], "trumps": tl, "aces": aces, "own": own,
+                     "after": after, "points": points, "total": mine})
+    return total, pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize("by", [["meld"], ["seat", "trumps"], ["aces"]])
+def test_success_table(records, by):
+    total, recs = records
+    table = sv.success_table(total, by, min_deals=1)
+    assert len(table) == recs.groupby(by).ngroups > 1
+    for _, row in table.iterrows():
+        g = recs[np.logical_and.reduce([recs[b] == row[b] for b in by])]
+        assert row["deals"] == len(g)
+        for level in sv.SUCCESS_LEVELS:
+            assert row[f"p{level}"] == pytest.approx((g["total"] >= level).mean(), abs=1e-12), level
+        for col, mine in (("mean_own_meld", "own"), ("mean_meld_after", "after"), ("mean_points", "points"),
+                          ("mean_total", "total")):
+            assert row[col] == pytest.approx(g[mine].mean(), abs=1e-9), col
