@@ -31,12 +31,15 @@ def weighted(records, w_col: int):
             yield i, w
 
 
-def per_deal_stats(run_survey, deals: int, seed: int):
+def per_deal_stats(run_survey, deals: int, seed: int, chunk_constant=None):
     """(the survey's totals, {deal: that deal's statistics}): the survey run in chunks of
-    one deal, each chunk's statistics kept as it finishes."""
+    one deal, each chunk's statistics kept as it finishes (``chunk_constant``: (module,
+    name) of a survey's own chunk size, set to 1 as well)."""
     from analyzer.sim import runner
     mp = pytest.MonkeyPatch()
     mp.setattr(runner, "CHUNK_SIZE", 1)
+    if chunk_constant is not None:
+        mp.setattr(*chunk_constant, 1)
     per = {}
     try:
         total = run_survey(deals, seed, threads=2, on_chunk=lambda i, stats: per.__setitem__(i, stats)).stats
