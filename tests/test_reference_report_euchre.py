@@ -60,7 +60,10 @@ def records():
                 else:
                     assert sv.KINDS[x] == ("next" if trump == ref.SAME_COLOUR[up[1]] else "cross")
                 outcome = {int(c[5]): int(c[6]) for c in cells}
-                rows.append({"players": n, "decision": decision, "seat": pos + 1, "trumps": tr,
+                strength = {tuple(int(x) for x in c[:2]) for c in np.argwhere(v[f"{decision}{n}_strength"])}
+                assert len(strength) == 1 and strength.pop()[0] == pos     # one strength bin, the same seat
+                bin_ = int(np.argwhere(v[f"{decision}{n}_strength"])[0][1])
+                rows.append({"players": n, "decision": decision, "seat": pos + 1, "trumps": tr, "bin": bin_,
                              "bowers": sv.BOWERS[bw], "aces": ac,
                              **{f"pts_{a}": REF_POINTS[outcome[a]] for a in outcome},
                              **{f"made_{a}": outcome[a] <= 2 for a in outcome}})
@@ -102,3 +105,33 @@ def test_decision_tables(records, n, decision, by):
             assert row["gain_se"] == pytest.approx(d.std(ddof=1) / np.sqrt(len(g)), abs=1e-9)
         if n == 4:
             assert row["gain_alone"] == pytest.approx((g["pts_2"] - g["pts_1"]).mean(), abs=1e-9)
+
+
+def test_reach_table(records):
+    """Per game and seat: the deals numbered for it (deal i is seat 1 + i mod n's), and how
+    many reached each decision (the records' decisions)."""
+    total, recs = records
+    table = sv.reach_table(total)
+    for _, row in table.iterrows():
+        n, seat = int(row["players"]), int(row["seat"])
+        assert row["deals"] == sum(1 for i in range(DEALS) if i % n == seat - 1)
+        mine = recs[(recs["players"] == n) & (recs["seat"] == seat)]
+        assert row["order_reached"] == (mine["decision"] == "order").sum()
+        assert row["call_reached"] == (mine["decision"] == "call").sum()
+
+
+def test_strength_table(records):
+    """The gain of making over passing (and alone over with a partner) by the policy's
+    strength: each reached deal's paired gain from the reference's points, by its bin."""
+    total, recs = records
+    table = sv.strength_table(total, min_deals=1)
+    comps = {"order vs pass": (1, 0), "call vs pass": (1, 0), "alone vs order": (2, 1), "alone vs call": (2, 1)}
+    checked = 0
+    for _, row in table.iterrows():
+        a, b = comps[row["comparison"]]
+        g = recs[(recs["players"] == row["players"]) & (recs["decision"] == row["decision"]) &
+                 (recs["seat"] == row["seat"]) & (recs["bin"] == row["strength"] + sv.S_OFF)]
+        d = g[f"pts_{a}"] - g[f"pts_{b}"]
+        assert row["deals"] == len(g) and row["gain"] == pytest.approx(d.mean(), abs=1e-9), row.to_dict()
+        checked += 1
+    assert checked > 20

@@ -79,3 +79,13 @@ def test_pick_table(records, by):
             assert row[f"ev_{name}"] == pytest.approx(g[f"score_{name}"].mean(), abs=1e-9), name
         assert row["gain"] == pytest.approx((g["score_pick"] - g["score_pass"]).mean(), abs=1e-9)
         assert row["gain_alone"] == pytest.approx((g["score_alone"] - g["score_pick"]).mean(), abs=1e-9)
+
+
+def test_reach_table(records):
+    """Per seat: the deals numbered for it (deal i is seat 1 + i mod 5's) and how many were
+    offered the blind (the records)."""
+    total, recs = records
+    for _, row in sv.reach_table(total).iterrows():
+        seat = int(row["seat"])
+        assert row["deals"] == sum(1 for i in range(DEALS) if i % 5 == seat - 1)
+        assert row["offered"] == (recs["seat"] == seat).sum()
