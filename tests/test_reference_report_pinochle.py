@@ -44,8 +44,11 @@ def records():
         assert band == max(k for k, edge in enumerate(sv.MELD_EDGES) if own >= edge)
         mine = (after if ref.meld_saved(points, tricks) else 0) + points
         assert mine == side_total, (i, after, points, tricks)
+        before, gain, points_np = (int(m[r, 0]) for r in (sv.M_BEFORE, sv.M_GAIN, sv.M_POINTS_NP))
+        assert gain == after - before and 0 <= points <= 250 and 0 <= tricks <= 12
         rows.append({"seat": seat + 1, "meld": sv.MELD_LABELS[band], "trumps": tl, "aces": aces, "own": own,
-                     "after": after, "points": points, "total": mine})
+                     "before": before, "after": after, "gain": gain, "points": points, "tricks": tricks,
+                     "points_np": points_np, "total": mine})
     return total, pd.DataFrame(rows)
 
 
@@ -62,3 +65,23 @@ def test_success_table(records, by):
         for col, mine in (("mean_own_meld", "own"), ("mean_meld_after", "after"), ("mean_points", "points"),
                           ("mean_total", "total")):
             assert row[col] == pytest.approx(g[mine].mean(), abs=1e-9), col
+
+
+@pytest.mark.parametrize("by", [["meld"], ["seat", "aces"]])
+def test_ladder_pass_and_tricks_tables(records, by):
+    """P(total >= B) at every bid of the ladder; the means of the pass and tricks tables."""
+    total, recs = records
+    ladder = sv.ladder_table(total, by, min_deals=1)
+    for _, row in ladder.iterrows():
+        g = recs[np.logical_and.reduce([recs[b] == row[b] for b in by])]
+        assert row["deals"] == len(g)
+        assert row["p_make"] == pytest.approx((g["total"] >= row["bid"]).mean(), abs=1e-12), (row["bid"],)
+    for table, cols in ((sv.pass_table(total, by, min_deals=1),
+                         {"mean_own_meld": "own", "mean_meld_before": "before", "mean_meld_after": "after",
+                          "mean_meld_gain": "gain", "mean_points": "points", "mean_points_no_pass": "points_np"}),
+                        (sv.tricks_table(total, by, min_deals=1), {"mean_points": "points", "mean_tricks": "tricks"})):
+        assert len(table) == recs.groupby(by).ngroups
+        for _, row in table.iterrows():
+            g = recs[np.logical_and.reduce([recs[b] == row[b] for b in by])]
+            for col, mine in cols.items():
+                assert row[col] == pytest.approx(g[mine].mean(), abs=1e-9), col
