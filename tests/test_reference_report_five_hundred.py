@@ -108,3 +108,17 @@ def test_nt_misere_and_kitty_tables(records):
                                mean_tricks_no_kitty=("tricks_no_kitty", "mean")).reset_index()
     kit["kitty_gain"] = kit["mean_tricks"] - kit["mean_tricks_no_kitty"]
     same(survey.kitty_table(total, by), kit, by, ["deals", "mean_tricks", "mean_tricks_no_kitty", "kitty_gain"])
+
+
+def test_bid_ladder(records):
+    """The best suit level of each class is the level of highest reference EV (pass when
+    none is positive)."""
+    total, recs = records
+    by = ["trumps", "top_trumps"]
+    ladder = survey.bid_ladder(total, by)
+    for _, row in ladder.iterrows():
+        g = recs[(recs["trumps"] == row["trumps"]) & (recs["top_trumps"] == row["top_trumps"])]
+        evs = levels(g, lambda r: r["suit"])
+        best = max(range(6, 11), key=lambda lv: evs[f"ev{lv}"])
+        assert row["best"] == ("pass" if evs[f"ev{best}"] < 0 else str(best)), row[by].tolist()
+    assert len(ladder) == recs.groupby(by).ngroups

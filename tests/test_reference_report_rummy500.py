@@ -24,8 +24,11 @@ DEALS, SEED = 300, 5
 @pytest.fixture(scope="module")
 def records():
     total, per = per_deal_stats(sv.run_survey, DEALS, SEED, (sv, "CHUNK"))
-    rows = []
+    rows, turns = [], []
     for i in range(DEALS):
+        played = np.argwhere(sv.LAYOUT.view(per[i], "turns"))
+        assert len(played) == 1 and played[0][0] == i % len(sv.PLAYER_COUNTS)   # one hand, of its table size
+        turns.append((sv.PLAYER_COUNTS[played[0][0]], int(played[0][1])))
         take = sv.LAYOUT.view(per[i], "take")
         for idx in np.argwhere(take[..., sv.T_N]):
             c = take[tuple(idx)]
@@ -34,7 +37,7 @@ def records():
                          **{name: int(c[k]) for name, k in (("n", sv.T_N), ("gain", sv.T_GAIN), ("gain2", sv.T_GAIN2),
                                                              ("margin", sv.T_MARGIN), ("margin2", sv.T_MARGIN2),
                                                              ("pos", sv.T_POS), ("policy", sv.T_POLICY))}})
-    return total, pd.DataFrame(rows)
+    return total, pd.DataFrame(rows), pd.DataFrame(turns, columns=["players", "turns"])
 
 
 def mean_se(n, s1, s2):
@@ -44,7 +47,7 @@ def mean_se(n, s1, s2):
 
 @pytest.mark.parametrize("by", [["players", "cards"], ["kind"], ["phase", "hand"]])
 def test_take_table(records, by):
-    total, recs = records
+    total, recs, _ = records
     table = sv.take_table(total, by)
     groups = recs.groupby(by).sum(numeric_only=True).reset_index()
     assert len(table) == len(groups) > 1
@@ -61,3 +64,13 @@ def test_take_table(records, by):
         assert row["p_better"] == pytest.approx(g["pos"] / n, abs=1e-12)
         assert (row["p_better_lo"], row["p_better_hi"]) == pytest.approx(wilson(g["pos"], n), abs=1e-9)
         assert row["p_policy_takes"] == pytest.approx(g["policy"] / n, abs=1e-12)
+
+
+def test_length_table(records):
+    """P(the hand has ended by turn t) per table size from each deal's hand length."""
+    total, _, turns = records
+    for _, row in sv.length_table(total).iterrows():
+        g = turns[turns["players"] == row["players"]]
+        assert row["hands"] == len(g)
+        assert row["p_ended"] == pytest.approx((g["turns"] <= row["turn"]).mean(), abs=1e-12), row.to_dict()
+        assert row["mean_turns"] == pytest.approx(g["turns"].mean(), abs=1e-9)
