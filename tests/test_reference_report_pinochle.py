@@ -28,7 +28,7 @@ def records():
     _, _, key0, pool, counts, *_ = sv.survey_inputs(SEED)
     buf, hands = np.empty(pool.shape[0], np.int64), np.empty(4, np.uint64)
     fixed = np.zeros(4, np.uint64)
-    rows = []
+    rows, auction = [], []
     for i in range(DEALS):
         v = sv.LAYOUT.unpack(per[i])
         seat, band, tl, aces = (int(x) for x in np.argwhere(v["deals"][..., 0])[0])
@@ -46,15 +46,27 @@ def records():
         assert mine == side_total, (i, after, points, tricks)
         before, gain, points_np = (int(m[r, 0]) for r in (sv.M_BEFORE, sv.M_GAIN, sv.M_POINTS_NP))
         assert gain == after - before and 0 <= points <= 250 and 0 <= tricks <= 12
+        (dec, k), = [tuple(int(x) for x in c) for c in np.argwhere(v["auction"][..., sv.A_DEALS])]
+        a_ = v["auction"][dec, k]
+        bid = sv.MIN_LEVEL + 10 * k
+        thrown, meld_d, points_d, sd, so = (int(a_[c]) for c in (sv.A_THROWN, sv.A_MELD_D, sv.A_POINTS_D,
+                                                                   sv.A_SCORE_D, sv.A_SCORE_O))
+        if k < sv.N_BID_BINS - 1:          # the top bin lumps the bids above it: its bid is not known
+            score = -bid if thrown else ((meld_d if ref.meld_saved(points_d, 1) else 0) + points_d)
+            if not thrown and score < bid:
+                score = -bid
+            assert sd == score and bool(a_[sv.A_MADE]) == (not thrown and score >= 0), (i, bid, a_)
+        auction.append({"seat": dec + 1, "bid": bid, "made": int(a_[sv.A_MADE]), "thrown": thrown,
+                        "meld_d": meld_d, "points_d": points_d, "sd": sd, "so": so})
         rows.append({"seat": seat + 1, "meld": sv.MELD_LABELS[band], "trumps": tl, "aces": aces, "own": own,
                      "before": before, "after": after, "gain": gain, "points": points, "tricks": tricks,
                      "points_np": points_np, "total": mine})
-    return total, pd.DataFrame(rows)
+    return total, pd.DataFrame(rows), pd.DataFrame(auction)
 
 
 @pytest.mark.parametrize("by", [["meld"], ["seat", "trumps"], ["aces"]])
 def test_success_table(records, by):
-    total, recs = records
+    total, recs, _ = records
     table = sv.success_table(total, by, min_deals=1)
     assert len(table) == recs.groupby(by).ngroups > 1
     for _, row in table.iterrows():
@@ -70,7 +82,7 @@ def test_success_table(records, by):
 @pytest.mark.parametrize("by", [["meld"], ["seat", "aces"]])
 def test_ladder_pass_and_tricks_tables(records, by):
     """P(total >= B) at every bid of the ladder; the means of the pass and tricks tables."""
-    total, recs = records
+    total, recs, _ = records
     ladder = sv.ladder_table(total, by, min_deals=1)
     for _, row in ladder.iterrows():
         g = recs[np.logical_and.reduce([recs[b] == row[b] for b in by])]
@@ -85,3 +97,24 @@ def test_ladder_pass_and_tricks_tables(records, by):
             g = recs[np.logical_and.reduce([recs[b] == row[b] for b in by])]
             for col, mine in cols.items():
                 assert row[col] == pytest.approx(g[mine].mean(), abs=1e-9), col
+
+
+@pytest.mark.parametrize("by", [["seat"], ["bid"]])
+def test_auction_table(records, by):
+    """Self-play hands by the declaring seat or the winning bid: each hand's declaring side
+    scored by the reference (thrown in: minus the bid; else its saved meld and trick points
+    if they reach the bid), and the table's shares and means aggregated here."""
+    total, _, hands = records
+    table = sv.auction_table(total, by)
+    if "bid" in by:
+        table = table[table["bid"] < sv.MIN_LEVEL + 10 * (sv.N_BID_BINS - 1)]
+        hands = hands[hands["bid"] < sv.MIN_LEVEL + 10 * (sv.N_BID_BINS - 1)]
+    assert len(table) == hands.groupby(by).ngroups > 1
+    for _, row in table.iterrows():
+        g = hands[hands[by[0]] == row[by[0]]]
+        assert row["deals"] == len(g)
+        assert row["p_make"] == pytest.approx(g["made"].mean(), abs=1e-12)
+        assert row["p_thrown_in"] == pytest.approx(g["thrown"].mean(), abs=1e-12)
+        assert row["mean_meld_declarer_side"] == pytest.approx(g["meld_d"].mean(), abs=1e-9)
+        assert row["mean_score_declarer_side"] == pytest.approx(g["sd"].mean(), abs=1e-9)
+        assert row["mean_score_defenders"] == pytest.approx(g["so"].mean(), abs=1e-9)
