@@ -58,9 +58,12 @@ def records():
             assert sd == score and bool(a_[sv.A_MADE]) == (not thrown and score >= 0), (i, bid, a_)
         auction.append({"seat": dec + 1, "bid": bid, "made": int(a_[sv.A_MADE]), "thrown": thrown,
                         "meld_d": meld_d, "points_d": points_d, "sd": sd, "so": so})
+        ours = dec % 2 == seat % 2
+        self_play = {"declares": dec == seat, "partner": ours and dec != seat, "opponent": not ours,
+                     "sp_made": bool(a_[sv.A_MADE]), "sp_bid": bid, "sp_ev": (sd - so) if ours else (so - sd)}
         rows.append({"seat": seat + 1, "meld": sv.MELD_LABELS[band], "trumps": tl, "aces": aces, "own": own,
                      "before": before, "after": after, "gain": gain, "points": points, "tricks": tricks,
-                     "points_np": points_np, "total": mine})
+                     "points_np": points_np, "total": mine, **self_play})
     return total, pd.DataFrame(rows), pd.DataFrame(auction)
 
 
@@ -118,3 +121,22 @@ def test_auction_table(records, by):
         assert row["mean_meld_declarer_side"] == pytest.approx(g["meld_d"].mean(), abs=1e-9)
         assert row["mean_score_declarer_side"] == pytest.approx(g["sd"].mean(), abs=1e-9)
         assert row["mean_score_defenders"] == pytest.approx(g["so"].mean(), abs=1e-9)
+
+
+@pytest.mark.parametrize("by", [["meld"], ["seat"]])
+def test_declares_table(records, by):
+    """Self-play by the classified seat's class: who declared, and when it did, P(make) and
+    the mean bid; its side's score minus the other's, from each hand's scores."""
+    total, recs, _ = records
+    table = sv.declares_table(total, by, min_deals=1)
+    assert len(table) == recs.groupby(by).ngroups > 1
+    for _, row in table.iterrows():
+        g = recs[recs[by[0]] == row[by[0]]]
+        mine = g[g["declares"]]
+        assert row["p_declares"] == pytest.approx(g["declares"].mean(), abs=1e-12)
+        assert row["p_partner_declares"] == pytest.approx(g["partner"].mean(), abs=1e-12)
+        assert row["p_opponent_declares"] == pytest.approx(g["opponent"].mean(), abs=1e-12)
+        assert row["ev"] == pytest.approx(g["sp_ev"].mean(), abs=1e-9)
+        if len(mine) and mine["sp_bid"].max() < sv.MIN_LEVEL + 10 * (sv.N_BID_BINS - 1):
+            assert row["p_make"] == pytest.approx(mine["sp_made"].mean(), abs=1e-12)
+            assert row["mean_bid"] == pytest.approx(mine["sp_bid"].mean(), abs=1e-9)

@@ -24,11 +24,16 @@ DEALS, SEED = 300, 5
 @pytest.fixture(scope="module")
 def records():
     total, per = per_deal_stats(sv.run_survey, DEALS, SEED, (sv, "CHUNK"))
-    rows, turns = [], []
+    rows, turns, branches = [], [], []
     for i in range(DEALS):
         played = np.argwhere(sv.LAYOUT.view(per[i], "turns"))
         assert len(played) == 1 and played[0][0] == i % len(sv.PLAYER_COUNTS)   # one hand, of its table size
         turns.append((sv.PLAYER_COUNTS[played[0][0]], int(played[0][1])))
+        branch = sv.LAYOUT.view(per[i], "branch")
+        assert branch[:, sv.B_DEALS].sum() == 1 and branch[played[0][0], sv.B_DEALS] == 1
+        branches.append((sv.PLAYER_COUNTS[played[0][0]], *(int(branch[played[0][0], k]) for k in
+                                                           (sv.B_ENDED, sv.B_BRANCHED, sv.B_NO_STOCK,
+                                                            sv.B_POLICY_PILE, sv.B_ERR))))
         take = sv.LAYOUT.view(per[i], "take")
         for idx in np.argwhere(take[..., sv.T_N]):
             c = take[tuple(idx)]
@@ -37,7 +42,8 @@ def records():
                          **{name: int(c[k]) for name, k in (("n", sv.T_N), ("gain", sv.T_GAIN), ("gain2", sv.T_GAIN2),
                                                              ("margin", sv.T_MARGIN), ("margin2", sv.T_MARGIN2),
                                                              ("pos", sv.T_POS), ("policy", sv.T_POLICY))}})
-    return total, pd.DataFrame(rows), pd.DataFrame(turns, columns=["players", "turns"])
+    return total, pd.DataFrame(rows), pd.DataFrame(turns, columns=["players", "turns"]), \
+        pd.DataFrame(branches, columns=["players", "ended", "branched", "no_stock", "policy_pile", "err"])
 
 
 def mean_se(n, s1, s2):
@@ -47,7 +53,7 @@ def mean_se(n, s1, s2):
 
 @pytest.mark.parametrize("by", [["players", "cards"], ["kind"], ["phase", "hand"]])
 def test_take_table(records, by):
-    total, recs, _ = records
+    total, recs, _, _ = records
     table = sv.take_table(total, by)
     groups = recs.groupby(by).sum(numeric_only=True).reset_index()
     assert len(table) == len(groups) > 1
@@ -68,9 +74,22 @@ def test_take_table(records, by):
 
 def test_length_table(records):
     """P(the hand has ended by turn t) per table size from each deal's hand length."""
-    total, _, turns = records
+    total, _, turns, _ = records
     for _, row in sv.length_table(total).iterrows():
         g = turns[turns["players"] == row["players"]]
         assert row["hands"] == len(g)
         assert row["p_ended"] == pytest.approx((g["turns"] <= row["turn"]).mean(), abs=1e-12), row.to_dict()
         assert row["mean_turns"] == pytest.approx(g["turns"].mean(), abs=1e-9)
+
+
+def test_branch_table(records):
+    """Per table size: the deals, how many ended before the draw classified, how many
+    branched, and P(the policy takes the pile), summed from the deals."""
+    total, _, _, br = records
+    for _, row in sv.branch_table(total).iterrows():
+        g = br[br["players"] == row["players"]]
+        assert row["deals"] == len(g) and row["ended_before_branch"] == g["ended"].sum()
+        assert row["branched"] == g["branched"].sum() and row["stock_empty"] == g["no_stock"].sum()
+        assert row["rule_violations"] == 0 == g["err"].sum()
+        if row["branched"]:
+            assert row["p_policy_takes_pile"] == pytest.approx(g["policy_pile"].sum() / g["branched"].sum())

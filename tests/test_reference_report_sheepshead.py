@@ -59,6 +59,11 @@ def records():
             assert rec[f"score_{name}"] == m[k + 1, 0] / sv.SCALE, (i, name)    # the kernel's, for this deal
             rec[f"win_{name}"] = klass >= sv.WIN_FROM
             rec[f"points_{name}"] = points
+        (_, sbin), = [tuple(int(x) for x in c) for c in np.argwhere(v["strength"][..., 0])]
+        rec["pick_bin"] = sbin - sv.S_OFF
+        alone_bins = np.argwhere(v["alone_strength"][..., 0])
+        assert len(alone_bins) == int(partner)                      # binned only with a legal call
+        rec["alone_bin"] = int(alone_bins[0][1]) if partner else -1
         rows.append(rec)
     return total, pd.DataFrame(rows)
 
@@ -89,3 +94,21 @@ def test_reach_table(records):
         seat = int(row["seat"])
         assert row["deals"] == sum(1 for i in range(DEALS) if i % 5 == seat - 1)
         assert row["offered"] == (recs["seat"] == seat).sum()
+
+
+def test_strength_table(records):
+    """pick - pass by the picking strength, and alone - pick by the going-alone strength
+    (hands with a legal call; also pooled over the seats), from each deal's scores."""
+    total, recs = records
+    table = sv.strength_table(total, min_deals=1)
+    for _, row in table.iterrows():
+        if row["comparison"] == "pick vs pass":
+            g = recs[(recs["seat"] == int(row["seat"])) & (recs["pick_bin"] == row["strength"])]
+            d = g["score_pick"] - g["score_pass"]
+        else:
+            g = recs[recs["alone_bin"] == row["strength"]]
+            if row["seat"] != "all":
+                g = g[g["seat"] == int(row["seat"])]
+            d = g["score_alone"] - g["score_pick"]
+        assert row["deals"] == len(g) and row["gain"] == pytest.approx(d.mean(), abs=1e-9), row.to_dict()
+    assert len(table) > 20
