@@ -135,3 +135,31 @@ def test_strength_table(records):
         assert row["deals"] == len(g) and row["gain"] == pytest.approx(d.mean(), abs=1e-9), row.to_dict()
         checked += 1
     assert checked > 20
+
+
+def test_threshold_table(records):
+    """The break-even strength: of the rules "act iff strength >= T" (T from the lowest
+    strength seen to one past the highest), the one whose summed gain over the reached
+    deals is largest (the lowest such T), computed here from each deal's paired gain."""
+    total, recs = records
+    table = sv.threshold_table(total, min_deals=1)
+    comps = {"order vs pass": (1, 0), "call vs pass": (1, 0), "alone vs order": (2, 1), "alone vs call": (2, 1)}
+    checked = 0
+    for _, row in table.iterrows():
+        g = recs[(recs["players"] == row["players"]) & (recs["decision"] == row["decision"]) &
+                 (recs["seat"] == row["seat"])]
+        if not len(g):
+            continue
+        a, b = comps[row["comparison"]]
+        strength = g["bin"] - sv.S_OFF
+        gain = g[f"pts_{a}"] - g[f"pts_{b}"]
+        candidates = range(int(strength.min()), int(strength.max()) + 2)
+        sums = {t: gain[strength >= t].sum() for t in candidates}
+        best = max(candidates, key=lambda t: (sums[t], -t))
+        assert row["deals"] == len(g)
+        assert row["break_even"] == best, (row.to_dict(), sums)
+        assert row["gain_per_deal"] == pytest.approx(sums[best] / len(g), abs=1e-9)
+        assert row["p_act"] == pytest.approx((strength >= best).mean(), abs=1e-12)
+        assert row["p_act_policy"] == pytest.approx((strength >= row["policy_threshold"]).mean(), abs=1e-12)
+        checked += 1
+    assert checked >= 6

@@ -112,3 +112,30 @@ def test_strength_table(records):
             d = g["score_alone"] - g["score_pick"]
         assert row["deals"] == len(g) and row["gain"] == pytest.approx(d.mean(), abs=1e-9), row.to_dict()
     assert len(table) > 20
+
+
+def test_threshold_table(records):
+    """The break-even strength of each comparison and seat: the rule "act iff strength >= T"
+    (T from the lowest strength seen to one past the highest) with the largest summed gain
+    (the lowest such T), from each deal's paired gain."""
+    total, recs = records
+    table = sv.threshold_table(total, min_deals=1)
+    for _, row in table.iterrows():
+        if row["comparison"] == "pick vs pass":
+            g = recs[recs["seat"] == int(row["seat"])]
+            strength, gain = g["pick_bin"], g["score_pick"] - g["score_pass"]
+        else:
+            g = recs[recs["alone_bin"] >= 0]
+            if row["seat"] != "all":
+                g = g[g["seat"] == int(row["seat"])]
+            strength, gain = g["alone_bin"], g["score_alone"] - g["score_pick"]
+        assert row["deals"] == len(g)
+        if not len(g):
+            continue
+        candidates = range(int(strength.min()), int(strength.max()) + 2)
+        sums = {t: gain[strength >= t].sum() for t in candidates}
+        best = max(candidates, key=lambda t: (sums[t], -t))
+        assert row["break_even"] == best, (row.to_dict(), sums)
+        assert row["gain_per_deal"] == pytest.approx(sums[best] / len(g), abs=1e-9)
+        assert row["p_act"] == pytest.approx((strength >= best).mean(), abs=1e-12)
+        assert row["p_act_policy"] == pytest.approx((strength >= row["policy_threshold"]).mean(), abs=1e-12)
