@@ -122,3 +122,39 @@ def test_bid_ladder(records):
         best = max(range(6, 11), key=lambda lv: evs[f"ev{lv}"])
         assert row["best"] == ("pass" if evs[f"ev{best}"] < 0 else str(best)), row[by].tolist()
     assert len(ladder) == recs.groupby(by).ngroups
+
+
+def test_double_dummy_section(records):
+    """The double-dummy section on the first deals of the same survey: each deal run alone
+    (solved double-dummy and played by the heuristic players) sits in the class the
+    reference reads from its cards (the records above, deal by deal); the double-dummy
+    P(make) and EV by the reference schedule, and the mean of dd - heuristic tricks,
+    aggregated here."""
+    from analyzer.games.five_hundred import survey_dd
+    _, recs = records
+    n_dd = 40
+    total, per = per_deal_stats(survey_dd.run_survey_dd, n_dd, SEED, (survey_dd, "DD_CHUNK"))
+    rows = []
+    for i in range(n_dd):
+        v = survey_dd.DD_LAYOUT.unpack(per[i])
+        strain, trumps, top, aces, dd = cell(v["suit"])
+        mine = recs.iloc[i]
+        assert ("SCDH"[strain], trumps, top_label(top), aces) == (mine["suit"], mine["trumps"], mine["top_trumps"],
+                                                                  mine["side_aces"]), i
+        n, d, _ = (int(x) for x in v["suit_diff"][strain, trumps, top, aces])
+        assert n == 1 and d == dd - mine["tricks"]          # the heuristic's tricks: the main survey's, same deal
+        rows.append({"suit": mine["suit"], "trumps": trumps, "top_count": bin(top).count("1"), "tricks": dd,
+                     "diff": d})
+    rows = pd.DataFrame(rows)
+    by = ["trumps", "top_count"]
+    mine = pd.DataFrame([{**dict(zip(by, key)), **levels(g, lambda r: r["suit"])} for key, g in rows.groupby(by)])
+    same(survey_dd.dd_suit_table(total, by), mine, by,
+         ["deals", "mean_tricks"] + [f"{p}{lv}" for lv in range(6, 11) for p in ("p", "ev")])
+    diff = survey_dd.difference_table(total, by)
+    for _, row in diff.iterrows():
+        g = rows[(rows["trumps"] == row["trumps"]) & (rows["top_count"] == row["top_count"])]
+        assert row["deals"] == len(g) and row["dd_minus_heuristic"] == pytest.approx(g["diff"].mean(), abs=1e-9)
+
+
+def top_label(top: int) -> str:
+    return " ".join(TOP[b] for b in (4, 2, 1) if top & b) or "none"
