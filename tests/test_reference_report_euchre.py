@@ -32,13 +32,29 @@ REF_POINTS.append(0)                                    # a redeal
 @pytest.fixture(scope="module")
 def records():
     total, per = per_deal_stats(sv.run_survey, DEALS, SEED)
+    return total, read_records(per, DEALS)
+
+
+@pytest.fixture(scope="module")
+def dd_records():
+    """The report's double-dummy run of the first deals: its dd half, deal by deal."""
+    total, per = per_deal_stats(sv.run_survey_dd, DD_DEALS, SEED)
+    return sv.split_dd(total)[0], read_records({i: sv.split_dd(s)[0] for i, s in per.items()}, DD_DEALS)
+
+
+DD_DEALS = 150
+
+
+def read_records(per, deals) -> pd.DataFrame:
+    """One row per deal, game and decision reached: the class (checked against the
+    reference's reading of the cards), each action's outcome scored by the reference."""
     pool = np.array(nat_bits(DECKS[sv.DECK_SIZE]), np.int64)
     rows = []
     for n in sv.PLAYERS:
         counts = np.array([1] + [5] * n + [sv.DECK_SIZE - 1 - 5 * n], np.int64)
         buf, deal = np.empty(pool.shape[0], np.int64), np.empty(counts.shape[0], np.uint64)
         fixed = np.zeros(counts.shape[0], np.uint64)
-        for i in range(DEALS):
+        for i in range(deals):
             v = sv.LAYOUT.unpack(per[i])
             _deal_into(np.uint64(stream_key(sv._game_key(SEED, n), np.int64(i))), pool, counts, fixed, buf, deal)
             hand = cards_of(deal[1])
@@ -67,7 +83,7 @@ def records():
                              "bowers": sv.BOWERS[bw], "aces": ac,
                              **{f"pts_{a}": REF_POINTS[outcome[a]] for a in outcome},
                              **{f"made_{a}": outcome[a] <= 2 for a in outcome}})
-    return total, pd.DataFrame(rows)
+    return pd.DataFrame(rows)
 
 
 def _called_suit(cells, v, n, pos, hand, up) -> int:
@@ -163,3 +179,20 @@ def test_threshold_table(records):
         assert row["p_act_policy"] == pytest.approx((strength >= row["policy_threshold"]).mean(), abs=1e-12)
         checked += 1
     assert checked >= 6
+
+
+@pytest.mark.parametrize("n, decision", [(4, "order"), (2, "call")])
+def test_double_dummy_decision_tables(dd_records, n, decision):
+    """The report's double-dummy section: the same tables with the tricks solved
+    double-dummy, recomputed from the dd run's deals one by one."""
+    total, recs = dd_records
+    recs = recs[(recs["players"] == n) & (recs["decision"] == decision)]
+    by = ["trumps"]
+    table = sv.decision_table(total, n, decision, by, min_deals=1)
+    assert len(table) == recs.groupby(by).ngroups > 1
+    for _, row in table.iterrows():
+        g = recs[recs["trumps"] == row["trumps"]]
+        assert row["deals"] == len(g)
+        for a, name in enumerate(sv.actions(n, decision)):
+            assert row[f"ev_{name}"] == pytest.approx(g[f"pts_{a}"].mean(), abs=1e-9), name
+        assert row["gain"] == pytest.approx((g["pts_1"] - g["pts_0"]).mean(), abs=1e-9)
