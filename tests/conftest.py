@@ -152,7 +152,5 @@ def charts_not_saved(monkeypatch):
     """Reports written with their charts drawn but not saved as PNG files (saving is most
     of a small report's time): for tests about a report's tables, its folder or its
     resumption; the report tests themselves check the charts."""
-    import matplotlib.pyplot as plt
-
-    from analyzer.report.writer import ReportWriter
-    monkeypatch.setattr(ReportWriter, "figure", lambda self, name, fig, caption: plt.close(fig))
+    from tests.reports import skip_saving_charts
+    skip_saving_charts(monkeypatch)

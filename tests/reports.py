@@ -39,3 +39,12 @@ def interrupting(run_survey, after: int):
         return run_survey(deals, seed, 1, False, on_chunk=hook, skip=skip, initial=initial)
 
     return run
+
+
+def skip_saving_charts(monkeypatch):
+    """Let a report draw its charts but not save them (``ReportWriter.figure`` closes the
+    figure): the ``charts_not_saved`` fixture, and module fixtures that cannot use it."""
+    import matplotlib.pyplot as plt
+
+    from analyzer.report.writer import ReportWriter
+    monkeypatch.setattr(ReportWriter, "figure", lambda self, name, fig, caption: plt.close(fig))

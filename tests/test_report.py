@@ -180,19 +180,17 @@ SMALL = dict(deals=3000, seed=3, dd_deals=12, pimc_deals=4)
 def _small_report(monkeypatch, tmp_path):
     """A Five Hundred report with every section, small: short chunks, two worlds; the
     charts are drawn but not saved (this is about the tables)."""
-    import matplotlib.pyplot as plt
-
     from analyzer.games.five_hundred import pimc, survey_dd, survey_pimc
     from analyzer.report import five_hundred as report_500
-    from analyzer.report.writer import ReportWriter
     from analyzer.sim import runner
+    from tests.reports import skip_saving_charts
     monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path / "cache"))    # the equity table is built, not read
     monkeypatch.setattr(runner, "CHUNK_SIZE", 1024)
     monkeypatch.setattr(survey_dd, "DD_CHUNK", 4)
     monkeypatch.setattr(survey_pimc, "PIMC_CHUNK", 1)
     monkeypatch.setattr(pimc, "DEFAULT_WORLDS", 2)
     monkeypatch.setattr(report_500, "AUCTION_DEALS", 2000)
-    monkeypatch.setattr(ReportWriter, "figure", lambda self, name, fig, caption: plt.close(fig))
+    skip_saving_charts(monkeypatch)
 
 
 @pytest.fixture(scope="module")
