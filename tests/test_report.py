@@ -81,6 +81,10 @@ def test_report_files(tmp_path):
     calls = pd.read_csv(out / "auction_calls.csv")
     assert calls["deals"].sum() == 4 * 4000          # every seat's first call of every auction
     assert "(equity.png)" in text and "Auction section" in text
+    # the stamp of the code that made it, and the check that says it is today's
+    from analyzer.stamp import STAMP_FILE, check
+    assert STAMP_FILE in files and summary["stamp"] in text
+    assert check(str(out)) == [(str(out), True, f"made by today's code (stamp {summary['stamp']})")]
 
 
 def test_breakdown_validation():

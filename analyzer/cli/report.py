@@ -11,12 +11,15 @@ from .common import check_unused, check_writable, wants_progress
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", required=False)
+@click.option("--check", "check_path", type=click.Path(), default=None, metavar="PATH",
+              help="Say whether the report folder (or trust file, or folder of trust files) PATH was made by "
+                   "today's code: exit 0 if so, 1 if not; runs nothing.")
 @click.option("--deals", type=click.IntRange(min=1), default=1_000_000, show_default=True,
               help="Number of simulated deals.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True,
-              help="Folder to write README.md, CSV/Parquet tables and PNG charts into.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Folder to write README.md, CSV/Parquet tables and PNG charts into (required).")
 @click.option("--threads", type=click.IntRange(min=1), default=None, help="Worker threads (default: all cores).")
 @click.option("--resume", is_flag=True,
               help="Continue a stopped run (Ctrl-C, a crash) from its checkpoint in --out; refused if --out holds "
@@ -30,15 +33,33 @@ from .common import check_unused, check_writable, wants_progress
                    "deals (default: the game's; 0: none).")
 @click.option("--players", type=int, default=None, metavar="N",
               help="five-hundred: players at the table, 2 to 6 [default: 4].")
-def report(game, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals, players, force):
+def report(game, check_path, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals, players, force):
     """Write a self-contained strategy report for GAME (e.g. five-hundred) into --out.
 
     A folder that already holds a report or a stopped run is refused (exit 2) unless
-    --force; --resume continues a stopped run of the same parameters only."""
+    --force; --resume continues a stopped run of the same parameters only.
+
+    \b
+    analyzer report five-hundred --deals 1000000 --out reports/five-hundred
+    analyzer report --check reports/five-hundred     # made by today's code? (exit 0 yes, 1 no)"""
     import os
 
     from ..errors import InputError
     from ..report.build import write_report
+
+    if check_path is not None:
+        if game is not None or out_dir is not None:
+            raise InputError("--check takes only the PATH to check (no GAME, no --out)")
+        from ..stamp import check
+        results = check(check_path)
+        for label, ok, line in results:
+            click.echo(f"{label}: {line}")
+        sys.exit(0 if all(ok for _, ok, _ in results) else 1)
+    if game is None:
+        raise InputError("name the GAME to report on (e.g. analyzer report five-hundred --out DIR), "
+                         "or give --check PATH")
+    if out_dir is None:
+        raise InputError("--out DIR is required: the folder to write the report into")
 
     try:
         os.makedirs(out_dir, exist_ok=True)

@@ -39,7 +39,10 @@ import pandas as pd
 
 from ..answer import Answer
 from ..errors import InputError, Interrupted
+from ..stamp import stamp
 from ..stats import Z95, wilson
+
+TRUST_SOURCES = ("sim/trust.py",)   # besides the game's own files: what decides a trust file
 
 
 @dataclass
@@ -135,6 +138,7 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
     finished decisions are in ``out``."""
     n = len(bench.decisions)
     params = _params(bench, seed, worlds, n)
+    code = stamp(bench.game, TRUST_SOURCES)   # which code made the file (``analyzer report --check``)
     done = pd.DataFrame()
     if resume and out is None:
         raise InputError("--resume needs the --out file of the run to continue")
@@ -147,21 +151,25 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
             with open(side) as f:
                 old = json.load(f)
             done = pd.read_csv(out)
+            kept = old.pop("code", None)
             same = {k: v for k, v in old.items() if k != "decisions"} == {k: v for k, v in params.items()
                                                                           if k != "decisions"}
             if not same or len(done) > n:
                 raise InputError(f"{out} holds a benchmark with other parameters ({old}); give the same ones "
                                  "(--decisions may grow), or another --out")
+            if kept is not None and kept.get("stamp") != code["stamp"]:
+                raise InputError(f"{out} was begun by other code (stamp {kept.get('stamp')}, today's "
+                                 f"{code['stamp']}): its decisions would mix two players; start again with --out")
             if "skipped" not in done:        # a file from before the column: rewritten with it
                 done["skipped"] = ""
                 done.reindex(columns=list(COLUMNS)).to_csv(out, index=False)
             with open(side, "w") as f:
-                json.dump(params, f)
+                json.dump(params | {"code": code}, f)
         else:
             if held:
                 raise InputError(f"{out} already holds a benchmark: give --resume to continue it, or another --out")
             with open(side, "w") as f:
-                json.dump(params, f)
+                json.dump(params | {"code": code}, f)
     rows = done.to_dict("records")
     bar = None
     if progress:
