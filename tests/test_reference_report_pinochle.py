@@ -15,8 +15,9 @@ import pytest
 from analyzer.games.pinochle import survey as sv
 from analyzer.sim.deal import _deal_into
 from analyzer.sim.rng import stream_key
-from tests.records import per_deal_stats
+from tests.records import cell, per_deal_stats
 from tests.reference import pinochle as ref
+from tests.reference.stats import Z95, mean_se, wilson
 from tests.test_reference_pinochle import name, ref_card
 
 DEALS, SEED = 400, 2
@@ -140,3 +141,81 @@ def test_declares_table(records, by):
         if len(mine) and mine["sp_bid"].max() < sv.MIN_LEVEL + 10 * (sv.N_BID_BINS - 1):
             assert row["p_make"] == pytest.approx(mine["sp_made"].mean(), abs=1e-12)
             assert row["mean_bid"] == pytest.approx(mine["sp_bid"].mean(), abs=1e-9)
+
+
+# ----------------------------------------------------------------------------- double-dummy section
+DD_DEALS = 14
+PLAYS = ("heuristic", "dd")
+
+
+@pytest.fixture(scope="module")
+def dd_records(records):
+    """The report's double-dummy run on the first deals: each deal run alone gives its
+    class, the declaring side's trick points played by the heuristic players and solved
+    double-dummy, their difference, and whether the side's total reached each success
+    level both ways.  Checked deal by deal: the class is the one the reference read from
+    the cards in ``records`` (the same deal of the main survey); the heuristic points are
+    the main survey's of that deal; each total is recomputed here, the side's meld after
+    the passes (the main survey's) counting if saved by the reference's default rule (the
+    side took trick points), and every level reached or not checked.  The solver's points
+    are not recomputed (a whole deal is too big for the brute force): only checked to be a
+    whole number of tens (counters and the last trick) within the deal's 250."""
+    from analyzer.games.pinochle import survey_dd as sd
+    _, recs, _ = records
+    total, per = per_deal_stats(sd.run_survey_dd, DD_DEALS, SEED, (sd, "DD_CHUNK"))
+    rows = []
+    for i in range(DD_DEALS):
+        v = sd.DD_LAYOUT.unpack(per[i])
+        seat, band, tl, aces, _ = cell(v["deals"])
+        mine = recs.iloc[i]
+        assert (seat + 1, sv.MELD_LABELS[band], tl, aces) == (mine["seat"], mine["meld"], mine["trumps"], mine["aces"])
+        p = v["points"][seat, band, tl, aces]
+        assert (p[:, 1] == p[:, 0] ** 2).all()
+        heur, dd, diff = (int(x) for x in p[:, 0])
+        assert heur == mine["points"] and diff == dd - heur, i
+        assert 0 <= dd <= 250 and dd % 10 == 0, (i, dd)
+        rec = {"seat": mine["seat"], "meld": mine["meld"], "meld_min": int(sv.MELD_EDGES[band]), "trumps": tl,
+               "aces": aces, "points_heuristic": heur, "points_dd": dd, "diff": dd - heur}
+        for k, play in enumerate(PLAYS):
+            # the default rule (counter) saves the meld on trick points, whatever the tricks
+            rec[f"total_{play}"] = rec[f"points_{play}"] + (mine["after"] if ref.meld_saved(rec[f"points_{play}"], None)
+                                                            else 0)
+            reached = [rec[f"total_{play}"] >= level for level in sv.SUCCESS_LEVELS]
+            assert v["made"][seat, band, tl, aces, k].tolist() == reached, (i, play)
+        assert rec["total_heuristic"] == mine["total"], i
+        rows.append(rec)
+    return total, pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize("by", [[], ["trumps"], ["aces"], ["meld"], ["seat"], ["trumps", "aces"]])
+def test_double_dummy_tables(dd_records, by):
+    """The report's dd_all and dd_by_* tables: per class, the mean trick points played
+    heuristically and double-dummy and the paired difference (standard errors, ± 95%),
+    and P(side total >= B) both ways with their Wilson ranges, aggregated here from the
+    deals above with the reference's statistics."""
+    from analyzer.games.pinochle import survey_dd as sd
+    total, recs = dd_records
+    table = sd.dd_table(total, by, min_deals=5)
+    assert len(table) == (recs.groupby(by).ngroups if by else 1) and (len(table) > 1 or not by)
+    for _, row in table.iterrows():
+        g = recs[np.logical_and.reduce([recs[b] == row[b] for b in sv.class_keys(by)])] if by else recs
+        n = len(g)
+        assert row["deals"] == n and row["note"] == ("few deals" if n < 5 else ""), row[by].tolist()
+        for col, mine in (("points_heuristic", "points_heuristic"), ("points_dd", "points_dd"),
+                          ("dd_minus_heuristic", "diff")):
+            m, se = mean_se(g[mine])
+            assert row[col] == pytest.approx(m, abs=1e-9), col
+            if n > 1:
+                assert row[f"{col}_se"] == pytest.approx(se, abs=1e-9), col
+            else:
+                assert np.isnan(row[f"{col}_se"]), col
+        if n > 1:
+            m, se = mean_se(g["diff"])
+            assert (row["dd_minus_heuristic_lo"], row["dd_minus_heuristic_hi"]) == \
+                pytest.approx((m - Z95 * se, m + Z95 * se), abs=1e-9)
+        for play in PLAYS:
+            for level in sv.SUCCESS_LEVELS:
+                k = int((g[f"total_{play}"] >= level).sum())
+                col = f"p{level}_{play}"
+                assert row[col] == pytest.approx(k / n, abs=1e-12), col
+                assert (row[f"{col}_lo"], row[f"{col}_hi"]) == pytest.approx(wilson(k, n), abs=1e-9), col
