@@ -186,3 +186,29 @@ def test_exchange_discards_three_of_the_thirteen(strain):
             else:  # the joker always takes a trick: suit and no-trump contracts keep it
                 assert "JK" in kept
     assert checked["joker"] > 50 and (strain not in ref.SUITS or checked["trumps"] > 300)
+
+
+# ----------------------------------------------------------------------------- open misère defence
+def _open_misere_lead(mine, exposed, unseen, partners_void=0):
+    """The defender's lead (``play.defender_lead``) against an exposed contractor's hand."""
+    from analyzer.tricks.heuristic import rule_suits
+    from analyzer.tricks.tables import R_FREE
+    rules = kernel_rules("MIS")
+    card = play.defender_lead(rule_suits(rules), rules[R_FREE], to_mask(mine, "MIS"), to_mask(unseen, "MIS"),
+                              0, partners_void, to_mask(exposed, "MIS"))
+    return from_mask(card, "MIS")
+
+
+def test_open_misere_defender_strips_before_the_low_card():
+    """Open misère, four clubs each way.  East leads; South (the contractor, hand exposed) has
+    10♣ 9♣ 7♣ 6♣, East A♣ J♣ 5♣, and the other defender may hold the K♣ alone (it is unseen).
+
+    5♣ at once is the rule's obvious kill, and it fails whenever West's club is the king:
+    South plays 6♣ and West must overtake.  Stripping first wins: A♣ (South ducks 10♣, West's
+    K♣ falls), J♣ (South ducks 9♣), and only then 5♣: South must win it with 7♣ or 6♣.
+    Each lead of the 5♣ strands his lowest card only once the others cannot overtake it."""
+    assert _open_misere_lead(["AC", "JC", "5C"], ["TC", "9C", "7C", "6C"], ["KC", "QC", "8C", "AH"]) == {"AC"}
+    # with no club above his 6♣ left unseen, nobody can overtake: the 5♣ at once
+    assert _open_misere_lead(["AC", "JC", "5C"], ["TC", "9C", "7C", "6C"], ["AH", "KH"]) == {"5C"}
+    # with one club left to him, a high lead would let him throw it under: the 5♣ at once
+    assert _open_misere_lead(["AC", "JC", "5C"], ["6C"], ["KC", "AH"]) == {"5C"}

@@ -218,6 +218,10 @@ def defender_lead(suits, free, hand, unseen, contractor_voids, partners_void, ex
                         key += 32
                     elif ducks == 1:
                         key += 16
+                    over = m & ~below(low_bit(theirs))
+                    if under and over and (unseen & suits[s] & above(low_bit(theirs))) \
+                            and popcount(theirs) >= 2:
+                        c = high_bit(over)   # strip first: the others' high cards go, the low card waits
         if key < best_key:
             best_key = key
             best = c
