@@ -32,23 +32,23 @@ from numba import njit
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from analyzer.games.five_hundred.auction import (DEFAULT_POLICY, FMASKS, MIS_FEATURES, N_MIS_F, N_NT_F,  # noqa: E402
-                                                 N_SUIT_F, NO_SEAT, NT_FEATURES, P_MARGIN, P_MEAN_NT,
-                                                 P_MEAN_SUIT, P_MIS, P_MIS_T, P_NT, P_OPEN, P_OPEN_T, P_PARTNER,
-                                                 P_SUIT, ST_SIZE, SUIT_FEATURES, V_SIZE, finish_auction,
-                                                 ladder_tables, misere_features, nt_features, start_state,
+from analyzer.games.five_hundred.auction import (LAD_STRAIN, MIS_FEATURES, N_MIS_F, N_NT_F,  # noqa: E402
+                                                 N_SUIT_F, NO_SEAT, NT_FEATURES, P_MARGIN, P_MEAN_NT, P_MEAN_SUIT,
+                                                 P_MIS, P_MIS_T, P_NT, P_OPEN, P_OPEN_T, P_PARTNER, P_SUIT,
+                                                 SUIT_FEATURES, default_policy, feature_masks, finish_auction,
+                                                 ladder_tables, misere_features, nt_features, start_table,
                                                  suit_features, valuation)
-from analyzer.games.five_hundred.auction import feature_masks  # noqa: E402
-from analyzer.games.five_hundred.deck import DECK, table  # noqa: E402
+from analyzer.games.five_hundred.deck import table  # noqa: E402
 from analyzer.games.five_hundred.play import TRACE_COLS, play_deal_table, relabel  # noqa: E402
-from analyzer.games.five_hundred.questions import BYTE_TABLES, byte_tables  # noqa: E402
-from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables, sides_rule  # noqa: E402
-from analyzer.games.five_hundred.selfplay import play_contract, score_contract  # noqa: E402
+from analyzer.games.five_hundred.questions import byte_tables  # noqa: E402
+from analyzer.games.five_hundred.rules import (MISERE, SIDES_OPPOSITE, SIDES_PAIRS, SIDES_THREES,  # noqa: E402
+                                               Options, rule_tables, sides_rule)
+from analyzer.games.five_hundred.selfplay import (PER_TRICK, play_contract_table, score_contract,  # noqa: E402
+                                                  table_buffers)
+from analyzer.games.five_hundred.tablegame import unit_tricks, units  # noqa: E402
 from analyzer.sim.deal import _deal_into  # noqa: E402
 from analyzer.sim.rng import seed_key, stream_key  # noqa: E402
 
-POOL = np.arange(DECK.size, dtype=np.int64)
-COUNTS = np.array([3, 10, 10, 10, 10], np.int64)
 NF = max(N_SUIT_F, N_NT_F, N_MIS_F)
 
 
@@ -100,7 +100,7 @@ def fit(deals: int, seed: int, players: int = 4):
     counts = np.array([3] + [10] * (tab.n_seats + tab.dead_hands), np.int64)
     fit_chunk(tables, byte_tables(tab), seed_key(seed), np.int64(0), np.int64(deals), xtx, xty, yy, pool, counts,
               feature_masks(tab), np.int64(tab.n_seats), np.int64(sides_rule(players)))
-    pol = DEFAULT_POLICY.copy()
+    pol = default_policy(players).copy()
     for m, (names, at) in enumerate(((SUIT_FEATURES, P_SUIT), (NT_FEATURES, P_NT), (MIS_FEATURES, P_MIS),
                                      (MIS_FEATURES, P_OPEN))):
         k = len(names)
@@ -116,57 +116,93 @@ def fit(deals: int, seed: int, players: int = 4):
 
 
 @njit(cache=False)
-def match_chunk(key0, start, n, lad, acfg, base, cands, knob, tables, bts, out):
-    """out[c] += the rotating seat's side's score minus the other side's when it bids with
-    the base policy but ``knob`` = ``cands[c]``."""
-    buf = np.empty(POOL.shape[0], np.int64)
-    fixed = np.zeros(5, np.uint64)
-    deal = np.empty(5, np.uint64)
-    hands = np.empty(4, np.uint64)
-    lay = np.empty(4, np.uint64)
-    vals = np.empty((4, V_SIZE), np.float64)
-    st = np.empty(ST_SIZE, np.int64)
-    pols = np.empty((4, base.shape[0]), np.float64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
-    work = np.empty(tables.shape[1], np.uint64)
-    tt = None          # heuristic play: no solver compiled
-    stats = None
+def match_chunk(key0, start, n, lad, acfg, base, cands, knob, tables, bts, fm, pool, counts, n_seats, sides, n_units,
+                out):
+    """out[c] += the rotating seat's unit's points minus the mean of the other units' when
+    it bids with the base policy but ``knob`` = ``cands[c]`` (the others keep the base):
+    a deal's points as the game scores them (``selfplay.score_contract``): the contract's
+    side wins or loses its value, every other unit 10 a trick it took (none in misère)."""
+    buf, fixed, deal, hands, lay, vals, st, trace, work = table_buffers(pool, counts, n_seats, tables)
+    pols = np.empty((n_seats, base.shape[0]), np.float64)
+    ut = np.zeros(n_units, np.int64)
+    pts = np.zeros(n_units, np.float64)
     gen = np.zeros(8, np.int64)
     for i in range(n):
-        _deal_into(stream_key(key0, start + i), POOL, COUNTS, fixed, buf, deal)
-        me = (start + i) % 4
-        dealer = ((start + i) // 4) % 4
-        for s in range(4):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        me = (start + i) % n_seats
+        dealer = ((start + i) // n_seats) % n_seats
+        for s in range(n_seats):
             hands[s] = deal[1 + s]
             pols[s, :] = base
-            valuation(hands[s], FMASKS, base, vals[s])
+            valuation(hands[s], fm, base, vals[s])
         for c in range(cands.shape[0]):
             pols[me, knob] = cands[c]
-            start_state(st, dealer)
+            start_table(st, dealer, n_seats, sides)
             d, k = finish_auction(vals, st, lad, acfg, pols)
             if d == NO_SEAT:
                 continue
-            tricks = play_contract(hands, deal[0], d, k, lad, tables, bts, lay, trace, work, False, tt, stats, gen)
-            pc, pd, _ = score_contract(k, tricks, lad)
-            out[c] += (pc - pd) if (d & 1) == (me & 1) else (pd - pc)
+            tricks, side = play_contract_table(hands, deal[0], n_seats, sides, d, k, lad, tables, bts, lay, trace,
+                                               work, False, None, None, gen, True)
+            unit_tricks(trace, n_seats, n_units, 0, ut)
+            pc, _, _ = score_contract(k, tricks, lad)
+            misere = lad[LAD_STRAIN, k] == MISERE
+            for u in range(n_units):
+                pts[u] = 0.0 if misere else PER_TRICK * ut[u]
+            for s in range(n_seats):
+                if (side >> s) & 1:
+                    pts[s % n_units] = pc
+            mine = pts[me % n_units]
+            others = 0.0
+            for u in range(n_units):
+                if u != me % n_units:
+                    others += pts[u]
+            out[c] += mine - others / (n_units - 1)
 
 
-def margins(pol, deals: int, seed: int, rounds: int):
-    lad, acfg = ladder_tables(Options())
-    tables = rule_tables(Options())
-    grids = {P_MARGIN: np.arange(-0.5, 1.51, 0.25), P_PARTNER: np.arange(0.0, 2.01, 0.25),
-             P_MIS_T: np.arange(0.2, 0.91, 0.05), P_OPEN_T: np.arange(0.2, 0.96, 0.05)}
-    names = {P_MARGIN: "margin", P_PARTNER: "partner", P_MIS_T: "misère", P_OPEN_T: "open misère"}
+KNOB_NAMES = {P_MARGIN: "margin", P_PARTNER: "partner", P_MIS_T: "misère", P_OPEN_T: "open misère"}
+GRIDS = {P_MARGIN: np.arange(-0.5, 1.51, 0.25), P_PARTNER: np.arange(0.0, 2.01, 0.25),
+         P_MIS_T: np.arange(0.2, 0.91, 0.05), P_OPEN_T: np.arange(0.2, 1.01, 0.05)}
+
+
+def margins(pol, deals: int, seed: int, rounds: int, players: int = 4, options: Options = Options()):
+    """Best responses, one threshold at a time, until a round moves none (at most
+    ``rounds``): each knob is tried on the same deals every round (its own stream of the
+    seed), so the result is a function of the seed and the iteration settles."""
+    tab = table(players)
+    lad, acfg = ladder_tables(options)
+    tables = rule_tables(options, tab)
+    pool = np.arange(tab.deck.size, dtype=np.int64)
+    counts = np.array([3] + [10] * (tab.n_seats + tab.dead_hands), np.int64)
+    fixed_sides = sides_rule(players, options) in (SIDES_OPPOSITE, SIDES_THREES, SIDES_PAIRS)
+    knobs = [k for k in GRIDS if k != P_PARTNER or fixed_sides]    # a partner's bid is known only with fixed sides
     for r in range(rounds):
-        for knob, grid in grids.items():
+        moved = False
+        for knob in knobs:
+            grid = GRIDS[knob]
             out = np.zeros(len(grid))
-            match_chunk(seed_key(seed + 100 * r + knob), np.int64(0), np.int64(deals), lad, acfg, pol,
-                        grid.astype(np.float64), np.int64(knob), tables, BYTE_TABLES, out)
-            best = int(np.argmax(out))
-            print(f"round {r + 1} {names[knob]}: " + ", ".join(f"{g:.2f}:{o / deals:+.2f}" for g, o in zip(grid, out))
-                  + f" -> {grid[best]:.2f}")
-            pol[knob] = round(float(grid[best]), 2)
+            match_chunk(seed_key(seed * 1000 + knob), np.int64(0), np.int64(deals), lad, acfg, pol,
+                        grid.astype(np.float64), np.int64(knob), tables, byte_tables(tab), feature_masks(tab), pool,
+                        counts, np.int64(tab.n_seats), np.int64(sides_rule(players, options)),
+                        np.int64(units(players, options)), out)
+            best = round(float(grid[int(np.argmax(out))]), 2)
+            print(f"round {r + 1} {KNOB_NAMES[knob]}: " + ", ".join(f"{g:.2f}:{o / deals:+.2f}"
+                                                                  for g, o in zip(grid, out)) + f" -> {best:.2f}",
+                  flush=True)
+            if best != pol[knob]:
+                moved = True
+            pol[knob] = best
+        if not moved:
+            print(f"settled after {r + 1} round(s)")
+            break
     return pol
+
+
+def table_entry(pol) -> str:
+    """The policy as an ``auction.TABLE_POLICIES`` entry: (suit, no-trump, misère and open
+    misère weights, the two means, the four thresholds)."""
+    parts = [pol[P_SUIT:P_NT], pol[P_NT:P_MIS], pol[P_MIS:P_OPEN], pol[P_OPEN:P_MEAN_SUIT],
+             pol[P_MEAN_SUIT:P_MARGIN], pol[P_MARGIN:]]
+    return "(" + ",\n ".join("(" + ", ".join(f"{float(x):g}" for x in p) + ")" for p in parts) + ")"
 
 
 def main():
@@ -175,19 +211,22 @@ def main():
     ap.add_argument("--margins", action="store_true")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--deals", type=int, default=200_000)
-    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=6, help="at most this many rounds of --margins")
+    ap.add_argument("--margin-deals", type=int, default=None, help="deals of each --margins best response "
+                    "(default --deals)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=4)
     a = ap.parse_args()
     if a.quick:
         a.fit = a.margins = True
         a.deals, a.rounds = 2000, 1
-    pol = DEFAULT_POLICY.copy()
+    pol = default_policy(a.players).copy()
     if a.fit:
         pol = fit(a.deals, a.seed, a.players)
-    if a.margins and a.players == 4:
-        pol = margins(pol, a.deals, a.seed, a.rounds)
+    if a.margins:
+        pol = margins(pol, a.margin_deals or a.deals, a.seed, a.rounds, a.players)
     print("policy:", "(" + ", ".join(f"{x:g}" for x in pol) + ")")
+    print("table entry:", table_entry(pol))
 
 
 if __name__ == "__main__":

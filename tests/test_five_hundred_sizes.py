@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 
@@ -449,6 +450,11 @@ def test_report_at_other_sizes(tmp_path, players):
     assert summary["players"] == players and f"**players:** {players}" in text
     assert f"{players}-player table" in text and "## Double-dummy play" in text
     assert ("Misère is not solved double-dummy" in text) == (players == 5)
+    # the auction section: where self-play ends at this table, every deal counted once
+    kinds = pd.read_csv(out / "auction_kinds.csv")
+    assert list(kinds["contract"]) == ["suit", "no-trumps", "misère", "open misère", "all pass"]
+    assert kinds["deals"].sum() == 1500 and (kinds["players"] == players).all()
+    assert "Self-play: the contracts the policy reaches" in text
     df, result = breakdown_table("five-hundred", ["trumps"], 1500, seed=1, players=players)
     assert result.n_done == 1500 and "ev8" in df.columns
     with pytest.raises(InputError, match="--players is for five-hundred"):

@@ -77,7 +77,8 @@ def test_report_files(tmp_path):
     text = (out / "README.md").read_text()
     assert "4,000" in text and "seed:** 1" in text
     # the auction section: the policy's calls, self-play contracts and the equity table
-    assert {"auction_calls.csv", "auction_contracts.csv", "equity.csv", "equity.md", "equity.png"} <= files
+    assert {"auction_calls.csv", "auction_contracts.csv", "auction_kinds.csv", "equity.csv", "equity.md",
+            "equity.png"} <= files
     calls = pd.read_csv(out / "auction_calls.csv")
     assert calls["deals"].sum() == 4 * 4000          # every seat's first call of every auction
     assert "(equity.png)" in text and "Auction section" in text
@@ -242,3 +243,27 @@ def test_a_stop_in_any_section_is_resumed_to_the_same_tables(straight_small_repo
     for name in tables:
         assert (out / name).read_bytes() == (straight_small_report / name).read_bytes(), name
     assert not (out / build.SECTIONS).exists() and not (out / build.CHECKPOINT).exists()
+
+
+def test_contract_kinds_agree_with_the_self_play_outcomes():
+    """The kinds table (``selfplay.contract_kinds``, its own kernel) against the four-handed
+    self-play outcomes of the same deals (``selfplay.deal_outcomes``: contract and tricks
+    per deal), grouped and scored here: contracts of each kind, made by the rules' count
+    (a misère none, a suit or no-trump contract its level)."""
+    from analyzer.games.five_hundred.bidding import ALL_CONTRACTS
+    from analyzer.games.five_hundred.selfplay import contract_kinds, deal_outcomes
+    kinds, played = contract_kinds(4, 6000, seed=3, threads=2)
+    counts, thrown, n = deal_outcomes(6000, seed=3, threads=2)
+    assert played == n == 6000
+    want = {k: [0, 0] for k in ("suit", "no-trumps", "misère", "open misère")}
+    for j, c in enumerate(ALL_CONTRACTS):
+        kind = ("open misère" if c.open else "misère") if c.is_misere else ("no-trumps" if c.strain == 4 else "suit")
+        tricks = counts[:, j].sum(axis=0)
+        want[kind][0] += int(tricks.sum())
+        want[kind][1] += int(tricks[0] if c.is_misere else tricks[c.level:].sum())
+    got = kinds.set_index("contract")
+    for kind, (deals, made) in want.items():
+        assert got.loc[kind, "deals"] == deals
+        if deals:
+            assert got.loc[kind, "p_make"] == pytest.approx(made / deals)
+    assert got.loc["all pass", "deals"] == thrown

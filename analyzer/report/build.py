@@ -101,7 +101,8 @@ def _five_hundred(players: int = 4) -> GameReport:
                         "and by the heuristic players." if misere_seats(tab.players) <= DD_MISERE_MAX_ACTIVE else
                         "Each is played in its suit and in no-trumps, double-dummy and by the heuristic players "
                         "(misère is not solved at this table: see the section)."),
-        extra=_five_hundred_auction if four else None, pimc=_five_hundred_pimc if four else None,
+        extra=_five_hundred_auction if four else partial(_five_hundred_kinds, players=tab.players),
+        pimc=_five_hundred_pimc if four else None,
         pimc_deals=400, players=tab.players)
 
 
@@ -113,6 +114,11 @@ def _five_hundred_pimc(*args, **kw):
 def _five_hundred_auction(*args, **kw):
     from .five_hundred import build_auction_section
     return build_auction_section(*args, **kw)
+
+
+def _five_hundred_kinds(*args, **kw):
+    from .five_hundred import build_kinds_section
+    return build_kinds_section(*args, **kw)
 
 
 def _five_hundred_dd_survey(*args, **kw):

@@ -357,6 +357,36 @@ def plot_here(answer, path: str):
 AUCTION_DEALS = 2_000_000     # self-play auctions of the report's auction section (at most the report's deals)
 
 
+def kinds_section(writer, deals: int, seed: int, threads=None, progress: bool = False, players: int = 4) -> str:
+    """Where self-play ends at this table: how often each kind of contract (suit,
+    no-trumps, misère, open misère, all pass) is reached and made.  Returns the text's
+    figures for the preamble."""
+    from ..games.five_hundred.selfplay import contract_kinds
+
+    n = min(deals, AUCTION_DEALS)
+    kinds, played = contract_kinds(players, n, seed, threads=threads, progress=progress)
+    writer.heading("Self-play: the contracts the policy reaches")
+    writer.text(f"Every seat bidding by the table's policy (`analyzer 500 auction --players {players}` shows it for one "
+                f"hand) and the contract played by the heuristic players, on {played:,} deals, the dealer "
+                "rotating: how often each kind of contract is reached (`p_contract`) and made (`p_make`), with "
+                "95% intervals.")
+    writer.table("auction_kinds", kinds, "Contracts of self-play by kind.",
+                 preview_cols=["contract", "deals", "p_contract", "p_contract_lo", "p_contract_hi", "p_make",
+                               "p_make_lo", "p_make_hi"])
+    om = kinds[kinds["contract"] == "open misère"].iloc[0]
+    return f"open misère on {100 * om['p_contract']:.1f}% of self-play deals"
+
+
+def build_kinds_section(writer, deals: int, seed: int, threads=None, progress: bool = False,
+                        players: int = 4) -> str:
+    """The auction section at a table other than four players: ``kinds_section``."""
+    import time
+    t0 = time.perf_counter()
+    line = kinds_section(writer, deals, seed, threads, progress, players)
+    return (f"\n- **Auction section:** {min(deals, AUCTION_DEALS):,} self-play deals ({line}), in "
+            f"{time.perf_counter() - t0:.1f} s.")
+
+
 def build_auction_section(writer, deals: int, seed: int, threads=None, progress: bool = False) -> str:
     """The auction section: the bidding policy's first call by seat position and hand class,
     the contracts self-play ends in, and the game equity table (equity.*).  Returns the
@@ -429,6 +459,8 @@ def build_auction_section(writer, deals: int, seed: int, threads=None, progress:
     writer.table("auction_contracts", contracts, "Contracts of self-play.",
                  preview_cols=["contract", "side", "deals", "p_contract", "p_make", "p_make_lo", "p_make_hi"])
 
+    kinds_line = kinds_section(writer, deals, seed, threads, progress)
+
     eq_deals = min(deals, EQUITY_DEALS)
     table = equity_table(deals=eq_deals, seed=seed, threads=threads, progress=progress)
     cmd = f"analyzer 500 equity --score 0:0 --deals {eq_deals} --seed {seed} --table-out {writer.out_dir}"
@@ -440,7 +472,7 @@ def build_auction_section(writer, deals: int, seed: int, threads=None, progress:
                 "table), below the chart. `analyzer 500 equity --score US:THEM` reads it; `bid --score` adds "
                 "P(win) to every call from it.")
     writer.sections.append("![P(we win) by score and dealer](equity.png)\n")
-    return (f"\n- **Auction section:** {n:,} self-play auctions and deals, and the equity table from "
+    return (f"\n- **Auction section:** {n:,} self-play auctions and deals ({kinds_line}), and the equity table from "
             f"{table.deals:,} self-play deals, in {time.perf_counter() - t0:.1f} s.")
 
 

@@ -16,12 +16,13 @@ from ...sim.rng import seed_key, stream_key
 from ...bits import popcount
 from .auction import (A_AMERICAN, DEFAULT_POLICY, FM_JOKER, FM_LEFT, FM_RIGHT, FM_TRUMP, FMASKS, LAD_KIND, LAD_LEVEL,
                       LAD_STRAIN, LAD_VALUE, NO_SEAT, ST_NEXT, ST_PASSED, ST_SIZE, V_SIZE, apply_call, auction_over,
-                      finish_auction, ladder_tables, seat_call, start_state, valuation)
+                      finish_auction, ladder_tables, seat_call, start_state, start_table, valuation)
 from .bidding import ALL_CONTRACTS
 from .deck import DECK, HAND_SIZE, KITTY_SIZE, N_SEATS, N_TRICKS
 from .dd import dd_deal, dd_deal_table
 from .play import TRACE_COLS, exchange, fixed_partners, play_deal, play_deal_table, relabel, table_seats
-from .rules import DD_MISERE_MAX_ACTIVE, MISERE, SIDES_OPPOSITE, SIDES_PAIRS, SIDES_THREES, Options, rule_tables
+from .rules import (DD_MISERE_MAX_ACTIVE, MISERE, SIDES_OPPOSITE, SIDES_PAIRS, SIDES_THREES, Options, rule_tables,
+                    sides_rule)
 
 SLAM = 250
 PER_TRICK = 10
@@ -266,3 +267,80 @@ def calls_survey(deals: int, seed: int = 0, options: Options = Options(), thread
         return out
 
     return CALLS_PLAN.run(chunk, deals, "heuristic", threads, progress)
+
+
+# ----------------------------------------------------------------------------- contracts by kind, any table
+KIND_CATEGORIES = ("suit", "no-trumps", "misère", "open misère", "all pass")
+K_THROWN = 4
+
+
+@njit(cache=True, nogil=True)
+def kinds_chunk(key0, start, n, pool, counts, lad, acfg, pols, tables, byte_tables, fm, n_seats, sides, out):
+    """Self-play deals ``start..start+n-1`` at a table of ``n_seats`` (the dealer seat
+    ``(start + i) % n_seats``, the auction by ``pols``, the contract played by the
+    heuristic players): ``out[k, made] += 1`` for the contract's kind ``k``
+    (KIND_CATEGORIES) and whether it was made; ``out[K_THROWN, 0]``: all passed.  No
+    solver is linked in."""
+    buf, fixed, deal, hands, lay, vals, st, trace, work = table_buffers(pool, counts, n_seats, tables)
+    gen = np.zeros(8, np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        for s in range(n_seats):
+            hands[s] = deal[1 + s]
+            valuation(hands[s], fm, pols[s], vals[s])
+        start_table(st, (start + i) % n_seats, n_seats, sides)
+        d, c = finish_auction(vals, st, lad, acfg, pols)
+        if d == NO_SEAT:
+            out[K_THROWN, 0] += 1
+            continue
+        tricks, _ = play_contract_table(hands, deal[0], n_seats, sides, d, c, lad, tables, byte_tables, lay, trace,
+                                        work, False, None, None, gen)
+        kind = lad[LAD_KIND, c]
+        _, _, made = score_contract(c, tricks, lad)
+        out[0 if kind < 4 else kind - 3, 1 if made else 0] += 1     # suits; NT 4, misère 5, open 6
+
+
+def contract_kinds(players: int = 4, deals: int = 1_000_000, seed: int = 0, options: Options = Options(),
+                   threads: int | None = None, progress: bool = False, policy=None):
+    """How often self-play at a table of ``players`` ends in each kind of contract and how
+    often it is made: (table as a DataFrame, deals played).  ``policy``: every seat's
+    policy vector (default: the table's, ``auction.default_policy``)."""
+    import pandas as pd
+
+    from ...stats import wilson
+    from .auction import default_policy, feature_masks
+    from .deck import table
+    from .questions import byte_tables
+
+    tab = table(players)
+    lad, acfg = ladder_tables(options)
+    pols = np.tile(default_policy(tab.players) if policy is None else policy, (tab.n_seats, 1))
+    tables = rule_tables(options, tab)
+    bts = byte_tables(tab)
+    fm = feature_masks(tab)
+    pool = np.arange(tab.deck.size, dtype=np.int64)
+    counts = np.array([KITTY_SIZE] + [HAND_SIZE] * (tab.n_seats + tab.dead_hands), np.int64)
+    key0 = seed_key(seed)
+    n_seats, sides = np.int64(tab.n_seats), np.int64(sides_rule(tab.players, options))
+
+    def chunk(start, n):
+        out = np.zeros((len(KIND_CATEGORIES), 2), np.int64)
+        if n:
+            kinds_chunk(key0, np.int64(start), np.int64(n), pool, counts, lad, acfg, pols, tables, bts, fm, n_seats,
+                        sides, out)
+        return out
+
+    run = PLAN.run(chunk, deals, "heuristic", threads, progress)
+    out, played = run.stats, int(run.n_done)
+    rows = []
+    for k, name in enumerate(KIND_CATEGORIES):
+        total = int(out[k].sum())
+        lo, hi = wilson(total, played)
+        row = {"players": tab.players, "contract": name, "deals": total, "p_contract": total / played,
+               "p_contract_lo": float(lo), "p_contract_hi": float(hi)}
+        if k != K_THROWN:
+            made = int(out[k, 1])
+            mlo, mhi = wilson(made, total) if total else (np.nan, np.nan)
+            row |= {"p_make": made / total if total else np.nan, "p_make_lo": float(mlo), "p_make_hi": float(mhi)}
+        rows.append(row)
+    return pd.DataFrame(rows), played
