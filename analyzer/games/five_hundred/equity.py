@@ -373,20 +373,16 @@ def win_probability(us, them, we_deal, table) -> float:
 
 
 def code_version() -> str:
-    """Hash of the sources the self-play and the DP depend on (games/five_hundred, tricks,
-    sim, cards, bits): a cached table of other code is never used."""
-    return _code_version(Path(__file__).resolve().parents[2])
+    """The stamp of the code that decides Five Hundred's figures (``analyzer.stamp``: the
+    game's folder, the trick engine, the dealing): a cached table of other code is never
+    used."""
+    return _code_version()
 
 
 @lru_cache(maxsize=None)
-def _code_version(root: Path) -> str:
-    files = sorted([*(root / "games" / "five_hundred").glob("*.py"), *(root / "tricks").glob("*.py"),
-                    *(root / "sim").glob("*.py"), root / "cards.py", root / "bits.py"])
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(str(path.relative_to(root)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+def _code_version() -> str:
+    from ...stamp import stamp
+    return stamp("five-hundred")["stamp"]
 
 
 def cache_dir() -> str:
