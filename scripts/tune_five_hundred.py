@@ -10,15 +10,15 @@
 2. ``--margins``: the auction's thresholds.  With the other seats on the current policy,
    one seat (rotating with the deal) bids with each candidate value of one threshold on
    the same deals; the value with the best expected score (its side's minus the other's)
-   is its best response.  Thresholds are tuned in turn, for a few rounds.
+   is its best response (a move needs a gain of two standard errors, and goes half way).
+   Thresholds are tuned in turn, round after round, until a round moves none.
 
-    python scripts/tune_five_hundred.py --fit --deals 400000
-    python scripts/tune_five_hundred.py --margins --deals 200000 --rounds 2
-    python scripts/tune_five_hundred.py --fit --players 3 --deals 200000   # another table size's valuation
+Both at any table size (``--players``: its deck, its sides -- three players alone, five
+with the called partner, six in teams of three -- and its scoring units); the same seed
+gives the same policy.  How each table's policy in ``auction.TABLE_POLICIES`` was made:
+
+    python scripts/tune_five_hundred.py --players 4 --fit --deals 300000 --margins --margin-deals 200000 --seed 1
     python scripts/tune_five_hundred.py --quick          # both, small (smoke test)
-
-With ``--players`` other than 4 only ``--fit`` runs (the play-outs at that table, its sides
-and deck); the margins stay the four-handed ones.
 """
 
 from __future__ import annotations
@@ -117,18 +117,21 @@ def fit(deals: int, seed: int, players: int = 4):
 
 @njit(cache=False)
 def match_chunk(key0, start, n, lad, acfg, base, cands, knob, tables, bts, fm, pool, counts, n_seats, sides, n_units,
-                out):
+                cur, out, out2):
     """out[c] += the rotating seat's unit's points minus the mean of the other units' when
     it bids with the base policy but ``knob`` = ``cands[c]`` (the others keep the base):
     a deal's points as the game scores them (``selfplay.score_contract``): the contract's
-    side wins or loses its value, every other unit 10 a trick it took (none in misère)."""
+    side wins or loses its value, every other unit 10 a trick it took (none in misère).
+    out2[c] += the square of its difference from candidate ``cur``'s on the same deal."""
     buf, fixed, deal, hands, lay, vals, st, trace, work = table_buffers(pool, counts, n_seats, tables)
     pols = np.empty((n_seats, base.shape[0]), np.float64)
     ut = np.zeros(n_units, np.int64)
     pts = np.zeros(n_units, np.float64)
     gen = np.zeros(8, np.int64)
+    x = np.zeros(cands.shape[0], np.float64)
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        x[:] = 0.0
         me = (start + i) % n_seats
         dealer = ((start + i) // n_seats) % n_seats
         for s in range(n_seats):
@@ -156,7 +159,10 @@ def match_chunk(key0, start, n, lad, acfg, base, cands, knob, tables, bts, fm, p
             for u in range(n_units):
                 if u != me % n_units:
                     others += pts[u]
-            out[c] += mine - others / (n_units - 1)
+            x[c] = mine - others / (n_units - 1)
+        for c in range(cands.shape[0]):
+            out[c] += x[c]
+            out2[c] += (x[c] - x[cur]) ** 2
 
 
 KNOB_NAMES = {P_MARGIN: "margin", P_PARTNER: "partner", P_MIS_T: "misère", P_OPEN_T: "open misère"}
@@ -164,10 +170,18 @@ GRIDS = {P_MARGIN: np.arange(-0.5, 1.51, 0.25), P_PARTNER: np.arange(0.0, 2.01, 
          P_MIS_T: np.arange(0.2, 0.91, 0.05), P_OPEN_T: np.arange(0.2, 1.01, 0.05)}
 
 
+SIGNIFICANT = 2.0   # a threshold moves only for a gain of this many standard errors (paired, same deals)
+# and then half way to its best response (see ``margins``)
+
+
 def margins(pol, deals: int, seed: int, rounds: int, players: int = 4, options: Options = Options()):
     """Best responses, one threshold at a time, until a round moves none (at most
-    ``rounds``): each knob is tried on the same deals every round (its own stream of the
-    seed), so the result is a function of the seed and the iteration settles."""
+    ``rounds``).  Each knob is tried on the same deals every round (its own stream of the
+    seed), so the result is a function of the seed; it moves from its current value only
+    when the best candidate gains more than SIGNIFICANT standard errors of the paired
+    difference (else near-ties between the knobs' interactions would cycle for ever), and
+    then half way towards it (a threshold whose best response against the table is another
+    value, and back, settles between them)."""
     tab = table(players)
     lad, acfg = ladder_tables(options)
     tables = rule_tables(options, tab)
@@ -175,25 +189,47 @@ def margins(pol, deals: int, seed: int, rounds: int, players: int = 4, options: 
     counts = np.array([3] + [10] * (tab.n_seats + tab.dead_hands), np.int64)
     fixed_sides = sides_rule(players, options) in (SIDES_OPPOSITE, SIDES_THREES, SIDES_PAIRS)
     knobs = [k for k in GRIDS if k != P_PARTNER or fixed_sides]    # a partner's bid is known only with fixed sides
+    seen = [tuple(pol[k] for k in knobs)]
     for r in range(rounds):
         moved = False
         for knob in knobs:
-            grid = GRIDS[knob]
+            grid = np.round(GRIDS[knob], 2)
+            if not np.any(np.isclose(grid, pol[knob])):
+                grid = np.sort(np.append(grid, pol[knob]))
+            cur = int(np.argmin(np.abs(grid - pol[knob])))
             out = np.zeros(len(grid))
+            out2 = np.zeros(len(grid))
             match_chunk(seed_key(seed * 1000 + knob), np.int64(0), np.int64(deals), lad, acfg, pol,
                         grid.astype(np.float64), np.int64(knob), tables, byte_tables(tab), feature_masks(tab), pool,
                         counts, np.int64(tab.n_seats), np.int64(sides_rule(players, options)),
-                        np.int64(units(players, options)), out)
-            best = round(float(grid[int(np.argmax(out))]), 2)
-            print(f"round {r + 1} {KNOB_NAMES[knob]}: " + ", ".join(f"{g:.2f}:{o / deals:+.2f}"
-                                                                  for g, o in zip(grid, out)) + f" -> {best:.2f}",
-                  flush=True)
+                        np.int64(units(players, options)), np.int64(cur), out, out2)
+            gain = (out - out[cur]) / deals
+            se = np.sqrt(np.maximum(out2 / deals - gain ** 2, 0.0) / deals)
+            top = int(np.argmax(out))
+            best = float(pol[knob])
+            if gain[top] > SIGNIFICANT * se[top]:
+                # half way to the best response (ties toward where it is; a neighbour all the
+                # way): two thresholds that are each other's best responses meet in the middle
+                lo_i, hi_i = sorted((cur, top))
+                between = grid[lo_i:hi_i + 1]
+                mid = (pol[knob] + grid[top]) / 2
+                best = float(grid[top]) if hi_i - lo_i == 1 else float(
+                    min(between, key=lambda g: (abs(g - mid), abs(g - pol[knob]))))
+            print(f"round {r + 1} {KNOB_NAMES[knob]} (now {pol[knob]:.2f}): "
+                  + ", ".join(f"{g:.2f}:{o / deals:+.2f}" for g, o in zip(grid, out))
+                  + f" -> {best:.2f} (best gains {gain[top]:+.2f} ± {se[top]:.2f})", flush=True)
             if best != pol[knob]:
                 moved = True
             pol[knob] = best
         if not moved:
             print(f"settled after {r + 1} round(s)")
             break
+        now = tuple(pol[k] for k in knobs)
+        if now in seen:
+            print(f"round {r + 1} came back to the thresholds of round {seen.index(now)}: a cycle between "
+                  "neighbouring values, stopped here")
+            break
+        seen.append(now)
     return pol
 
 

@@ -236,53 +236,53 @@ P_OPEN_T = P_MIS_T + 1            # open misère
 POLICY_SIZE = P_OPEN_T + 1
 V_SIZE = 7                        # valuation: 4 suits, NT (tricks), misère, open misère (chances)
 
-# python scripts/tune_five_hundred.py --fit --deals 300000: least squares on 1.2 M suit, 300,000
-# no-trump, misère and open misère play-outs (residual sd: suits 1.62 tricks, no-trumps 1.96,
-# misère 0.37, open misère 0.35); then --margins --deals 100000 --rounds 2 (best responses:
-# margin 0, partner 1.0, misère and open misère at a chance of 0.35)
-SUIT_WEIGHTS = (3.628, 0.389, 0.788, 0.503, 0.28, 0.225, 0.16, 0.521, 0.193, 0.196, 0.085, 0.181)
-NT_WEIGHTS = (3.494, 1.05, 0.983, 0.633, 0.235, 0.055, 0.045, 0.087, -0.213, 0.093)
-MIS_WEIGHTS = (0.095, -0.044, -0.032, -0.028, -0.026, -0.025, 0.056, 0.032, -0.037, 0.017)
-OPEN_WEIGHTS = (0.124, -0.051, -0.037, -0.033, -0.029, -0.026, 0.049, 0.023, -0.032, 0.012)
-MEANS = (5.82, 5.32)
-MARGINS = (0.0, 1.0, 0.35, 0.35)
-DEFAULT_POLICY = np.array(SUIT_WEIGHTS + NT_WEIGHTS + MIS_WEIGHTS + OPEN_WEIGHTS + MEANS + MARGINS, np.float64)
-
-# The valuation at the other table sizes: the same least squares on that table's play-outs
-# (``python scripts/tune_five_hundred.py --fit --players N --deals 60000``: its deck, its sides
-# -- three players alone, five with the called partner, six in teams of three); the
-# auction's margins are the four-handed ones.
+# Each table size's policy, made by ``python scripts/tune_five_hundred.py --players N --fit --deals 300000
+# --margins --margin-deals 200000 --seed 1`` against that table's heuristic players: the valuation's
+# least squares on 1.2 M suit and 300,000 no-trump, misère and open misère play-outs (its deck,
+# its sides: three players alone, five with the called partner, six in teams of three), then the
+# four thresholds as best responses in self-play, round after round until none moved.
 TABLE_POLICIES = {
-    # players: suit weights, no-trump weights, misère weights, open misère weights, means
-    3: ((0.706, 0.662, 1.074, 0.626, 0.4, 0.257, 0.149, 0.825, 0.276, 0.323, 0.12, 0.242),
-        (0.081, 2.252, 1.566, 0.584, 0.172, 0.042, 0.183, -0.081, -0.089, 0.318),
-        (0.095, -0.109, -0.084, -0.076, -0.076, -0.067, 0.148, 0.154, 0.095, 0.013),
-        (0.093, -0.115, -0.085, -0.077, -0.075, -0.062, 0.142, 0.146, 0.098, 0.008),
-        (4.62, 4.17)),
-    2: ((2.201, 0.818, 0.716, 0.522, 0.346, 0.173, 0.067, 0.725, 0.309, 0.371, 0.161, -0.321),
-        (2.189, 1.2, 1.118, 0.624, 0.301, 0.153, 0.133, -0.025, -0.056, 0.36),
-        (0.035, -0.026, -0.022, -0.021, -0.021, -0.022, 0.068, 0.064, 0.009, 0.009),
-        (0.035, -0.027, -0.024, -0.022, -0.022, -0.021, 0.067, 0.062, 0.012, 0.007),
-        (6.28, 5.65)),
-    5: ((3.533, 0.471, 0.575, 0.497, 0.231, 0.184, 0.131, 0.604, 0.216, 0.169, 0.077, 0.126),
-        (3.366, 0.776, 1.108, 0.61, 0.262, 0.12, 0.084, -0.01, -0.05, 0.216),
-        (0.104, -0.08, -0.043, -0.044, -0.038, -0.036, 0.081, 0.028, -0.063, 0.026),
-        (0.143, -0.098, -0.058, -0.055, -0.049, -0.039, 0.074, 0.017, -0.056, 0.021),
-        (5.72, 5.4)),
-    6: ((4.129, 0.269, 0.7, 0.442, 0.283, 0.212, 0.177, 0.432, 0.141, 0.131, 0.063, 0.235),
-        (4.075, 0.879, 0.81, 0.464, 0.224, 0.102, 0.017, 0.003, -0.055, 0.098),
-        (0.109, -0.053, -0.042, -0.038, -0.037, -0.032, 0.065, 0.021, -0.042, 0.016),
-        (0.117, -0.064, -0.044, -0.042, -0.039, -0.035, 0.061, 0.02, -0.04, 0.013),
-        (5.52, 5.25)),
+    # players: suit weights, no-trump weights, misère weights, open misère weights, the two means,
+    #          the thresholds (margin, partner, misère chance, open misère chance)
+    2: ((1.599, 0.921, 0.72, 0.593, 0.399, 0.229, 0.076, 0.767, 0.339, 0.356, 0.149, -0.387),
+        (2.149, 1.177, 1.109, 0.611, 0.289, 0.151, 0.151, -0.015, -0.046, 0.355),
+        (0.034, -0.028, -0.024, -0.021, -0.021, -0.021, 0.074, 0.063, 0.013, 0.006),
+        (0.034, -0.032, -0.024, -0.021, -0.021, -0.02, 0.071, 0.063, 0.014, 0.005),
+        (6.09, 5.65),
+        (0.0, 1, 0.25, 0.25)),
+    3: ((-0.329, 0.804, 1.114, 0.688, 0.474, 0.354, 0.185, 0.941, 0.318, 0.261, 0.083, 0.26),
+        (0.037, 2.248, 1.567, 0.579, 0.168, 0.048, 0.183, -0.065, -0.08, 0.35),
+        (0.094, -0.105, -0.081, -0.075, -0.074, -0.066, 0.16, 0.149, 0.095, 0.009),
+        (0.059, -0.072, -0.056, -0.051, -0.048, -0.041, 0.111, 0.088, 0.052, 0.012),
+        (4.22, 4.14),
+        (0.25, 1, 0.35, 0.35)),
+    4: ((3.159, 0.46, 0.787, 0.542, 0.298, 0.241, 0.164, 0.574, 0.234, 0.164, 0.063, 0.223),
+        (3.248, 1.171, 0.983, 0.493, 0.184, 0.066, 0.109, -0.024, -0.015, 0.169),
+        (0.091, -0.04, -0.03, -0.027, -0.025, -0.025, 0.06, 0.024, -0.037, 0.016),
+        (0.027, -0.034, -0.025, -0.022, -0.019, -0.017, 0.045, 0.021, -0.017, 0.014),
+        (5.62, 5.56),
+        (0.0, 0.5, 0.35, 0.35)),
+    5: ((3.331, 0.469, 0.635, 0.551, 0.263, 0.201, 0.139, 0.636, 0.238, 0.148, 0.059, 0.218),
+        (3.435, 0.739, 1.12, 0.617, 0.269, 0.108, 0.063, -0.002, -0.051, 0.232),
+        (0.139, -0.075, -0.041, -0.039, -0.035, -0.032, 0.079, 0.003, -0.078, 0.027),
+        (-0.015, -0.062, -0.035, -0.034, -0.029, -0.024, 0.069, 0.004, -0.037, 0.026),
+        (5.57, 5.39),
+        (0.0, 1, 0.45, 0.45)),
+    6: ((3.929, 0.305, 0.676, 0.438, 0.27, 0.213, 0.164, 0.459, 0.163, 0.124, 0.055, 0.265),
+        (3.999, 0.888, 0.8, 0.448, 0.205, 0.096, 0.037, 0.0, -0.028, 0.079),
+        (0.094, -0.054, -0.039, -0.039, -0.036, -0.031, 0.061, 0.013, -0.042, 0.019),
+        (-0.001, -0.043, -0.029, -0.028, -0.026, -0.021, 0.056, 0.01, -0.027, 0.019),
+        (5.44, 5.25),
+        (0.5, 1, 0.35, 0.4)),
 }
 
 
 def default_policy(players: int = 4) -> np.ndarray:
-    """The bidding policy vector of a table size."""
-    if players == 4:
-        return DEFAULT_POLICY
-    suit, nt, mis, opn, means = TABLE_POLICIES[players]
-    return np.array(suit + nt + mis + opn + means + MARGINS, np.float64)
+    """The bidding policy vector of a table size (``TABLE_POLICIES``)."""
+    return np.array([x for part in TABLE_POLICIES[players] for x in part], np.float64)
+
+
+DEFAULT_POLICY = default_policy(4)
 
 
 @njit(cache=True)
