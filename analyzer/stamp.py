@@ -44,6 +44,11 @@ def game_name(game: str) -> str:
     return g
 
 
+def stamped(game: str) -> bool:
+    """Has ``game`` a stamp (is it one of the package's games)?"""
+    return ALIASES.get(game, game) in _GAMES
+
+
 def sources(game: str, extra: tuple = ()) -> list[str]:
     """The source files (relative to the package) deciding ``game``'s figures, sorted."""
     out = set()

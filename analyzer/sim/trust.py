@@ -39,7 +39,7 @@ import pandas as pd
 
 from ..answer import Answer
 from ..errors import InputError, Interrupted
-from ..stamp import stamp
+from ..stamp import stamp, stamped
 from ..stats import Z95, wilson
 
 TRUST_SOURCES = ("sim/trust.py",)   # besides the game's own files: what decides a trust file
@@ -138,7 +138,8 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
     finished decisions are in ``out``."""
     n = len(bench.decisions)
     params = _params(bench, seed, worlds, n)
-    code = stamp(bench.game, TRUST_SOURCES)   # which code made the file (``analyzer report --check``)
+    # which code made the file (``analyzer report --check``); a bench of no game (tests) has none
+    code = stamp(bench.game, TRUST_SOURCES) if stamped(bench.game) else {}
     done = pd.DataFrame()
     if resume and out is None:
         raise InputError("--resume needs the --out file of the run to continue")
@@ -157,9 +158,9 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
             if not same or len(done) > n:
                 raise InputError(f"{out} holds a benchmark with other parameters ({old}); give the same ones "
                                  "(--decisions may grow), or another --out")
-            if kept is not None and kept.get("stamp") != code["stamp"]:
+            if kept is not None and kept.get("stamp") != code.get("stamp"):
                 raise InputError(f"{out} was begun by other code (stamp {kept.get('stamp')}, today's "
-                                 f"{code['stamp']}): its decisions would mix two players; start again with --out")
+                                 f"{code.get('stamp')}): its decisions would mix two players; start again with --out")
             if "skipped" not in done:        # a file from before the column: rewritten with it
                 done["skipped"] = ""
                 done.reindex(columns=list(COLUMNS)).to_csv(out, index=False)
