@@ -113,12 +113,13 @@ FH_DEALS, FH_SEED, FH_WORLDS = 40, 4, 8
 @pytest.fixture(scope="module")
 def five_hundred():
     """(the run's totals, one row per deal and contract) of Five Hundred's three-model run.
-    Deal ``i`` is played in suit ``i mod 4`` at 8 and in no-trumps at 7, seat S
-    contracting: the class of each (trumps held before the kitty counting the joker and
-    both bowers; the joker held and the aces) read here from the cards dealt by the
-    reference; each model's tricks made or not by the reference's Avondale score; the
-    heuristic's tricks those of the main survey's play of the same deal, and the
-    double-dummy tricks those of the double-dummy section's."""
+    Deal ``i`` is played in suit ``i mod 4`` at 8, in no-trumps at 7 and in misère and open
+    misère, seat S contracting: the class of each (trumps held before the kitty counting
+    the joker and both bowers; the joker held and the aces; the high cards, 10 or higher
+    and the joker) read here from the cards dealt by the reference; each model's tricks
+    made or not by the reference's Avondale score; the heuristic's tricks those of the main
+    survey's play of the same deal, and the double-dummy result that of the double-dummy
+    section's (in misère 0 or 1, the same open or closed)."""
     from analyzer.games.five_hundred import survey, survey_dd
     from analyzer.games.five_hundred import survey_pimc as sp
     from analyzer.games.five_hundred.deck import table as table_of
@@ -139,11 +140,17 @@ def five_hundred():
         suit = "SCDH"[i % 4]
         trumps = sum(ref.effective_suit(c, suit) == suit for c in hand)
         joker, aces = int(ref.JOKER in hand), sum("A" + s in hand for s in "SCDH")
+        high = joker + sum(c[:-1] in ("T", "J", "Q", "K", "A") for c in hand if c != ref.JOKER)
         out = per[i]
-        assert np.argwhere(out[..., sp.P_N]).tolist() == [[0, trumps], [1, aces + 5 * joker]], (i, hand)
+        assert np.argwhere(out[..., sp.P_N]).tolist() == [[0, trumps], [1, aces + 5 * joker], [2, high],
+                                                          [3, high]], (i, hand)
         v, d = survey.LAYOUT.unpack(main[i]), survey_dd.DD_LAYOUT.unpack(dd[i])
+        mis_dd = cell(d["misere"])[3]            # 1: the contractor cannot avoid a trick double-dummy
+        labels = ("8 in a suit", "7NT", "misère", "open misère")
         for kind, cls, contract, heur, solved in ((0, trumps, f"8{suit}", cell(v["suit"])[4], cell(d["suit"])[4]),
-                                                  (1, aces + 5 * joker, "7NT", cell(v["nt"])[2], cell(d["nt"])[2])):
+                                                  (1, aces + 5 * joker, "7NT", cell(v["nt"])[2], cell(d["nt"])[2]),
+                                                  (2, high, "MIS", cell(v["misere"][0])[2], mis_dd),
+                                                  (3, high, "OPENMIS", cell(v["misere"][1])[2], mis_dd)):
             r = out[kind, cls]
             tricks = [int(x) for x in r[sp.P_TRICKS:sp.P_TRICKS + 3]]
             assert r[sp.P_N] == 1 and all(0 <= t <= 10 for t in tricks), (i, contract, tricks)
@@ -151,24 +158,29 @@ def five_hundred():
             assert [int(x) for x in r[sp.P_MADE:sp.P_MADE + 3]] == made, (i, contract, tricks)
             check_squares(r, sp.P_TRICKS, sp.P_T2, sp.P_DMADE2, tricks, [made])
             assert tricks[0] == heur and tricks[2] == solved, (i, contract, tricks, heur, solved)
-            rows.append({"kind": kind, "contract": "8 in a suit" if kind == 0 else "7NT",
-                         "class": f"{trumps} trumps" if kind == 0 else f"{aces} aces" + (" + joker" if joker else ""),
-                         "order": cls, **{f"tricks_{m}": t for m, t in zip(MODELS, tricks)},
+            klass = (f"{trumps} trumps", f"{aces} aces" + (" + joker" if joker else ""), f"{high} high cards",
+                     f"{high} high cards")[kind]
+            rows.append({"kind": kind, "contract": labels[kind], "class": klass, "order": cls,
+                         **{f"tricks_{m}": t for m, t in zip(MODELS, tricks)},
                          **{f"made_{m}": x for m, x in zip(MODELS, made)}})
-        out[0, trumps] = out[1, aces + 5 * joker] = 0
+        out[0, trumps] = out[1, aces + 5 * joker] = out[2, high] = out[3, high] = 0
         assert not out.any(), i                                  # nothing else booked
     return total, pd.DataFrame(rows)
 
 
 def test_five_hundred_models_table(five_hundred):
-    """The report's models_by_class: per contract (8 in the deal's suit, 7NT) and class
-    (trumps held; aces and the joker), in that order, each model's P(make) with its
+    """The report's models_by_class: per contract (8 in the deal's suit, 7NT, misère, open
+    misère) and class (trumps held; aces and the joker; high cards held), in that order, each model's P(make) with its
     Wilson interval and mean tricks, and the paired differences of made and of tricks
     with their standard errors, aggregated here from the deals above."""
     from analyzer.games.five_hundred import survey_pimc as sp
     total, recs = five_hundred
-    want = [{"contract": g["contract"].iloc[0], "class": g["class"].iloc[0], **make_models(g)}
-            for _, g in recs.groupby(["kind", "order"], sort=True)]
+    want = []
+    for (kind, _), g in recs.groupby(["kind", "order"], sort=True):
+        w = {"contract": g["contract"].iloc[0], "class": g["class"].iloc[0], **make_models(g)}
+        if kind >= 2:    # misère: double-dummy is made or not, so no trick columns
+            w.update({k: math.nan for k in w if k.startswith("tricks_")})
+        want.append(w)
     assert sum(w["deals"] > 1 for w in want) >= 4              # standard errors checked too
     same_rows(sp.models_table(total), want)
 

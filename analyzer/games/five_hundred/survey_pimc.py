@@ -1,13 +1,16 @@
 """Five Hundred: the three play models on the same deals, for the report.
 
 The first deals of the heuristic survey (same seed, same deal indices) are played in their
-suit (deal index mod 4) aiming at 8 tricks and in no-trumps aiming at 7, seat S
-contracting after the kitty exchange, three ways: by the heuristic players, single-dummy
-at every seat (``pimc``) and double-dummy.  Per hand class the report shows each model's
-mean tricks and P(make), and the paired differences single-dummy − heuristic and
-double-dummy − single-dummy (each deal is played by all three, so the intervals are those
-of per-deal differences).  The single-dummy players aim at the contract's level, so
-P(make) is what they maximise; mean tricks come with it.
+suit (deal index mod 4) aiming at 8 tricks, in no-trumps aiming at 7, and in misère and
+open misère, seat S contracting after the kitty exchange, three ways: by the heuristic
+players, single-dummy at every seat (``pimc``) and double-dummy.  Per hand class the
+report shows each model's P(make) (and mean tricks, but for misère, where the
+double-dummy answer is only made or not), and the paired differences single-dummy −
+heuristic and double-dummy − single-dummy (each deal is played by all three, so the
+intervals are those of per-deal differences).  The single-dummy players aim at the
+contract's level, so P(make) is what they maximise; mean tricks come with it.  Misère's
+class is the high cards held (10 or higher, and the joker), as in the survey's misère
+table: how far the heuristic defence lets a misère through next to single-dummy defence.
 """
 
 from __future__ import annotations
@@ -16,8 +19,6 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...bits import ZERO
-
 from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
 from ...stats import moments_mean_se, wilson
@@ -25,8 +26,8 @@ from .dd import dd_deal
 from .deck import N_SEATS, N_TRICKS
 from .pimc import MODE_SAMPLE, pimc_deal, world_key
 from .play import TRACE_COLS, play_deal, relabel
-from .rules import NT
-from .survey import _hand_features, _nt_features, survey_inputs
+from .rules import MISERE, NT
+from .survey import _hand_features, _nt_features, high_cards_mask, survey_inputs
 
 SUIT_LEVEL = 8
 NT_LEVEL = 7
@@ -35,23 +36,35 @@ N_CLASSES = 11
 # sums of squared paired differences of made and of tricks (sd - h, dd - sd)
 P_N, P_MADE, P_TRICKS, P_T2, P_DMADE2, P_DTRICKS2 = 0, 1, 4, 7, 10, 12
 P_SIZE = 14
+N_KINDS = 4   # 8 in the deal's suit, 7NT, misère, open misère
 
 
 @njit(cache=True, nogil=True)
-def _three_ways(table, bt, deal, level, n_worlds, key, hands, trace, work, tt, stats, genbox):
-    """(heuristic, single-dummy, double-dummy) tricks of seat 0's side on ``deal``."""
+def _three_ways(table, bt, deal, level, misere, open_misere, n_worlds, key, hands, trace, work, tt, stats, genbox,
+                dd_known):
+    """(heuristic, single-dummy, double-dummy) tricks of seat 0's side on ``deal`` (misère:
+    the contractor's tricks, double-dummy 0 or 1; ``dd_known`` >= 0: the double-dummy
+    result already solved, misère being the same contract double-dummy, open or not)."""
     no = np.bool_(False)
     for s in range(N_SEATS):
         hands[s] = relabel(deal[1 + s], bt)
-    heur = play_deal(table, hands, relabel(deal[0], bt), 0, False, False, trace, False, work)
+    heur = play_deal(table, hands, relabel(deal[0], bt), 0, misere, open_misere, trace, False, work)
     for s in range(N_SEATS):
         hands[s] = relabel(deal[1 + s], bt)
-    sd = pimc_deal(table, hands, relabel(deal[0], bt), np.int64(0), no, no, np.int64(level), np.int64(15),
-                   n_worlds, np.int64(MODE_SAMPLE), key, tt, stats, genbox, trace, no, work)
-    for s in range(N_SEATS):
-        hands[s] = relabel(deal[1 + s], bt)
-    dd, _ = dd_deal(table, hands, relabel(deal[0], bt), np.int64(0), no, tt, stats, genbox)
+    sd = pimc_deal(table, hands, relabel(deal[0], bt), np.int64(0), misere, open_misere, np.int64(level),
+                   np.int64(15), n_worlds, np.int64(MODE_SAMPLE), key, tt, stats, genbox, trace, no, work)
+    dd = dd_known
+    if dd < 0:
+        for s in range(N_SEATS):
+            hands[s] = relabel(deal[1 + s], bt)
+        dd, _ = dd_deal(table, hands, relabel(deal[0], bt), np.int64(0), misere, tt, stats, genbox)
     return heur, sd, dd
+
+
+@njit(cache=True, forceinline=True)
+def _made(t, level):
+    """Made: at least ``level`` tricks; misère (``level`` 0): none."""
+    return (1 if t == 0 else 0) if level == 0 else (1 if t >= level else 0)
 
 
 @njit(cache=True, forceinline=True)
@@ -59,11 +72,11 @@ def _book(row, level, heur, sd, dd):
     t = (heur, sd, dd)
     row[P_N] += 1
     for m in range(3):
-        row[P_MADE + m] += 1 if t[m] >= level else 0
+        row[P_MADE + m] += _made(t[m], level)
         row[P_TRICKS + m] += t[m]
         row[P_T2 + m] += t[m] * t[m]
-    ms = (1 if sd >= level else 0) - (1 if heur >= level else 0)
-    md = (1 if dd >= level else 0) - (1 if sd >= level else 0)
+    ms = _made(sd, level) - _made(heur, level)
+    md = _made(dd, level) - _made(sd, level)
     row[P_DMADE2] += ms * ms
     row[P_DMADE2 + 1] += md * md
     row[P_DTRICKS2] += (sd - heur) * (sd - heur)
@@ -71,9 +84,12 @@ def _book(row, level, heur, sd, dd):
 
 
 @njit(cache=True, nogil=True)
-def _survey_pimc_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, n_worlds, tt, stats, out):
+def _survey_pimc_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables, n_worlds, tt, stats, high_cards,
+                       out):
     """``out[0, trumps]``: the deal's suit at SUIT_LEVEL by trumps held before the kitty;
-    ``out[1, aces + 5 * joker]``: no-trumps at NT_LEVEL by aces and the joker."""
+    ``out[1, aces + 5 * joker]``: no-trumps at NT_LEVEL by aces and the joker;
+    ``out[2, high]``, ``out[3, high]``: misère and open misère by high cards held (10 or
+    higher, and the joker; ``high_cards`` their no-trump layout mask)."""
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
     hands = np.empty(N_SEATS, np.uint64)
@@ -88,14 +104,22 @@ def _survey_pimc_chunk(key0, start, n, pool, counts, fixed, tables, byte_tables,
         strain = index & 3
         bt = byte_tables[strain]
         trumps, _, _ = _hand_features(relabel(deal[1], bt), tables[strain])
-        h, s, d = _three_ways(tables[strain], bt, deal, SUIT_LEVEL, n_worlds, stream_key(wkey, 0), hands, trace,
-                              work, tt, stats, genbox)
+        no = np.bool_(False)
+        h, s, d = _three_ways(tables[strain], bt, deal, SUIT_LEVEL, no, no, n_worlds, stream_key(wkey, 0), hands,
+                              trace, work, tt, stats, genbox, np.int64(-1))
         _book(out[0, trumps], SUIT_LEVEL, h, s, d)
         bt = byte_tables[NT]
-        joker, aces, _, _ = _nt_features(relabel(deal[1], bt), tables[NT], ZERO)
-        h, s, d = _three_ways(tables[NT], bt, deal, NT_LEVEL, n_worlds, stream_key(wkey, 1), hands, trace, work,
-                              tt, stats, genbox)
+        joker, aces, high, _ = _nt_features(relabel(deal[1], bt), tables[NT], high_cards)
+        h, s, d = _three_ways(tables[NT], bt, deal, NT_LEVEL, no, no, n_worlds, stream_key(wkey, 1), hands, trace,
+                              work, tt, stats, genbox, np.int64(-1))
         _book(out[1, aces + 5 * joker], NT_LEVEL, h, s, d)
+        bt = byte_tables[MISERE]
+        solved = np.int64(-1)
+        for k in range(2):
+            h, s, d = _three_ways(tables[MISERE], bt, deal, np.int64(0), np.bool_(True), np.bool_(k == 1), n_worlds,
+                                  stream_key(wkey, 2 + k), hands, trace, work, tt, stats, genbox, solved)
+            solved = d
+            _book(out[2 + k, high], np.int64(0), h, s, d)
 
 
 PIMC_CHUNK = 4   # deals a chunk: a few seconds of single-dummy play
@@ -110,12 +134,13 @@ def run_survey_pimc(deals: int, seed: int = 0, worlds: int = 32, threads: int | 
     from .rules import Options
 
     pool, counts, fixed, tables, key0 = survey_inputs(seed, options or Options())
+    high = high_cards_mask()
 
     def chunk(start, n):
-        out = np.zeros((2, N_CLASSES, P_SIZE), np.int64)
+        out = np.zeros((N_KINDS, N_CLASSES, P_SIZE), np.int64)
         if n:
             _survey_pimc_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, tables, BYTE_TABLES,
-                               np.int64(worlds), new_dd_table(), new_stats(), out)
+                               np.int64(worlds), new_dd_table(), new_stats(), high, out)
         return out
 
     return run_chunks(chunk, deals, threads=threads, progress=progress, chunk_size=PIMC_CHUNK,
@@ -126,7 +151,7 @@ def models_table(out: np.ndarray) -> pd.DataFrame:
     """One row per (contract, class): each model's P(make) (Wilson interval) and mean
     tricks, and the paired differences with their standard errors."""
     rows = []
-    for kind in range(2):
+    for kind in range(out.shape[0]):
         for cls in range(N_CLASSES):
             r = out[kind, cls].astype(float)
             n = r[P_N]
@@ -134,8 +159,10 @@ def models_table(out: np.ndarray) -> pd.DataFrame:
                 continue
             if kind == 0:
                 row = {"contract": f"{SUIT_LEVEL} in a suit", "class": f"{cls} trumps"}
-            else:
+            elif kind == 1:
                 row = {"contract": f"{NT_LEVEL}NT", "class": f"{cls % 5} aces" + (" + joker" if cls >= 5 else "")}
+            else:
+                row = {"contract": "misère" if kind == 2 else "open misère", "class": f"{cls} high cards"}
             row["deals"] = int(n)
             for m, name in enumerate(("heuristic", "pimc", "dd")):
                 lo, hi = wilson(r[P_MADE + m], n)
@@ -151,5 +178,8 @@ def models_table(out: np.ndarray) -> pd.DataFrame:
                 row[f"p_make_{label}_se"] = dm_se
                 row[f"tricks_{label}"] = dt
                 row[f"tricks_{label}_se"] = dt_se
+            if kind >= 2:     # misère: the double-dummy result is made or not, not a trick count
+                for k in [c for c in row if c.startswith("tricks_")]:
+                    row[k] = np.nan
             rows.append(row)
     return pd.DataFrame(rows)
