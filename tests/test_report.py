@@ -132,7 +132,7 @@ def test_report_with_double_dummy_section(tmp_path):
     assert summary["dd_deals"] == 48 and summary["pimc_deals"] == 6
     assert "## Three play models on the same deals" in (out / "README.md").read_text()
     models = pd.read_csv(out / "models_by_class.csv")
-    assert models.groupby("contract")["deals"].sum().tolist() == [6, 6]
+    assert models.groupby("contract")["deals"].sum().tolist() == [6, 6, 6, 6]   # suit, NT, misère, open misère
     assert ((models["p_make_pimc_lo"] <= models["p_make_pimc"]) & (models["p_make_pimc"] <= models["p_make_pimc_hi"])).all()
     for name in ("dd_suit_by_trumps_top", "dd_minus_heuristic", "dd_nt_by_joker_aces", "dd_misere", "models_by_class"):
         assert (out / f"{name}.csv").exists()
