@@ -106,6 +106,15 @@ MUTANTS = (
     Mutant("Pinochle: aces around worth 110, not 100", "analyzer/games/pinochle/meld.py",
            "AROUND_POINTS = {RA: 100,", "AROUND_POINTS = {RA: 110,",
            ("tests/test_reference_pinochle.py", "tests/test_reference_report_pinochle.py")),
+    Mutant("Five Hundred self-play kinds: a misère booked as open misère", "analyzer/games/five_hundred/selfplay.py",
+           "out[0 if kind < 4 else kind - 3, 1 if made else 0] += 1",
+           "out[0 if kind < 4 else (3 if kind == 5 else kind - 3), 1 if made else 0] += 1", ("tests/test_report.py",)),
+    Mutant("Five Hundred play models: a misère made when one trick is taken", "analyzer/games/five_hundred/survey_pimc.py",
+           "return (1 if t == 0 else 0) if level == 0", "return (1 if t <= 1 else 0) if level == 0",
+           ("tests/test_reference_report_models.py",)),
+    Mutant("Sheepshead report, double-dummy section: the differences' spread over one deal fewer",
+           "analyzer/games/sheepshead/survey_dd.py", "        mean, se = mean_se(n, s1, s2)\n        col = f\"dd_minus",
+           "        mean, se = mean_se(n - 1, s1, s2)\n        col = f\"dd_minus", ("tests/test_reference_report_sheepshead.py",)),
 )
 
 
