@@ -36,99 +36,31 @@ consistent with the play.
 import numpy as np
 from numba import njit
 
-from ...bits import ONE, ZERO, low_index, popcount
+from ...bits import ONE, ZERO
 from ...sim.deal import _deal_into
-from ...sim.hidden import seat_worlds as draw_seat_worlds
 from ...sim.leads import book
 from ...sim.rng import mix64, stream_key
-from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, _make_cfg
-from ...tricks.engine import beats, free_lead_names, lane_cards, legal_follow, suit_of
-from ...tricks.pimc import candidates, choose, choose_each, choose_plain, choose_plain_each, solve_after_lead
-from ...tricks.tables import F_FREE_MUST_PLAY, R_DECK, R_FLAGS, R_FREE, R_SUIT
-from .deck import MAX_TABLE_SEATS, N_SEATS, N_TRICKS
-from .play import (KIND_OPEN_MISERE, SIDES_CALL, SIDES_OPPOSITE, TR_WINNER, _next_seat, _voids, called_card, exchange,
-                   heuristic_move, nominate_joker, play_deal_table, relabel, table_seats)
+from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, _make_cfg
+from ...tricks.engine import suit_of
+from ...tricks.pimc import solve_after_lead
+from ...tricks.tables import R_FREE
+from .deck import N_SEATS, N_TRICKS
+from .play import (KIND_OPEN_MISERE, SIDES_OPPOSITE, exchange, nominate_joker, play_deal_table, relabel, table_seats,
+                   trick_loop)
 from .auction import LAD_LEVEL
 from .rules import MISERE
 from ...sim.models import DD, PIMC
 from .selfplay import contract_sides_table, play_contract, play_contract_table, relabel_contract
+from .worlds import MODE_PLAIN, MODE_SAMPLE, MODE_SEE_ALL, seat_worlds, seat_worlds_table  # noqa: F401 (their home)
 
 DEFAULT_WORLDS = 32
-MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN = 0, 1, 2   # play_out_pimc's ``mode``
-REJECTION_TRIES = 16
 WORLD_SALT = np.uint64(0x5EED0F5D0A11)   # separates the worlds' streams from the deal's
-SLOTS = 8                                 # seat_worlds' scratch: sim.hidden.MAX_SLOTS
-
-
-@njit(cache=True, nogil=True)
-def seat_worlds_table(rules, hands, n_seats, viewer, contractor, discards, exposed, played, voids, excl, active,
-                      called, key, worlds, need, allowed, slots, slot_seat):
-    """Fill ``worlds[:n]`` with layouts of what ``viewer`` cannot see at a table of
-    ``n_seats``; returns the number (``sim.hidden.seat_worlds``'s code).
-
-    Slots: every other seat's hand (the contractor's left out when ``exposed``; a seat
-    out of ``active`` is dealt its cards but written to no seat), then one slot of the
-    hidden cards in no hand (the contractor's three discards unless the viewer is the
-    contractor, and a two-handed game's dead hand).  ``called``: the five-handed called
-    card while unplayed (else 0), never in the contractor's hand nor out of play."""
-    deck = rules[R_DECK]
-    mine = hands[viewer]
-    hidden = deck & ~played & ~mine
-    if viewer == contractor:
-        hidden &= ~discards
-    if exposed:
-        hidden &= ~hands[contractor]
-    k = 0
-    placed = 0
-    for s in range(n_seats):
-        if s == viewer or (exposed and s == contractor):
-            continue
-        need[k] = popcount(hands[s])
-        allowed[k] = hidden & ~lane_cards(rules, _voids(voids, s)) & ~excl[s]
-        if s == contractor:
-            allowed[k] &= ~called
-        slot_seat[k] = s
-        placed += need[k]
-        k += 1
-    rest = popcount(hidden) - placed
-    if rest > 0:
-        need[k] = rest
-        allowed[k] = hidden & ~called
-        slot_seat[k] = -1
-        k += 1
-    known = np.zeros(MAX_SEATS, np.uint64)
-    known[viewer] = mine
-    if exposed:
-        known[contractor] = hands[contractor]
-    for j in range(k):
-        if slot_seat[j] >= 0 and not (active >> slot_seat[j]) & 1:
-            slot_seat[j] = -1                  # a hand out of play (misère): no seat's in the worlds
-    return draw_seat_worlds(key, hidden, need[:k].copy(), allowed[:k].copy(), slot_seat[:k].copy(), known,
-                            worlds, np.int64(REJECTION_TRIES))
-
-
-@njit(cache=True, nogil=True)
-def seat_worlds(rules, hands, viewer, contractor, discards, exposed, played, voids, excl, active,
-                key, worlds, need, allowed, slots, slot_seat):
-    """``seat_worlds_table`` at the four-handed table (no called card)."""
-    return seat_worlds_table(rules, hands, np.int64(N_SEATS), viewer, contractor, discards, exposed, played, voids,
-                             excl, active, ZERO, key, worlds, need, allowed, slots, slot_seat)
-
-
-@njit(cache=True, forceinline=True)
-def _tricks_of(won, n_seats, mask):
-    """The tricks won by the seats of ``mask``."""
-    n = 0
-    for s in range(n_seats):
-        if (mask >> s) & 1:
-            n += won[s]
-    return n
 
 
 @njit(cache=True, nogil=True)
 def play_out_table_pimc(rules, hands, n_seats, sides, contractor, discards, misere, open_misere, level, pimc_seats,
                         n_worlds, mode, first, key, tt, stats, genbox, trace, record):
-    """``play.play_out_table`` with the sides of ``play.table_seats`` (``sides``: SIDES_*)
+    """``play.trick_loop`` with the sides of ``play.table_seats`` (``sides``: SIDES_*)
     and the seats of ``pimc_seats`` (mask) playing single-dummy; returns the contractor
     side's tricks (misère: the contractor's), or -1 when single-dummy seats are asked for
     at more seats than the solver takes.  ``hands`` (``n_seats`` masks) is modified;
@@ -139,186 +71,12 @@ def play_out_table_pimc(rules, hands, n_seats, sides, contractor, discards, mise
     values: the benchmark's baseline).  ``first`` >= 0: the move code of the opening
     lead, forced (the lead question).  ``trace``: (N_TRICKS * n_seats, 4) rows as
     ``play_out_table``'s."""
-    if record:
-        trace[:, :] = -1
     active, side = table_seats(rules, hands, n_seats, sides, contractor, discards, misere)
-    pimc_seats = pimc_seats & active
-    if pimc_seats != 0 and n_seats > MAX_SEATS:
+    if pimc_seats & active and n_seats > MAX_SEATS:
         return np.int64(-1)
-    me = np.int64(1) << contractor
-    maxside = side
-    count = side
-    if misere:
-        maxside = active & ~me
-        count = me
-    called = ZERO
-    if sides == SIDES_CALL and not misere:
-        called = called_card(rules, hands[contractor], discards)
-    n_active = popcount(np.uint64(active))
-    nw = max(n_worlds, 1)
-    cfg1 = np.zeros((1, C_SIZE), np.int64)          # the true sides
-    by_holder = np.zeros((MAX_TABLE_SEATS, C_SIZE), np.int64)   # the sides if seat s holds the called card
-    cfgw = np.zeros((nw if called != ZERO else 1, C_SIZE), np.int64)
-    targets = np.zeros(nw if called != ZERO else 1, np.int64)
-    if pimc_seats != 0:
-        _make_cfg(cfg1[0], np.int64(n_seats), np.int64(active), np.int64(maxside), np.int64(count), rules,
-                  np.int64(O_ALL), np.int64(1))
-        if called != ZERO:
-            for s in range(n_seats):
-                sw = me | (np.int64(1) << s)
-                _make_cfg(by_holder[s], np.int64(n_seats), np.int64(active), np.int64(sw), np.int64(sw), rules,
-                          np.int64(O_ALL), np.int64(1))
-    free = rules[R_FREE]
-    must_free = (rules[R_FLAGS] & F_FREE_MUST_PLAY) != ZERO
-    worlds = np.zeros((nw, MAX_SEATS), np.uint64)
-    slots = np.zeros((nw, SLOTS), np.uint64)
-    need = np.zeros(SLOTS, np.int64)
-    allowed = np.zeros(SLOTS, np.uint64)
-    slot_seat = np.zeros(SLOTS, np.int64)
-    excl = np.zeros(MAX_TABLE_SEATS, np.uint64)
-    won = np.zeros(MAX_TABLE_SEATS, np.int64)
-    v5 = np.zeros(MAX_SEATS, np.int64)
-    codes = np.zeros(MAX_MOVES, np.int64)
-    members = np.zeros(MAX_MOVES, np.uint64)
-    scores = np.zeros(MAX_MOVES, np.int64)
-    values = np.zeros((nw, MAX_MOVES), np.int64) if mode == MODE_PLAIN else np.zeros((1, MAX_MOVES), np.int64)
-    goal = np.int64(1) if misere else level
-    played = ZERO
-    voids = 0
-    suits_led = 0
-    leader = contractor
-    revealed = False          # the called card has been played
-    row = 0
-    for t in range(N_TRICKS):
-        seat = leader
-        best = ZERO
-        winner = leader
-        led = 0
-        trick = ZERO
-        left = N_TRICKS - t
-        for pos in range(n_active):
-            hand = hands[seat]
-            searching = ((pimc_seats >> seat) & 1) != 0
-            # does this seat know who partners whom?  (only a called card's holder is hidden)
-            knows = called == ZERO or revealed or (hand & called) != ZERO or mode == MODE_SEE_ALL
-            hside = side if (knows or not searching) else me
-            card, hled = heuristic_move(rules, hands, n_seats, hside, seat, pos, t, contractor, discards, misere,
-                                        open_misere, active, n_active, played, voids, suits_led,
-                                        leader, led, best, winner)
-            open_ = False
-            if searching and left > 1:
-                if knows:
-                    target = goal - _tricks_of(won, n_seats, count)
-                    open_ = 0 < target <= left
-                else:
-                    # open for some seat that may hold the called card
-                    for s in range(n_seats):
-                        if s != contractor and s != seat:
-                            tg = goal - _tricks_of(won, n_seats, me | (np.int64(1) << s))
-                            if 0 < tg <= left:
-                                open_ = True
-            if t == 0 and pos == 0 and first >= 0:
-                card = ONE << np.uint64(first & 63)
-                hled = (first >> 6) - 1 if (card & free) else suit_of(rules, card)
-            elif tt is not None and open_:     # tt None: compiled without the solver
-                if pos == 0:
-                    legal = hand & ~free
-                    names = free_lead_names(rules, hand, suits_led, _voids(voids, seat))
-                else:
-                    legal = legal_follow(rules, hand, led, best)
-                    names = 16 if (legal & free) else 0
-                unpl = (rules[R_DECK] & ~played) | trick
-                n = candidates(rules, hand, legal, names, unpl, codes, members)
-                hint = np.int64(low_index(card))
-                if pos == 0 and (card & free):
-                    hint |= np.int64(hled + 1) << 6
-                if n > 1:
-                    exposed = open_misere and t >= 1 and seat != contractor
-                    wkey = stream_key(key, t * 8 + pos)
-                    if mode == MODE_SEE_ALL:
-                        for s in range(MAX_SEATS):
-                            worlds[0, s] = hands[s] if s < n_seats and (active >> s) & 1 else ZERO
-                        got = 1
-                    else:
-                        got = seat_worlds_table(rules, hands, np.int64(n_seats), seat, contractor, discards, exposed,
-                                                played, voids, excl, active, ZERO if revealed else called, wkey,
-                                                worlds, need, allowed, slots, slot_seat)
-                    go = got > 0
-                    if go and not knows:
-                        # each world's partner: the holder of the called card there
-                        go = False
-                        for w in range(got):
-                            holder = -1
-                            for s in range(n_seats):
-                                if worlds[w, s] & called:
-                                    holder = s
-                            sw = me | ((np.int64(1) << holder) if holder >= 0 else 0)
-                            if holder >= 0:
-                                cfgw[w, :] = by_holder[holder]
-                            else:
-                                cfgw[w, :] = cfg1[0]
-                            targets[w] = goal - _tricks_of(won, n_seats, sw)
-                            if 0 < targets[w] <= left:
-                                go = True
-                    if go:
-                        for s in range(n_seats):
-                            v5[s] = _voids(voids, s)
-                        if knows:
-                            target = goal - _tricks_of(won, n_seats, count)
-                            if mode == MODE_PLAIN:
-                                code = choose_plain(rules, cfg1, worlds, got, v5, tt, stats, genbox,
-                                                    seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
-                                                    np.int64(suits_led), np.int64(left), np.int64(target),
-                                                    legal, np.int64(names), hint, values)
-                            else:
-                                code = choose(rules, cfg1, worlds, got, v5, tt, stats, genbox,
-                                              seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
-                                              np.int64(suits_led), np.int64(left), np.int64(target),
-                                              codes, members, n, hint, scores)
-                        elif mode == MODE_PLAIN:
-                            code = choose_plain_each(rules, cfgw[:got], worlds, got, v5, tt, stats, genbox,
-                                                     seat, np.int64(pos), leader, np.int64(led), best, winner,
-                                                     trick, np.int64(suits_led), np.int64(left), targets[:got],
-                                                     legal, np.int64(names), hint, values)
-                        else:
-                            code = choose_each(rules, cfgw[:got], worlds, got, v5, tt, stats, genbox,
-                                               seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
-                                               np.int64(suits_led), np.int64(left), targets[:got],
-                                               codes, members, n, hint, scores)
-                        card = ONE << np.uint64(code & 63)
-                        if pos == 0:
-                            hled = (code >> 6) - 1 if (card & free) else suit_of(rules, card)
-            if pos == 0:
-                led = hled
-                suits_led |= 1 << led
-                best = card
-                winner = seat
-            else:
-                if not (hand & rules[R_SUIT + led]):
-                    voids |= 1 << (4 * seat + led)
-                    if must_free and (played & free) == ZERO and not (card & free):
-                        excl[seat] |= free
-                if beats(rules, card, best, led):
-                    best = card
-                    winner = seat
-            if card & called:
-                revealed = True
-            hands[seat] = hand & ~card
-            played |= card
-            trick |= card
-            if record:
-                trace[row, 0] = t
-                trace[row, 1] = seat
-                trace[row, 2] = low_index(card)
-                trace[row, 3] = led
-                row += 1
-            seat = _next_seat(seat, active, n_seats)
-        if record and trace.shape[1] > TR_WINNER:
-            for r in range(row - n_active, row):
-                trace[r, TR_WINNER] = winner
-        won[winner] += 1
-        leader = winner
-    return np.int64(_tricks_of(won, n_seats, count))
+    return trick_loop(rules, hands, n_seats, np.int64(active), np.int64(side), sides, contractor, discards, misere,
+                      open_misere, level, pimc_seats & active, n_worlds, mode, first, key, tt, stats, genbox, trace,
+                      record)
 
 
 # The wrappers are inlined: as functions of their own, numba would optimize the whole

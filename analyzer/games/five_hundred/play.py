@@ -15,13 +15,16 @@ from numba import njit
 from ...bits import ONE, ZERO, above, below, high_bit, low_bit, low_index, popcount
 from ...sim.deal import _deal_into
 from ...sim.rng import stream_key
+from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, _make_cfg
 from ...tricks.engine import beats_core, legal_core, names_core, suit_core
+from ...tricks.pimc import candidates, choose, choose_each, choose_plain, choose_plain_each
 from ...tricks.heuristic import (follow_core, is_master, lead_core, lowest_equivalent, rank_pos, rule_suits,
                                  winning_core)
-from ...tricks.tables import R_DECK, R_DUP_SHIFT, R_FLAGS, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT
-from .deck import N_SEATS, N_TRICKS
+from ...tricks.tables import F_FREE_MUST_PLAY, R_DECK, R_DUP_SHIFT, R_FLAGS, R_FREE, R_SUIT, R_TRUMP, R_TRUMP_SUIT
+from .deck import MAX_TABLE_SEATS, N_SEATS, N_TRICKS
 from .rules import (MISERE, SIDES_ALONE, SIDES_CALL, SIDES_CHOOSE, SIDES_OPPOSITE,  # noqa: F401
                     SIDES_PAIRS, SIDES_THREES)
+from .worlds import MODE_PLAIN, MODE_SEE_ALL, SLOTS, seat_worlds_table, tricks_of
 
 # Play kinds of the bid question: one play-out per strain serves every level of it.
 KIND_NAMES = ("S", "C", "D", "H", "NT", "MIS", "OPENMIS")
@@ -514,15 +517,40 @@ def heuristic_move(rules, hands, n_seats, side, seat, pos, t, contractor, discar
 def play_out_table(rules, hands, n_seats, active, side, contractor, discards, misere, open_misere,
                    trace, record):
     """Play ten tricks from ``hands`` (modified in place) at a table of ``n_seats`` with
-    the seats of ``active`` playing and ``side`` the contractor's (seat masks); returns
-    the tricks of the contractor's side.
+    the seats of ``active`` playing and ``side`` the contractor's (seat masks), every seat
+    by the heuristic; returns the tricks of the contractor's side.
 
     With ``record``, ``trace`` (N_TRICKS * n_seats, TRACE_COLS) receives every play
-    (unused rows -1), and the trick's winner in column TR_WINNER when it has one.
+    (unused rows -1), and the trick's winner in column TR_WINNER when it has one.  The
+    heuristic play-out of ``trick_loop``, compiled without the single-dummy code.
+    """
+    return trick_loop(rules, hands, n_seats, active, side, np.int64(-1), contractor, discards, misere, open_misere,
+                      np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(-1), ZERO, None, None, None,
+                      trace, record)
 
-    The rule vector is read once, here, and the decisions get its values as scalars
-    (``move_core``): passing the vector into the inlined decisions made numba count
-    references to it at every card, which cost as much as the decision itself.
+
+@njit(cache=True, nogil=True)
+def trick_loop(rules, hands, n_seats, active, side, sides, contractor, discards, misere, open_misere, level,
+               pimc_seats, n_worlds, mode, first, key, tt, stats, genbox, trace, record):
+    """The one trick loop of Five Hundred, for every play model: ten tricks from ``hands``
+    (modified) at a table of ``n_seats``, the seats of ``active`` playing and ``side`` the
+    contractor's; returns the contractor side's tricks.  Each card is the heuristic's
+    (``move_core``: the rule vector read once, here, into scalars -- passing the vector
+    into the inlined decisions made numba count references to it at every card, which
+    cost as much as the decision itself), except:
+
+    - ``first`` >= 0: the move code of the opening lead, forced (the lead question);
+    - single-dummy play (``pimc``), when the solver's table ``tt`` is given (None: compiled
+      without it): the seats of ``pimc_seats`` (mask) choose from ``n_worlds`` sampled
+      layouts (``worlds.seat_worlds_table``) the card that reaches what their side needs
+      (``level`` tricks for the contractor's side, a trick for a misère's defenders) in
+      most of them (``tricks.pimc``).  ``sides`` (SIDES_*) says whether the partner is a
+      called card's unrevealed holder; ``key`` seeds the worlds (one stream per card);
+      ``genbox`` (int64, >= 1) carries the solver table's generation; ``mode``: see
+      ``worlds`` (MODE_SAMPLE, MODE_SEE_ALL, MODE_PLAIN).
+
+    With ``record``, ``trace`` (N_TRICKS * n_seats, 4 or TRACE_COLS) receives every play
+    (unused rows -1), and the trick's winner in column TR_WINNER when it has one.
     """
     if record:
         trace[:, :] = -1
@@ -535,6 +563,40 @@ def play_out_table(rules, hands, n_seats, active, side, contractor, discards, mi
     deck = rules[R_DECK]
     n_active = popcount(np.uint64(active))
     nxt = next_seats(active, n_seats)
+    me = np.int64(1) << contractor
+    if tt is not None:     # the single-dummy state (None: compiled without it)
+        maxside = active & ~me if misere else side
+        called = ZERO
+        if sides == SIDES_CALL and not misere:
+            called = called_card(rules, hands[contractor], discards)
+        nw = max(n_worlds, 1)
+        cfg1 = np.zeros((1, C_SIZE), np.int64)                         # the true sides
+        by_holder = np.zeros((MAX_TABLE_SEATS, C_SIZE), np.int64)      # the sides if seat s holds the called card
+        cfgw = np.zeros((nw if called != ZERO else 1, C_SIZE), np.int64)
+        targets = np.zeros(nw if called != ZERO else 1, np.int64)
+        if pimc_seats != 0:
+            _make_cfg(cfg1[0], np.int64(n_seats), np.int64(active), np.int64(maxside), np.int64(side), rules,
+                      np.int64(O_ALL), np.int64(1))
+            if called != ZERO:
+                for s in range(n_seats):
+                    sw = me | (np.int64(1) << s)
+                    _make_cfg(by_holder[s], np.int64(n_seats), np.int64(active), np.int64(sw), np.int64(sw), rules,
+                              np.int64(O_ALL), np.int64(1))
+        must_free = (flags & F_FREE_MUST_PLAY) != ZERO
+        worlds = np.zeros((nw, MAX_SEATS), np.uint64)
+        slots = np.zeros((nw, SLOTS), np.uint64)
+        need = np.zeros(SLOTS, np.int64)
+        allowed = np.zeros(SLOTS, np.uint64)
+        slot_seat = np.zeros(SLOTS, np.int64)
+        excl = np.zeros(MAX_TABLE_SEATS, np.uint64)
+        won = np.zeros(MAX_TABLE_SEATS, np.int64)
+        v5 = np.zeros(MAX_SEATS, np.int64)
+        codes = np.zeros(MAX_MOVES, np.int64)
+        members = np.zeros(MAX_MOVES, np.uint64)
+        scores = np.zeros(MAX_MOVES, np.int64)
+        values = np.zeros((nw, MAX_MOVES), np.int64) if mode == MODE_PLAIN else np.zeros((1, MAX_MOVES), np.int64)
+        goal = np.int64(1) if misere else level
+        revealed = False          # the called card has been played
     played = ZERO
     voids = 0  # 4 bits a seat: suits each seat has shown void in
     suits_led = 0
@@ -547,12 +609,106 @@ def play_out_table(rules, hands, n_seats, active, side, contractor, discards, mi
         winner = leader
         led = 0
         suit = ZERO   # the mask of the suit led
+        trick = ZERO
         for pos in range(n_active):
             hand = hands[seat]
-            card, led = move_core(suits, trump, free, shift, flags, ts, deck, hand, hands[contractor], nxt,
-                                  side, seat, pos, t, contractor, discards, misere, open_misere, active,
-                                  n_active, played, voids, suits_led, leader, led, suit, best, winner)
+            hside = side
+            if tt is not None:
+                searching = ((pimc_seats >> seat) & 1) != 0
+                # does this seat know who partners whom?  (only a called card's holder is hidden)
+                knows = called == ZERO or revealed or (hand & called) != ZERO or mode == MODE_SEE_ALL
+                if searching and not knows:
+                    hside = me    # the heuristic told only what it knows: the contractor alone, as far as it can tell
+            card, hled = move_core(suits, trump, free, shift, flags, ts, deck, hand, hands[contractor], nxt,
+                                   hside, seat, pos, t, contractor, discards, misere, open_misere, active,
+                                   n_active, played, voids, suits_led, leader, led, suit, best, winner)
+            if t == 0 and pos == 0 and first >= 0:
+                card = ONE << np.uint64(first & 63)
+                hled = (first >> 6) - 1 if (card & free) else suit_core(suits, card)
+            elif tt is not None:
+                left = N_TRICKS - t
+                open_ = False
+                if searching and left > 1:
+                    if knows:
+                        target = goal - tricks_of(won, n_seats, side)
+                        open_ = 0 < target <= left
+                    else:
+                        # open for some seat that may hold the called card
+                        for s in range(n_seats):
+                            if s != contractor and s != seat:
+                                tg = goal - tricks_of(won, n_seats, me | (np.int64(1) << s))
+                                if 0 < tg <= left:
+                                    open_ = True
+                if open_:
+                    if pos == 0:
+                        legal = hand & ~free
+                        names = names_core(free, flags, hand, suits_led, (voids >> (4 * seat)) & 15)
+                    else:
+                        legal = legal_core(suit, trump, free, flags, shift, hand, best, best)
+                        names = 16 if (legal & free) else 0
+                    unpl = (deck & ~played) | trick
+                    n = candidates(rules, hand, legal, names, unpl, codes, members)
+                    hint = np.int64(low_index(card))
+                    if pos == 0 and (card & free):
+                        hint |= np.int64(hled + 1) << 6
+                    if n > 1:
+                        exposed = open_misere and t >= 1 and seat != contractor
+                        if mode == MODE_SEE_ALL:
+                            for s in range(MAX_SEATS):
+                                worlds[0, s] = hands[s] if s < n_seats and (active >> s) & 1 else ZERO
+                            got = 1
+                        else:
+                            got = seat_worlds_table(rules, hands, np.int64(n_seats), seat, contractor, discards,
+                                                    exposed, played, voids, excl, active,
+                                                    ZERO if revealed else called, stream_key(key, t * 8 + pos),
+                                                    worlds, need, allowed, slots, slot_seat)
+                        go = got > 0
+                        if go and not knows:
+                            # each world's partner: the holder of the called card there
+                            go = False
+                            for w in range(got):
+                                holder = -1
+                                for s in range(n_seats):
+                                    if worlds[w, s] & called:
+                                        holder = s
+                                sw = me | ((np.int64(1) << holder) if holder >= 0 else 0)
+                                if holder >= 0:
+                                    cfgw[w, :] = by_holder[holder]
+                                else:
+                                    cfgw[w, :] = cfg1[0]
+                                targets[w] = goal - tricks_of(won, n_seats, sw)
+                                if 0 < targets[w] <= left:
+                                    go = True
+                        if go:
+                            for s in range(n_seats):
+                                v5[s] = (voids >> (4 * s)) & 15
+                            if knows:
+                                target = goal - tricks_of(won, n_seats, side)
+                                if mode == MODE_PLAIN:
+                                    code = choose_plain(rules, cfg1, worlds, got, v5, tt, stats, genbox,
+                                                        seat, np.int64(pos), leader, np.int64(led), best, winner,
+                                                        trick, np.int64(suits_led), np.int64(left),
+                                                        np.int64(target), legal, np.int64(names), hint, values)
+                                else:
+                                    code = choose(rules, cfg1, worlds, got, v5, tt, stats, genbox,
+                                                  seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
+                                                  np.int64(suits_led), np.int64(left), np.int64(target),
+                                                  codes, members, n, hint, scores)
+                            elif mode == MODE_PLAIN:
+                                code = choose_plain_each(rules, cfgw[:got], worlds, got, v5, tt, stats, genbox,
+                                                         seat, np.int64(pos), leader, np.int64(led), best, winner,
+                                                         trick, np.int64(suits_led), np.int64(left), targets[:got],
+                                                         legal, np.int64(names), hint, values)
+                            else:
+                                code = choose_each(rules, cfgw[:got], worlds, got, v5, tt, stats, genbox,
+                                                   seat, np.int64(pos), leader, np.int64(led), best, winner, trick,
+                                                   np.int64(suits_led), np.int64(left), targets[:got],
+                                                   codes, members, n, hint, scores)
+                            card = ONE << np.uint64(code & 63)
+                            if pos == 0:
+                                hled = (code >> 6) - 1 if (card & free) else suit_core(suits, card)
             if pos == 0:
+                led = hled
                 suits_led |= 1 << led
                 suit = suits[led]
                 best = card
@@ -560,9 +716,16 @@ def play_out_table(rules, hands, n_seats, active, side, contractor, discards, mi
             else:
                 if not (hand & suit):
                     voids |= 1 << (4 * seat + led)
+                    if tt is not None:
+                        if must_free and (played & free) == ZERO and not (card & free):
+                            excl[seat] |= free
                 if beats_core(trump, suit, shift, card, best):
                     best = card
                     winner = seat
+            if tt is not None:
+                if card & called:
+                    revealed = True
+                trick |= card
             hands[seat] = hand & ~card
             played |= card
             if record:
@@ -577,6 +740,8 @@ def play_out_table(rules, hands, n_seats, active, side, contractor, discards, mi
                 trace[r, TR_WINNER] = winner
         if (side >> winner) & 1:
             taken += 1
+        if tt is not None:
+            won[winner] += 1
         leader = winner
     return taken
 
