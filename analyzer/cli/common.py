@@ -184,5 +184,19 @@ def pct(p: float) -> str:
     return f"{100 * p:5.1f}%"
 
 
+def percent(p: float) -> str:
+    """A probability in prose, never misread: no exponent notation, "0%" and "100%" only
+    for exactly 0 and 1, "< 0.1%" and "> 99.9%" at the edges, two decimals under 1%
+    ("0.12%"), else one."""
+    x = 100.0 * float(p)
+    if x != x:
+        return "n/a"
+    if x <= 0.0 or x >= 100.0:
+        return "0%" if x <= 0.0 else "100%"
+    if x < 0.1 or x > 99.9:
+        return "< 0.1%" if x < 0.1 else "> 99.9%"
+    return f"{x:.2f}%" if x < 1.0 else f"{x:.1f}%"
+
+
 def interval(lo: float, hi: float) -> str:
     return f"{100 * lo:4.1f}–{100 * hi:4.1f}%"

@@ -6,7 +6,7 @@ import inspect
 
 import click
 
-from .common import (check_plot_path, condition_option, emit, examples_option, interval, output_options, pct,
+from .common import (check_plot_path, condition_option, emit, examples_option, interval, output_options, pct, percent,
                      simulation_options, unconditioned, wants_progress)
 
 
@@ -207,7 +207,7 @@ def _conditioned(m) -> str:
         return unconditioned(m)
     seats = ", ".join(str(x) for x in m["conditioned"])
     return (f" ({m['effective_deals']:,.0f} effective: seat {seats} passing, "
-            f"{100 * m['p_passes']:.2g}% of the time)")
+            f"{percent(m['p_passes'])} of the time)")
 
 
 def render(answer) -> str:

@@ -6,7 +6,7 @@ import inspect
 
 import click
 
-from .common import (check_plot_path, condition_option, emit, examples_option, interval, output_options, pct,
+from .common import (check_plot_path, condition_option, emit, examples_option, interval, output_options, pct, percent,
                      simulation_options, unconditioned, wants_progress)
 
 PLAY_CHOICES = ("heuristic", "dd")
@@ -115,7 +115,7 @@ def _header(answer, title) -> list[str]:
     if m.get("conditioned"):
         before = "seat 1" if m["seat"] == 2 else f"seats 1-{m['seat'] - 1}"
         cond = (f" ({m['effective_deals']:,.0f} effective), dealt so that {before} passed "
-                f"(as {before} would {100 * m['p_offered']:.0f}% of the time)")
+                f"(as {before} would {percent(m['p_offered'])} of the time)")
     model = (f"single-dummy play ({m['worlds']} worlds a card)" if m["play"] == "pimc" else f"{m['play']} play")
     return [f"Sheepshead — {title}",
             f"{m['deals']:,} deals{cond}; seed {m['seed']}, {model} ({answer.extra.get('elapsed', 0):.1f} s)",
