@@ -16,10 +16,14 @@ exact values: ``choose_plain``), which ``tests/test_pimc.py`` checks move for mo
   side reach ``target``?") answers that, where an exact value costs several.
 * **Equivalent cards searched once** (no unplayed card lies between them: the same in every
   world) and **forced plays not searched** (``candidates`` returns one class).
-* **Candidates dropped** once they cannot catch the leader even if they succeed in every
-  world still to come; the worlds stop when one candidate is left.
-* **The solver's table is reused** across the candidate moves of a world (one generation a
-  world: entries are bounds of positions of that world).
+* **The game's own card first.**  Ties go to it, so another card matters only if it beats
+  it: the other cards are searched first in the worlds where the game's card fails, and
+  one that succeeds in none of them is dropped (a third of the searches of the plain
+  world-by-world order, measured on Five Hundred decisions).  The rest are searched in the
+  worlds where it succeeds and dropped once they cannot beat it or catch the leader.
+* **The solver's table is kept across worlds** (its entries are bounds on what the rest of
+  a position is worth, whatever world the position arose in); a new generation starts
+  with each decision and wherever a world's solver configuration differs.
 
 Ties go to the game's own (heuristic) card when it is among the best, else to the lowest
 of the best cards.  A move code is a layout bit, plus ``(suit + 1) << 6`` for a free card
@@ -36,6 +40,7 @@ from .dd.search import _mtd, _play, _scratch, _search, _solve_kernel, _value_bou
 from .tables import F_POINTS, R_FLAGS, R_FREE, R_LEAD
 
 GEN_LIMIT = 0xFFFF   # the solver's generation stamps run 1..GEN_LIMIT
+P_ALL, P_HINT, P_FAILED, P_HELD = 0, 1, 2, 3   # choose_each's phases
 
 
 @njit(cache=True, nogil=True)
@@ -193,11 +198,28 @@ def solve_after_lead(rules, cfg, hands, voids, tt, stats, genbox, leader, led, c
 
 
 @njit(cache=True, forceinline=True)
-def _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt):
-    """World ``w`` into ``cfg``, ``h`` and ``vw`` (a new table generation); returns whether
-    ``seat`` is of the maximising side there."""
-    cfg[:] = cfgs[w % cfgs.shape[0]]
-    _bump(cfg, genbox, tt)
+def _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt, fresh):
+    """World ``w`` into ``cfg``, ``h`` and ``vw``; returns whether ``seat`` is of the
+    maximising side there.
+
+    The solver's entries are bounds on what the rest of a position is worth, keyed by the
+    whole position (every hand, the leader, what the free card's naming depends on), so
+    they hold in every world that shares the rules and the solver configuration.  A new
+    table generation is started when ``fresh`` (a decision's first world: the rules may
+    have changed since the last decision) or when this world's configuration differs from
+    the one loaded (a world may change who partners whom)."""
+    c = cfgs[w % cfgs.shape[0]]
+    same = not fresh
+    if same:
+        for k in range(c.shape[0]):
+            if k != C_GEN and cfg[k] != c[k]:
+                same = False
+                break
+    cfg[:] = c
+    if same:
+        cfg[C_GEN] = genbox[0]
+    else:
+        _bump(cfg, genbox, tt)
     for s in range(MAX_SEATS):
         h[s] = worlds[w, s]
         vw[s] = voids[s]
@@ -223,8 +245,9 @@ def choose_each(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
     the suits led so far, the tricks left (this one included).  ``targets[w]``: what the
     counted side needs from here on in world ``w`` (this trick included); a seat of the
     maximising side wants it reached, the other side wants it missed.  ``genbox[0]``: the table's
-    generation, bumped once a world.  ``scores[i]``: worlds in which class ``i``
-    succeeds (a dropped class: a lower bound).
+    generation (``_load_world``).  ``scores[i]``: worlds in which class ``i`` succeeds (a
+    dropped class: a lower bound; with the hint first, a class dropped in the worlds where
+    the hint fails: 0).
 
     ``stats[S_BUDGET]`` (0: none) caps the search nodes a decision spends: once its worlds
     have cost that many, it decides on the worlds searched so far (at least one; counted in
@@ -238,33 +261,65 @@ def choose_each(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
     h = np.zeros(MAX_SEATS, np.uint64)
     vw = np.zeros(MAX_SEATS, np.int64)
     cfg = np.zeros(cfgs.shape[1], np.int64)
-    n_alive = n
     n0 = stats[S_NODES]
     budget = stats[S_BUDGET]
-    for w in range(n_worlds):
-        if n_alive <= 1:
-            break
-        if budget > 0 and w > 0 and stats[S_NODES] - n0 >= budget:
-            stats[S_BUDGET_CUTS] += 1      # decided on the worlds searched so far
-            break
-        want = _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt)
-        for i in range(n):
-            if not alive[i]:
+    hc = _class_of(codes, members, n, hint)
+    # Phases, in one loop so that the solver is called from one place (compile time):
+    # P_ALL, every alive class world by world, for a node budget (a decision cut short
+    # must have searched every class in the same worlds) or a hint outside the classes;
+    # else P_HINT, the hint's class in every world; P_FAILED, the others in the worlds
+    # where the hint fails (one that succeeds in none of them cannot beat it); P_HELD, the classes that may still beat the hint, in the worlds where it succeeds.
+    ok_h = np.zeros(n_worlds, np.bool_)
+    s_h = np.int64(0)
+    first = P_ALL if budget > 0 or hc < 0 else P_HINT
+    last = P_ALL if first == P_ALL else P_HELD
+    n_alive = n
+    for ph in range(first, last + 1):
+        if ph == P_FAILED:
+            if s_h == n_worlds:
+                break                  # no class can do better, and ties go to the hint
+            for i in range(n):
+                alive[i] = i != hc
+        elif ph == P_HELD:
+            n_alive = 0
+            for i in range(n):
+                alive[i] = i != hc and scores[i] > 0
+                n_alive += alive[i]
+        remaining = s_h if ph == P_HELD else n_worlds
+        for w in range(n_worlds):
+            if (ph == P_FAILED and ok_h[w]) or (ph == P_HELD and not ok_h[w]):
                 continue
-            ok = _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos, codes[i], leader, led,
-                             best, winner, trick, suits_led, left, targets[w % targets.shape[0]]) == 1
-            if ok == want:
-                scores[i] += 1
-        # drop the classes that can no longer catch the leader
-        remaining = n_worlds - w - 1
-        top = np.int64(-1)
-        for i in range(n):
-            if alive[i] and scores[i] > top:
-                top = scores[i]
-        for i in range(n):
-            if alive[i] and scores[i] + remaining < top:
-                alive[i] = False
-                n_alive -= 1
+            if (ph == P_ALL and n_alive <= 1) or (ph == P_HELD and n_alive == 0):
+                break
+            if ph == P_ALL and budget > 0 and w > 0 and stats[S_NODES] - n0 >= budget:
+                stats[S_BUDGET_CUTS] += 1      # decided on the worlds searched so far
+                break
+            remaining -= 1
+            want = _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt,
+                               w == 0 and (ph == P_ALL or ph == P_HINT))
+            t = targets[w % targets.shape[0]]
+            for i in range(n):
+                if (ph == P_HINT and i != hc) or (ph != P_HINT and not alive[i]):
+                    continue
+                ok = _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos, codes[i], leader,
+                                 led, best, winner, trick, suits_led, left, t) == 1
+                if ok == want:
+                    scores[i] += 1
+                    if ph == P_HINT:
+                        ok_h[w] = True
+                        s_h += 1
+            if ph == P_ALL or ph == P_HELD:
+                # drop the classes that can no longer catch the leader (P_HELD: nor beat the hint)
+                top = np.int64(-1) if ph == P_ALL else s_h + 1
+                for i in range(n):
+                    if alive[i] and scores[i] > top:
+                        top = scores[i]
+                for i in range(n):
+                    if alive[i] and scores[i] + remaining < top:
+                        alive[i] = False
+                        n_alive -= 1
+    if first == P_HINT:
+        alive[hc] = True
     return _pick(codes, members, n, scores, alive, hint)
 
 
@@ -308,7 +363,7 @@ def choose_plain_each(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
     scores = np.zeros(n, np.int64)
     alive = np.ones(n, np.bool_)
     for w in range(n_worlds):
-        want = _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt)
+        want = _load_world(cfgs, worlds, voids, w, seat, cfg, h, vw, genbox, tt, True)
         for i in range(n):
             v = _move_value(rules, cfg, h, vw, tt, stats, mv, rel, killer, fi, fu, seat, pos, codes[i], leader, led,
                             best, winner, trick, suits_led, left, np.int64(-1))
