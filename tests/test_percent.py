@@ -14,3 +14,19 @@ def test_percent_reads_right_at_every_scale():
     for p in (1e-9, 1e-5, 0.001, 0.01, 0.1, 0.9, 0.99, 0.999999):
         text = percent(p)
         assert "e" not in text and text not in ("0%", "100%"), (p, text)
+
+
+def test_table_percentages_never_read_as_certainty():
+    """Tables (``pct``, ``interval``): one decimal as before, but an interval short of 100%
+    (issue 40: a Wilson interval of 10,000 made deals printed "100.0–100.0%") keeps the
+    decimals that show it, and only exact 0 and 1 print as 0.0 and 100.0."""
+    from analyzer.cli.common import interval, pct
+    from analyzer.stats import wilson
+    assert pct(0.5) == " 50.0%" and pct(0.1234) == " 12.3%" and pct(1.0) == "100.0%" and pct(0.0) == "  0.0%"
+    assert interval(0.25, 0.5) == "25.0–50.0%" and interval(0.0, 1.0) == " 0.0–100.0%"
+    lo, hi = wilson(10_000, 10_000)          # 10,000 deals, every one made
+    assert 0.9995 < lo < 1.0
+    assert interval(lo, hi) == "99.96–100.0%"
+    assert interval(0.9996, 0.99999) == "99.96–>99.99%"
+    assert pct(0.999) == " 99.9%" and pct(0.9996) == "99.96%" and pct(0.99999) == ">99.99%"
+    assert pct(0.0004) == " 0.04%" and pct(0.00001) == "<0.01%"

@@ -180,8 +180,21 @@ def emit_record(record: dict, as_json: bool, render_text):
     click.echo(json.dumps(record, ensure_ascii=False) if as_json else render_text(record))
 
 
+def _table_percent(p: float) -> str:
+    """A probability in a table, one decimal, except that a value that is neither 0 nor 1
+    never reads as "0.0" or "100.0": it gets two decimals, and "<0.01" / ">99.99" beyond."""
+    x = 100.0 * float(p)
+    text = f"{x:.1f}"
+    if 0.0 < x < 100.0 and text in ("0.0", "100.0"):
+        text = f"{x:.2f}"
+        if text in ("0.00", "100.00"):
+            text = "<0.01" if x < 50.0 else ">99.99"
+    return text
+
+
 def pct(p: float) -> str:
-    return f"{100 * p:5.1f}%"
+    """A table's probability column: ``_table_percent``, right-aligned in five."""
+    return f"{_table_percent(p):>5}%"
 
 
 def percent(p: float) -> str:
@@ -199,4 +212,6 @@ def percent(p: float) -> str:
 
 
 def interval(lo: float, hi: float) -> str:
-    return f"{100 * lo:4.1f}–{100 * hi:4.1f}%"
+    """A 95% interval in a table: "lo–hi%" as ``_table_percent`` writes them (so a range
+    short of certainty never reads as "100.0–100.0%")."""
+    return f"{_table_percent(lo):>4}–{_table_percent(hi):>4}%"
