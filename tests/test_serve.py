@@ -94,6 +94,10 @@ def test_five_hundred_bid_job_runs_to_the_commands_answer(client):
     assert job["result"]["recommendation"] == direct.recommendation
     assert job["result"]["best"] == direct.best
     assert len(job["result"]["options"]) == len(direct.table)
+    # the page's headers: every column of the answer shown once, under a readable label
+    shown = [k for c in job["display"]["columns"] for k in c["keys"]]
+    assert sorted(shown) == sorted(job["result"]["options"][0]) and "P(make) 95%" in [
+        c["label"] for c in job["display"]["columns"]]
     while job["chart_pending"]:                      # drawn after the answer is out
         job = client.get(f"/api/jobs/{job['id']}?since={job['version']}&wait=5").get_json()
     png = client.get(job["chart"])

@@ -19,8 +19,20 @@ import uuid
 from .. import ask as asking
 from ..answer import plain
 from ..errors import Cancelled, InputError
+from .columns import label, layout
 
 KEEP = 200          # finished jobs remembered (the oldest are forgotten first)
+
+
+def display(result) -> dict:
+    """How the page shows a result: its table's columns (``columns.layout``) and a label
+    for each fact beside the table."""
+    if not isinstance(result, dict):
+        return {}
+    out: dict = {"labels": {k: label(k) for k in result}}
+    if isinstance(result.get("options"), list) and all(isinstance(r, dict) for r in result["options"]):
+        out["columns"] = layout(result["options"])
+    return out
 
 
 class Job:
@@ -56,6 +68,7 @@ class Job:
                "version": self.version}
         if self.status == "done":
             out["result"] = self.result
+            out["display"] = display(self.result)
             out["chart"] = f"/api/jobs/{self.id}/chart.png" if self.chart else None
             out["chart_pending"] = self.chart_pending
         if self.status == "error":

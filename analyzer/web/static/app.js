@@ -488,11 +488,13 @@ function showAnswer(node, job) {
   $(".recommendation", node).textContent = result.recommendation || "";
   const answer = $(".answer", node);
   answer.textContent = "";
+  const display = job.display || {};
+  const labels = display.labels || {};
   if (Array.isArray(result.options)) {
-    answer.append(table(result.options, result.best));
+    answer.append(table(result.options, result.best, display.columns));
     const meta = Object.entries(result).filter(([k, v]) => !["options", "recommendation", "best", "notes", "game", "question"].includes(k)
       && v !== null && typeof v !== "object");
-    if (meta.length) answer.append(el("p", { class: "help", textContent: meta.map(([k, v]) => `${k} ${v}`).join(" · ") }));
+    if (meta.length) answer.append(el("p", { class: "help", textContent: meta.map(([k, v]) => `${labels[k] || k}: ${fmt(v)}`).join(" · ") }));
   } else {
     answer.append(record(result));
   }
@@ -542,21 +544,45 @@ function fmt(v) {
   return String(v);
 }
 
-function table(rows, best) {
-  const cols = [];
-  for (const r of rows) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
+// A probability as the command line's tables show it: one decimal, and never "0.0" or
+// "100.0" for a value that is neither (cli.common._table_percent).
+function percentText(p) {
+  if (p === null || p === undefined || typeof p !== "number") return fmt(p);
+  const x = 100 * p;
+  let text = x.toFixed(1);
+  if (x > 0 && x < 100 && (text === "0.0" || text === "100.0")) {
+    text = x.toFixed(2);
+    if (text === "0.00" || text === "100.00") text = x < 50 ? "<0.01" : ">99.99";
+  }
+  return text + "%";
+}
+
+function cell(r, c) {
+  const v = c.keys.map(k => r[k]);
+  if (c.kind === "interval-percent") return `${percentText(v[0]).slice(0, -1)}–${percentText(v[1])}`;
+  if (c.kind === "interval") return `${fmt(v[0])} to ${fmt(v[1])}`;
+  if (c.kind === "percent") return percentText(v[0]);
+  return fmt(v[0]);
+}
+
+// columns: the server's layout (web/columns.py: labels, intervals as one column); without
+// it, one column a key under its own name.
+function table(rows, best, columns) {
+  if (!columns) {
+    columns = [];
+    for (const r of rows) for (const k of Object.keys(r)) if (!columns.some(c => c.keys[0] === k)) columns.push({ label: k, keys: [k], kind: "value" });
+  }
+  const text = c => typeof rows[0][c.keys[0]] === "string" ? "text" : "";
   const t = el("table", { class: "answer-table" });
   const head = el("tr");
-  for (const c of cols) head.append(el("th", { textContent: c, class: typeof rows[0][c] === "string" ? "text" : "" }));
+  for (const c of columns) head.append(el("th", { textContent: c.label, title: c.keys.join(", "), class: text(c) }));
   t.append(el("thead", {}, head));
   const body = el("tbody");
   for (const r of rows) {
     const tr = el("tr");
-    const first = r[cols[0]];
     if (best !== undefined && best !== null && Object.values(r).some(v => v === best)) tr.className = "best";
-    for (const c of cols) tr.append(el("td", { textContent: fmt(r[c]), class: typeof r[c] === "string" ? "text" : "" }));
+    for (const c of columns) tr.append(el("td", { textContent: cell(r, c), class: text(c) }));
     body.append(tr);
-    void first;
   }
   t.append(body);
   return t;
