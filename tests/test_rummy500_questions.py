@@ -80,8 +80,16 @@ def test_take_recommends_by_the_margin_not_by_your_own_score():
     t = a.table
     top = t.loc[t["mean_margin"].idxmax()]
     assert a.best == top["action"] and a.meta["ranked_by"] == "mean_margin"
-    assert a.recommendation.startswith(f"{top['action']}: margin over the best opponent {top['mean_margin']:+.1f} ± ")
-    assert "next best: " in a.recommendation and "goes out first" in a.recommendation
+    assert f"{top['action']}: margin over the best opponent {top['mean_margin']:+.1f} (95% interval" in a.recommendation
+    assert "goes out first" in a.recommendation
+    # the lead over the next best, paired on the same deals (verdict.lead): a tie is called one
+    m = a.meta
+    assert m["a"] == top["action"] and m["b"] in set(t["action"]) - {m["a"]}
+    assert m["lo"] < m["a_minus_b"] < m["hi"] and m["se"] > 0
+    if m["tie"]:
+        assert a.recommendation.startswith(f"no measurable difference between {m['a']} and {m['b']}")
+    else:
+        assert m["lo"] > 0 and f"ahead of {m['b']} by" in a.recommendation
     # at this seed the old ranking (own score) picks another option, so this test tells them apart
     assert t["mean_score"].idxmax() != t["mean_margin"].idxmax(), "the example no longer separates the rankings"
     # every figure is still in the table
@@ -94,7 +102,11 @@ def test_take_with_scores_recommends_by_p_win():
     t = a.table
     top = t.loc[t["p_win"].idxmax()]
     assert a.best == top["action"] and a.meta["ranked_by"] == "p_win"
-    assert a.recommendation.startswith(f"{top['action']}: P(win the game) {100 * top['p_win']:.1f}% (")
+    assert f"{top['action']}: P(win the game) {100 * top['p_win']:.1f}% (" in a.recommendation
+    # the lead in percentage points of P(win), paired: the wins' cross sums
+    m = a.meta
+    assert abs(m["a_minus_b"] - 100 * (top["p_win"] - t.set_index("action").loc[m["b"], "p_win"])) < 1e-9
+    assert m["tie"] == (m["lo"] <= 0 <= m["hi"])
 
 
 def test_paired_margin_difference_is_exact_on_the_same_deals():
@@ -171,3 +183,29 @@ def test_position_validation_messages():
         Q.parse_position("7S 7S", "", "TS JS QS", 4, "3,3,3", None, None, (), "take")
     pos = Q.parse_position("7S 7S", "", "TS JS QS", 6, "3,3,3,3,3", None, None, (), "take")   # two decks
     assert pos.deck.decks == 2 and pos.stock == 108 - 2 - 3 - 15
+
+
+def test_the_lead_over_the_next_best_is_paired_and_ties_are_called():
+    """The best option's lead over the next best is measured deal by deal: its standard
+    error (from ``play.position_chunk``'s cross sums) equals numpy's over the per-deal
+    margin differences, replayed one deal at a time, and is narrower than the unpaired one
+    (issue 40: "4.7 ± 1.8 behind, unpaired"); taking a useless card level with the stock is
+    called a tie."""
+    import numpy as np
+    from analyzer.games.rummy500 import play as P
+    hand, pile, n = "5H 6H 7H KC 2D 9S QD 4C", "3C 8D", 300
+    a = Q.discard(hand=hand, pile=pile, players=4, seed=3, threads=1, deals=n)
+    m = a.meta
+    t = a.table.set_index("action")
+    pos = Q.parse_position(hand, pile, None, 4, None, None, None, None, "discard")
+    options = Q.discard_options(pos, None)
+    chunk, layout = Q.position_kernel(pos, options, P.OPT_DISCARD, 3)
+    names = [o["action"] for o in options]
+    ia, ib = names.index(m["a"]), names.index(m["b"])
+    per = np.array([layout.unpack(chunk(i, 1))["opt"][[ia, ib], P.PS_MDIFF] for i in range(n)], float)
+    diff = per[:, 0] - per[:, 1]
+    assert abs(m["a_minus_b"] - diff.mean()) < 1e-9
+    assert abs(m["se"] - diff.std(ddof=1) / np.sqrt(n)) < 1e-9
+    assert m["se"] < float(np.hypot(t.loc[m["a"], "margin_se"], t.loc[m["b"], "margin_se"]))
+    useless = Q.take(hand="KS KH 4C 9D 2H 7S 5C", pile="3D QC", players=4, seed=0, threads=1, deals=2000)
+    assert useless.meta["tie"] and useless.recommendation.startswith("no measurable difference between")

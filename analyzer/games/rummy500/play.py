@@ -739,7 +739,7 @@ def _copy_board(src_hands, src_nheld, src_stock, src_pile, src_pile_cnt, src_tab
 
 @njit(cache=True, nogil=True)
 def position_chunk(key0, start, n, base_hands, base_nheld, base_pile, base_pile_cnt, base_tab, base_sv, pool,
-                   opt_kind, opt_value, kinds, sp, vals, scores0, deck, hand_size, target, max_hands, stats,
+                   opt_kind, opt_value, kinds, sp, vals, scores0, deck, hand_size, target, max_hands, stats, cross,
                    t_hands, t_nheld, t_stock, t_pile, t_pile_cnt, t_tab, t_pts, t_sv,
                    hands, nheld, stock, pile, pile_cnt, tab, pts, sv, ws_ops, ws_frames, ws_path, work, scratch, rows,
                    rows0, res, tmp, opts, rng):
@@ -750,7 +750,10 @@ def position_chunk(key0, start, n, base_hands, base_nheld, base_pile, base_pile_
     ``scores0[:MAX_PLAYERS]``: the game scores before the rest of the hand; with
     ``scores0[MAX_PLAYERS] == 1`` the game is played on to ``target`` (P(win) in PS_WIN).
     ``t_*``: the deal's template; ``stats[option, PS_*]`` (PS_DIFF, PS_MDIFF: the option's
-    score and margin over the best opponent minus option 0's on the same deal)."""
+    score and margin over the best opponent minus option 0's on the same deal);
+    ``cross[o, k]``: the sums over the deals of the products of options ``o`` and ``k``'s
+    margin differences (index 0) and of their game wins (1), for the paired difference
+    of any two options (``verdict.paired_se``)."""
     n_players = base_sv[SV_NP]
     n_pool = pool.shape[0]
     cards = np.empty(max(n_pool, 1), np.int64)
@@ -760,6 +763,9 @@ def position_chunk(key0, start, n, base_hands, base_nheld, base_pile, base_pile_
     with_game = scores0[MAX_PLAYERS] == 1
     first = np.int64(0)
     first_margin = np.int64(0)
+    n_opt = opt_kind.shape[0]
+    dm = np.zeros(n_opt, np.int64)
+    won = np.zeros(n_opt, np.int64)
     for i in range(start, start + n):
         key = stream_key(key0, i)
         rng[0] = key
@@ -806,6 +812,8 @@ def position_chunk(key0, start, n, base_hands, base_nheld, base_pile, base_pile_
             st[PS_DIFF2] += (hs[0] - first) * (hs[0] - first)
             st[PS_MDIFF] += margin - first_margin
             st[PS_MDIFF2] += (margin - first_margin) * (margin - first_margin)
+            dm[o] = margin - first_margin
+            won[o] = 0
             st[PS_N] += 1
             st[PS_SCORE] += hs[0]
             st[PS_SCORE2] += hs[0] * hs[0]
@@ -830,6 +838,11 @@ def position_chunk(key0, start, n, base_hands, base_nheld, base_pile, base_pile_
                                                   ws_frames, ws_path, work, scratch, rows, rows0, res, tmp, opts, rng)
                     st[PS_ERR] += err
                 st[PS_WIN] += w == 0
+                won[o] = w == 0
+        for o in range(n_opt):
+            for k in range(n_opt):
+                cross[o, k, 0] += dm[o] * dm[k]
+                cross[o, k, 1] += won[o] * won[k]
 
 
 # ---------------------------------------------------------------------------- Python side

@@ -19,6 +19,7 @@ from ...sim.question import Plan
 from ...sim.rng import seed_key
 from ...sim.runner import run_chunks
 from ...stats import Z95, moments_mean_se, wilson
+from ...verdict import lead, paired_se, sentence
 from . import play as P
 from .deck import card_text, cards_to_counts, format_cards, sort_key
 from .melds import arrange, format_table, parse_table
@@ -331,7 +332,7 @@ def position_kernel(pos: Position, option_list, kind: int, seed: int):
     if pos.scores is not None:
         scores0[:pos.players] = pos.scores
         scores0[P.MAX_PLAYERS] = 1
-    layout = StatsLayout(opt=(len(option_list), P.POS_STATS))
+    layout = StatsLayout(opt=(len(option_list), P.POS_STATS), cross=(len(option_list), len(option_list), 2))
     key0 = seed_key(seed)
     deck_cards = pos.deck.cards()
     hand_size = np.int64(pos.hand_size)
@@ -344,7 +345,7 @@ def position_kernel(pos: Position, option_list, kind: int, seed: int):
             board = P.Board()
             P.position_chunk(key0, np.int64(start), np.int64(n), base.hands, base.nheld, base.pile, base.pile_cnt,
                              base.tab, base.sv, pos.pool, opt_kind, opt_value, kinds, sp, vals, scores0, deck_cards,
-                             hand_size, np.int64(TARGET), np.int64(MAX_HANDS), v["opt"],
+                             hand_size, np.int64(TARGET), np.int64(MAX_HANDS), v["opt"], v["cross"],
                              t.hands, t.nheld, t.stock, t.pile, t.pile_cnt, t.tab, t.pts, t.sv, *board.arrays())
         return flat
 
@@ -391,38 +392,47 @@ def _pct_interval(p, lo, hi) -> str:
     return f"{100 * p:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%)"
 
 
-def _behind(rows, rank_col, b, s):
-    """How far option ``s`` is behind the best, ``b``, on ``rank_col``: (difference, its
-    standard error, paired).  The margin's difference is paired (same deals) when one of
-    them is option 0, the baseline of PS_MDIFF; otherwise the standard errors of the two
-    means are combined as if independent (wider than the paired one)."""
+def _behind(rows, cross, rank_col, b, s):
+    """How far option ``s`` is behind the best, ``b``, on ``rank_col``, measured deal by
+    deal (every option is played on the same deals): (difference, its standard error),
+    in margin points or in percentage points of P(win)."""
     rb, rs = rows[b], rows[s]
+    n = rb["deals"]
     if rank_col == "mean_margin":
         d = rb["mdiff"] - rs["mdiff"]            # = the mean paired difference: same deals
-        if 0 in (b, s):
-            return d, (rs if b == 0 else rb)["mdiff_se"], True
-        return d, float(np.hypot(rb["margin_se"], rs["margin_se"])), False
-    var = [r["p_win"] * (1 - r["p_win"]) / r["deals"] for r in (rb, rs)]
-    return 100 * (rb["p_win"] - rs["p_win"]), 100 * float(np.sqrt(sum(var))), False
+        c = cross[:, :, 0]
+    else:
+        d = rb["p_win"] - rs["p_win"]
+        c = cross[:, :, 1]
+    se = paired_se(n, float(c[b, b]), float(c[s, s]), float(c[b, s]), d)
+    return (d, se) if rank_col == "mean_margin" else (100 * d, 100 * se)
 
 
-def _recommendation(rows, rank_col) -> tuple[int, str]:
-    """The best option (highest ``rank_col``, the first of a tie) and the sentence."""
+def _recommendation(rows, cross, rank_col) -> tuple[int, str, dict]:
+    """The best option (highest ``rank_col``, the first of a tie), the sentence, and its
+    lead over the next best (``verdict.lead``; empty with one option)."""
     order = sorted(range(len(rows)), key=lambda o: -rows[o][rank_col])
     b = order[0]
     best = rows[b]
     if rank_col == "p_win":
         value, unit = _pct_interval(best["p_win"], best["p_win_lo"], best["p_win_hi"]), " percentage points"
     else:
-        value, unit = f"{best['mean_margin']:+.1f} ± {Z95 * best['margin_se']:.1f}", ""
-    rec = f"{best['action']}: {RANKED_BY[rank_col]} {value}"
+        value = (f"{best['mean_margin']:+.1f} (95% interval {best['mean_margin'] - Z95 * best['margin_se']:+.1f} to "
+                 f"{best['mean_margin'] + Z95 * best['margin_se']:+.1f})")
+        unit = " points"
+    f: dict = {}
     if len(order) > 1:
         s = order[1]
-        d, d_se, paired = _behind(rows, rank_col, b, s)
-        rec += (f" (next best: {rows[s]['action']}, {d:.1f} ± {Z95 * d_se:.1f}{unit} behind"
-                f"{'' if paired else ', unpaired'})")
+        d, d_se = _behind(rows, cross, rank_col, b, s)
+        f = lead(str(best["action"]), str(rows[s]["action"]), d, d_se)
+    if f.get("tie"):
+        rec = f"{sentence(f, unit)}; {best['action']}: {RANKED_BY[rank_col]} {value}"
+    else:
+        rec = f"{best['action']}: {RANKED_BY[rank_col]} {value}"
+        if f:
+            rec += f", {sentence(f, unit)}"
     rec += f"; goes out first {_pct_interval(best['p_out'], best['p_out_lo'], best['p_out_hi'])}"
-    return b, rec
+    return b, rec, f
 
 
 def _position_answer(question, pos, option_list, run, layout, deals, seed, notes, extra_meta, rank_col,
@@ -436,7 +446,7 @@ def _position_answer(question, pos, option_list, run, layout, deals, seed, notes
             for col, idx in (("p_rummy", P.PS_RUMMY), ("p_called", P.PS_STEAL), ("p_taken", P.PS_TAKEN)):
                 lo, hi = wilson(st[o, idx], n)
                 row[col], row[f"{col}_lo"], row[f"{col}_hi"] = st[o, idx] / n, float(lo), float(hi)
-    b, rec = _recommendation(rows, rank_col)
+    b, rec, verdict = _recommendation(rows, layout.unpack(run.stats)["cross"], rank_col)
     table = pd.DataFrame(rows)
     # take: the paired differences from option 0 (the stock draw, or ending the hand) on the
     # same deals, of the score and of the margin; a discard has no natural baseline
@@ -453,7 +463,8 @@ def _position_answer(question, pos, option_list, run, layout, deals, seed, notes
     meta = {"hand": format_cards(pos.hand), "pile": " ".join(card_text(b) for b in pos.pile),
             "table": format_table(pos.tab, pos.ntab), "players": pos.players, "held": pos.held, "stock": pos.stock,
             "scores": pos.scores, "strategy": pos.strategy, "deals": int(run.n_done), "seed": seed,
-            "deck": pos.deck.describe(), "rules": pos.options.as_dict(), "ranked_by": rank_col, **extra_meta}
+            "deck": pos.deck.describe(), "rules": pos.options.as_dict(), "ranked_by": rank_col, **verdict,
+            **extra_meta}
     shown = []
     if examples:
         from .examples import position_examples
