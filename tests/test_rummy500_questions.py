@@ -187,7 +187,7 @@ def test_position_validation_messages():
 
 def test_the_lead_over_the_next_best_is_paired_and_ties_are_called():
     """The best option's lead over the next best is measured deal by deal: its standard
-    error (from ``play.position_chunk``'s cross sums) equals numpy's over the per-deal
+    error (from ``play.position_chunk``'s cross sums, ``sim.leads.paired``) equals numpy's over the per-deal
     margin differences, replayed one deal at a time, and is narrower than the unpaired one
     (issue 40: "4.7 ± 1.8 behind, unpaired"); taking a useless card level with the stock is
     called a tie."""

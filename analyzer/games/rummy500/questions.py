@@ -14,12 +14,13 @@ import pandas as pd
 from ...answer import Answer
 from ...errors import InputError
 from ...options import check_examples
+from ...sim import leads
 from ...sim.layout import StatsLayout
 from ...sim.question import Plan
 from ...sim.rng import seed_key
 from ...sim.runner import run_chunks
 from ...stats import Z95, moments_mean_se, wilson
-from ...verdict import lead, paired_se, sentence
+from ...verdict import lead, recommend
 from . import play as P
 from .deck import card_text, cards_to_counts, format_cards, sort_key
 from .melds import arrange, format_table, parse_table
@@ -392,23 +393,18 @@ def _pct_interval(p, lo, hi) -> str:
     return f"{100 * p:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%)"
 
 
-def _behind(rows, cross, rank_col, b, s):
+def _behind(rows, st, cross, rank_col, b, s):
     """How far option ``s`` is behind the best, ``b``, on ``rank_col``, measured deal by
-    deal (every option is played on the same deals): (difference, its standard error),
-    in margin points or in percentage points of P(win)."""
-    rb, rs = rows[b], rows[s]
-    n = rb["deals"]
+    deal (every option is played on the same deals, ``sim.leads.paired``): (difference,
+    its standard error), in margin points or in percentage points of P(win)."""
+    n = rows[b]["deals"]
     if rank_col == "mean_margin":
-        d = rb["mdiff"] - rs["mdiff"]            # = the mean paired difference: same deals
-        c = cross[:, :, 0]
-    else:
-        d = rb["p_win"] - rs["p_win"]
-        c = cross[:, :, 1]
-    se = paired_se(n, float(c[b, b]), float(c[s, s]), float(c[b, s]), d)
-    return (d, se) if rank_col == "mean_margin" else (100 * d, 100 * se)
+        return leads.paired(cross[:, :, 0], st[:, P.PS_MDIFF], b, s, n)
+    d, se = leads.paired(cross[:, :, 1], st[:, P.PS_WIN], b, s, n)
+    return 100 * d, 100 * se
 
 
-def _recommendation(rows, cross, rank_col) -> tuple[int, str, dict]:
+def _recommendation(rows, st, cross, rank_col) -> tuple[int, str, dict]:
     """The best option (highest ``rank_col``, the first of a tie), the sentence, and its
     lead over the next best (``verdict.lead``; empty with one option)."""
     order = sorted(range(len(rows)), key=lambda o: -rows[o][rank_col])
@@ -422,15 +418,8 @@ def _recommendation(rows, cross, rank_col) -> tuple[int, str, dict]:
         unit = " points"
     f: dict = {}
     if len(order) > 1:
-        s = order[1]
-        d, d_se = _behind(rows, cross, rank_col, b, s)
-        f = lead(str(best["action"]), str(rows[s]["action"]), d, d_se)
-    if f.get("tie"):
-        rec = f"{sentence(f, unit)}; {best['action']}: {RANKED_BY[rank_col]} {value}"
-    else:
-        rec = f"{best['action']}: {RANKED_BY[rank_col]} {value}"
-        if f:
-            rec += f", {sentence(f, unit)}"
+        f = lead(str(best["action"]), str(rows[order[1]]["action"]), *_behind(rows, st, cross, rank_col, b, order[1]))
+    rec = recommend(f"{best['action']}: {RANKED_BY[rank_col]} {value}", f, unit)
     rec += f"; goes out first {_pct_interval(best['p_out'], best['p_out_lo'], best['p_out_hi'])}"
     return b, rec, f
 
@@ -446,7 +435,7 @@ def _position_answer(question, pos, option_list, run, layout, deals, seed, notes
             for col, idx in (("p_rummy", P.PS_RUMMY), ("p_called", P.PS_STEAL), ("p_taken", P.PS_TAKEN)):
                 lo, hi = wilson(st[o, idx], n)
                 row[col], row[f"{col}_lo"], row[f"{col}_hi"] = st[o, idx] / n, float(lo), float(hi)
-    b, rec, verdict = _recommendation(rows, layout.unpack(run.stats)["cross"], rank_col)
+    b, rec, verdict = _recommendation(rows, st, layout.unpack(run.stats)["cross"], rank_col)
     table = pd.DataFrame(rows)
     # take: the paired differences from option 0 (the stock draw, or ending the hand) on the
     # same deals, of the score and of the margin; a discard has no natural baseline
