@@ -48,3 +48,15 @@ def recommend(head: str, f: dict, unit: str = "", digits: int = 1) -> str:
     if f["tie"]:
         return f"{sentence(f, unit, digits)}; {head}"
     return f"{head}, {sentence(f, unit, digits)}"
+
+
+def lead_versus(table) -> dict:
+    """The first row's lead over the second in a lead question's table (rows best first;
+    ``vs_best``, ``vs_best_lo``, ``vs_best_hi``: each row's probability minus the best's
+    on the same deals, with its 95% interval): ``lead_in``'s fields in percentage points,
+    empty with one row."""
+    if len(table) < 2:
+        return {}
+    best, nxt = table.iloc[0], table.iloc[1]
+    return lead_in(str(best["lead"]), str(nxt["lead"]), -100 * float(nxt["vs_best"]), -100 * float(nxt["vs_best_hi"]),
+                   -100 * float(nxt["vs_best_lo"]))

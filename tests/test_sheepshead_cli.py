@@ -55,7 +55,7 @@ def test_bury_json_and_text(tmp_path):
     (["pick", HAND, "--deals", "0"], "--deals"),
     (["pick", HAND, "--rule", "jack_order=weird"], "jack_order"),
     (["pick", HAND, "--plot", "chart.jpg"], ".png"),
-    (["bury", HAND], "6 cards"),
+    (["bury", HAND], "the hand with the blind has 6 cards"),
     (["bury", EIGHT + " 9S"], "9 cards"),
 ])
 def test_bad_input_one_line_exit_2(args, needle, capsys):

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ...answer import Answer
+from ...verdict import lead_versus, recommend
 from ...cards import JOKER, SUIT_SYMBOLS, SUITS, suit_of
 from ...errors import InputError
 from ...options import check_condition, check_examples, unconditioned_note
@@ -656,15 +657,12 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
     mine = (maker_seat & 1) == 0
     what = "makes" if mine else "sets them"
     best = table.iloc[0]
-    if len(table) > 1:
-        nxt = table.iloc[1]
-        gap = best["p_success"] - nxt["p_success"]
-        recommendation = (f"lead {best['lead']}: your side {what} {100 * best['p_success']:.1f}% "
-                          f"({100 * best['p_success_lo']:.1f}-{100 * best['p_success_hi']:.1f}%), "
-                          f"{best['mean_tricks']:.2f} tricks; {100 * gap:.1f} points ahead of {nxt['lead']} "
-                          f"(paired 95% interval {0.0 - 100 * nxt['vs_best_hi']:.1f} to {0.0 - 100 * nxt['vs_best_lo']:.1f})")
-    else:
-        recommendation = f"lead {best['lead']}: the only distinct lead"
+    versus = lead_versus(table)
+    recommendation = recommend(f"lead {best['lead']}: your side {what} {100 * best['p_success']:.1f}% "
+                               f"({100 * best['p_success_lo']:.1f}-{100 * best['p_success_hi']:.1f}%), "
+                               f"{best['mean_tricks']:.2f} tricks", versus,
+                               f" percentage points of P({'make' if mine else 'set'})") if versus else \
+        f"lead {best['lead']}: the only distinct lead"
     position = ("non-dealer", "dealer") if n == 2 else ("you", "left of you", "your partner", "the dealer")
     meta = {"hand": d.format_cards(hand_ids), "trump": SUITS[ts], "maker": m_pos,
             "maker_position": position[m_pos - 1] if n == 4 else ("you", "the dealer")[m_pos - 1],
@@ -672,7 +670,7 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
             "upcard": d.format(up_id) if up_id is not None else None,
             "upcard_fate": (None if up_id is None else "turned down" if turned_down else "picked up by the dealer"),
             "deals": int(n_done), "seed": seed, "play": play, "worlds": n_worlds if play == "pimc" else None,
-            "success": "make" if mine else "set", "rules": options.as_dict()}
+            "success": "make" if mine else "set", "rules": options.as_dict(), **versus}
     if play == "pimc":
         notes.append(PIMC_NOTE.format(w=n_worlds))
     if up_id is None:

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ...answer import Answer
+from ...verdict import lead_versus, recommend
 from ...sim.models import CODES
 from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
@@ -897,21 +898,15 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
     table = pd.DataFrame(rows)
     table = table.iloc[np.argsort(-order_key, kind="stable")].reset_index(drop=True)
     best = table.iloc[0]
-    if len(table) > 1:
-        nxt = table.iloc[1]
-        gap = best["p_make"] - nxt["p_make"]
-        d_lo = -nxt["vs_best_hi"]
-        d_hi = -nxt["vs_best_lo"]
-        recommendation = (f"lead {best['lead']}: makes {100 * best['p_make']:.1f}% ({100 * best['p_make_lo']:.1f}-"
-                          f"{100 * best['p_make_hi']:.1f}%), {best['mean_tricks']:.2f} tricks; "
-                          f"{100 * gap:.1f} points ahead of {nxt['lead']} (paired 95% interval "
-                          f"{100 * d_lo:.1f} to {100 * d_hi:.1f})")
-    else:
-        recommendation = f"lead {best['lead']}: the only distinct lead"
+    versus = lead_versus(table)
+    recommendation = recommend(f"lead {best['lead']}: makes {100 * best['p_make']:.1f}% ({100 * best['p_make_lo']:.1f}-"
+                               f"{100 * best['p_make_hi']:.1f}%), {best['mean_tricks']:.2f} tricks", versus,
+                               " percentage points of P(make)") if versus else \
+        f"lead {best['lead']}: the only distinct lead"
     meta = {"hand": deck.format_cards(kept), "contract": c.name, "discards": deck.format_cards(disc) if disc else None,
             "nominated": None if nominated is None else "SCDH"[nominated], "players": tab.players, "deals": int(n),
             "seed": seed, "play": play, "worlds": n_worlds if play == "pimc" else None,
-            "rules": options.shown(tab.players)}
+            "rules": options.shown(tab.players), **versus}
     if tab.players != 4:
         notes.append(table_note(tab, options))
         if sides_rule(tab.players, options) == SIDES_CALL and not c.is_misere and play == "pimc":

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ...answer import Answer
+from ...verdict import lead_versus, recommend
 from ...cards import SUIT_SYMBOLS, SUITS, parse_suit
 from ...errors import InputError
 from ...options import check_condition, check_examples, unconditioned_note
@@ -672,20 +673,19 @@ def lead(hand: str, trump: str, bid: int | None = None, passed: str | None = Non
     order = np.argsort(-order_key, kind="stable")
     table = pd.DataFrame(rows).iloc[order].reset_index(drop=True)
     best = table.iloc[0]
-    if len(table) > 1:
+    versus = lead_versus(table)
+    if versus:
         nxt = table.iloc[1]
-        recommendation = (f"lead {best['lead']}: your side makes {b} {100 * best['p_make']:.1f}% "
-                          f"({100 * best['p_make_lo']:.1f}-{100 * best['p_make_hi']:.1f}%) and takes "
-                          f"{best['mean_points']:.1f} trick points; the next best, {nxt['lead']}, makes it "
-                          f"{100 * (best['p_make'] - nxt['p_make']):.1f} percentage points less often (paired 95% "
-                          f"interval {-100 * nxt['vs_best_hi']:.1f} to {-100 * nxt['vs_best_lo']:.1f}) and takes "
-                          f"{-nxt['points_vs_best']:.1f} points fewer")
+        recommendation = recommend(f"lead {best['lead']}: your side makes {b} {100 * best['p_make']:.1f}% "
+                                   f"({100 * best['p_make_lo']:.1f}-{100 * best['p_make_hi']:.1f}%) and takes "
+                                   f"{best['mean_points']:.1f} trick points", versus, " percentage points of P(make)")
+        recommendation += f"; {nxt['lead']} takes {-nxt['points_vs_best']:.1f} points fewer"
     else:
         recommendation = f"lead {best['lead']}: the only distinct lead"
     my_meld = int(meld_points(my_hand, np.int64(t), reuse))
     meta = {"hand": format_mask(my_hand), "trump": SUITS[t], "bid": b, "passed": format_mask(back) if back_ids else None,
             "meld_yours": my_meld, "deals": int(n_done), "seed": seed, "play": play, "worlds": n_worlds,
-            "rules": options.as_dict()}
+            "rules": options.as_dict(), **versus}
     if n_worlds:
         notes.append(PIMC_NOTE.format(w=n_worlds, aim=f"{b}, less the side's meld"))
     notes.append("the other hands are dealt at random from the cards you do not see"

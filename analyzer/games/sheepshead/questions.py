@@ -429,7 +429,7 @@ def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None =
     deals, seed = BURY_PLAN.check(deals, seed, threads, play)
     _check_seat(seat)
     options = Options.parse(rules, double_on_bump=double_on_bump)
-    hand8_ids = DECK.parse_cards(cards, "picker's cards (hand and blind)", HAND_SIZE + 2)
+    hand8_ids = DECK.parse_cards(cards, "hand with the blind", HAND_SIZE + 2)
     opts = bury_options(hand8_ids, options)
     dealing = Dealing(seat - 1, _pool(hand8_ids, options), condition)
     layout, run = simulate_bury(hand8_ids, seat - 1, opts, deals, seed, options, threads, progress, play, dealing)
