@@ -268,7 +268,8 @@ def choose_each(rules, cfgs, worlds, n_worlds, voids, tt, stats, genbox,
     # P_ALL, every alive class world by world, for a node budget (a decision cut short
     # must have searched every class in the same worlds) or a hint outside the classes;
     # else P_HINT, the hint's class in every world; P_FAILED, the others in the worlds
-    # where the hint fails (one that succeeds in none of them cannot beat it); P_HELD, the classes that may still beat the hint, in the worlds where it succeeds.
+    # where the hint fails (one that succeeds in none of them cannot beat it); P_HELD,
+    # the classes that may still beat the hint, in the worlds where it succeeds.
     ok_h = np.zeros(n_worlds, np.bool_)
     s_h = np.int64(0)
     first = P_ALL if budget > 0 or hc < 0 else P_HINT
