@@ -15,7 +15,8 @@ separated by ``;``; in JSON lines they may be a list.
 The output, a row per row of the answer's table: ``row`` (the line number of the
 question in the input), ``game``, ``question`` (their full names), the input's other
 columns as given (text), the answer table's columns, ``best`` (True on the recommended
-row) and ``recommendation``.  A question answered by a record (``500 score``,
+row), ``tie`` (True when the best is not measurably ahead of the next best, for the
+questions that say so: ``verdict``; empty for the others) and ``recommendation``.  A question answered by a record (``500 score``,
 ``pinochle meld``) is one row of the record's fields (nested lists and dicts as JSON
 text).  An answer column named like an input column is written ``answer_NAME``.
 
@@ -49,7 +50,7 @@ from .answer import plain
 from .errors import InputError, Interrupted
 
 RESERVED = ("row", "game", "question")
-TAIL = ("best", "recommendation")
+TAIL = ("best", "tie", "recommendation")
 INPUT_SUFFIXES = (".csv", ".jsonl", ".ndjson", ".json")
 OUTPUT_SUFFIXES = (".csv", ".parquet")
 SAVE_EVERY = 2.0   # seconds between rewrites of the answers file (and always at the end)
@@ -247,7 +248,7 @@ def answer_rows(q: Question, game: str, question: str, answer, input_columns) ->
         rec = dict(base)
         for k, v in answer.items():
             rec[name(k)] = _plain(v)
-        rec["best"], rec["recommendation"] = None, None
+        rec["best"], rec["tie"], rec["recommendation"] = None, None, None
         return [rec]
     out = []
     table = answer.table
@@ -257,6 +258,7 @@ def answer_rows(q: Question, game: str, question: str, answer, input_columns) ->
         for k, v in rec0.items():
             rec[name(k)] = _plain(v)
         rec["best"] = str(rec0.get(best_col)) == str(answer.best)
+        rec["tie"] = answer.meta.get("tie")      # verdict.lead: the best not measurably ahead
         rec["recommendation"] = answer.recommendation
         out.append(rec)
     return out
@@ -290,7 +292,7 @@ def _umask() -> int:
 
 def _frame(records: list[dict], input_columns: list[str], first: list[str] | None = None) -> pd.DataFrame:
     """The output table: rows by input line, columns row, game, question, the input's,
-    the answers' (first seen first), best, recommendation."""
+    the answers' (first seen first), best, tie, recommendation."""
     records = sorted(records, key=lambda r: r["row"])
     cols = list(RESERVED) + list(input_columns)
     seen = set(cols) | set(TAIL)

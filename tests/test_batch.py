@@ -73,6 +73,10 @@ def _check_against_single_commands(df, capsys, inputs, lines=SINGLE):
                 assert _same(rec[name(k)], v), (line, k, rec[name(k)], v)
         best = rows[rows["best"].astype(str).str.lower() == "true"]
         assert len(best) == 1 and set(rows["recommendation"]) == {theirs["recommendation"]}
+        if "tie" in theirs:                              # verdict.lead's call, on every row
+            assert set(rows["tie"].astype(str).str.lower()) == {str(theirs["tie"]).lower()}
+        else:
+            assert rows["tie"].isna().all()
 
 
 def test_csv_answers_are_the_single_commands_and_a_bad_row_is_reported(tmp_path, capsys, small_chunks):
@@ -85,7 +89,7 @@ def test_csv_answers_are_the_single_commands_and_a_bad_row_is_reported(tmp_path,
     assert "answered 5 of 6 rows; 1 bad row: line 3" in err
     df = _read(out)
     assert sorted(set(df["row"])) == [2, 4, 5, 6, 7]
-    assert list(df.columns[:3]) == ["row", "game", "question"] and list(df.columns[-2:]) == ["best", "recommendation"]
+    assert list(df.columns[:3]) == ["row", "game", "question"] and list(df.columns[-3:]) == ["best", "tie", "recommendation"]
     assert set(df["game"]) == {"five-hundred", "pinochle", "euchre"}
     assert set(df.loc[df["row"] == 2, "rules"]) == {"misere=none;joker_lead=last"}
     _check_against_single_commands(df, capsys, CSV.splitlines()[0].split(",")[2:])
@@ -105,17 +109,22 @@ def test_jsonl_input_and_parquet_output(tmp_path, capsys):
         {"game": "five-hundred", "question": "bid", "hand": HAND, "colour": "red"},
     ]
     src = tmp_path / "q.jsonl"
-    src.write_text("\n".join(json.dumps(x) for x in lines) + "\n\nnot json\n")
+    take = {"game": "rummy500", "question": "take", "hand": "KS KH 4C 9D 2H 7S 5C", "pile": "3D QC", "deals": 2000,
+            "seed": 0}                # taking a useless card level with the stock: a tie (verdict)
+    src.write_text("\n".join(json.dumps(x) for x in lines) + "\n\nnot json\n" + json.dumps(take) + "\n")
     out = tmp_path / "a.parquet"
     code, _, err = run_cli(["batch", str(src), "--out", str(out), "--threads", "2"], capsys)
     assert code == 1
     assert "line 5: five-hundred bid takes no colour" in err and "line 7: not JSON" in err
-    assert "answered 4 of 6 rows; 2 bad rows: lines 5, 7" in err
+    assert "answered 5 of 7 rows; 2 bad rows: lines 5, 7" in err
     df = _read(out)
-    assert sorted(set(df["row"])) == [1, 2, 3, 4]
+    assert sorted(set(df["row"])) == [1, 2, 3, 4, 8]
     assert set(df.loc[df["row"] == 1, "rules"]) == {"misere=none;joker_lead=last"}
-    inputs = {k for x in lines for k in x} - {"game", "question"}
-    _check_against_single_commands(df, capsys, inputs, {1: SINGLE[2], 2: SINGLE[4], 3: SINGLE[5], 4: SINGLE[7]})
+    assert df.loc[df["row"] == 8, "tie"].astype(bool).all()
+    inputs = {k for x in lines + [take] for k in x} - {"game", "question"}
+    _check_against_single_commands(df, capsys, inputs, {1: SINGLE[2], 2: SINGLE[4], 3: SINGLE[5], 4: SINGLE[7],
+                                                        8: ["rummy500", "take", "--hand", take["hand"], "--pile",
+                                                            take["pile"], "--deals", "2000", "--seed", "0"]})
 
 
 QUICK = f"""game,question,contract,tricks,hand,deals,seed
