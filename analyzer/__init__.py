@@ -11,7 +11,9 @@ one_specialization_per_type()
 # The Python API: one namespace per game (``analyzer.five_hundred.bid(...)``) and
 # ``analyzer.match``, imported on first use so that ``import analyzer`` (and the command
 # line's start) does not import every game.  See docs/api.md.
-NAMESPACES = ("five_hundred", "euchre", "sheepshead", "pinochle", "rummy500")
+from .registry import GAMES as _GAMES  # noqa: E402
+
+NAMESPACES = tuple(g.namespace for g in _GAMES.values())
 __all__ = [*NAMESPACES, "match"]
 
 

@@ -11,6 +11,7 @@ import re
 import numbers
 from collections.abc import Mapping
 
+from . import registry
 from .errors import InputError
 
 # ----------------------------------------------------------------------------- values
@@ -152,8 +153,6 @@ def fill_doc(**extra):
 
 
 # ----------------------------------------------------------------------------- match
-MATCH_GAME_NAMES = {"five-hundred": "five-hundred", "five_hundred": "five-hundred", "500": "five-hundred",
-                    "euchre": "euchre", "sheepshead": "sheepshead", "pinochle": "pinochle"}
 
 
 @fill_doc(rules=rules_fragment("The game's rule options (see its namespace)."))
@@ -205,7 +204,9 @@ def match(game, a="pimc", b="heuristic", players=None, deck=24, deals=None, seed
     """
     from .sim.match import duplicate_match
 
-    game = MATCH_GAME_NAMES.get(str(game).strip().lower(), game)
+    key = str(game).strip().lower()
+    if key in registry.ALIASES or key in registry.GAMES:
+        game = registry.ALIASES.get(key, key)
     kw = checked(("match",), dict(game=game, a=a, b=b, players=players, deck=deck, deals=deals, seed=seed,
                                   worlds=worlds, threads=threads))
     return duplicate_match(kw["game"], a=kw["a"], b=kw["b"], players=kw["players"], deck=int(kw["deck"]),

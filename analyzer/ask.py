@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import click
 
+from . import registry
 from .errors import InputError
 
 # Options that say how to print or where to run, never what is asked: not taken here
@@ -27,8 +28,8 @@ HIDDEN = {"as_json", "as_csv", "plot_path", "scheduler", "cluster", "resume", "p
 # Commands that are not one question with one answer (builds, folders of files, files of deals).
 NOT_QUESTIONS = {("warm",), ("report",), ("table",), ("trust",), ("five-hundred", "solve"),
                  ("bridge", "solve"), ("five-hundred", "equity")}
-GAMES = ("five-hundred", "euchre", "sheepshead", "pinochle", "rummy500")
-ALIASES = {"500": "five-hundred", "rummy-500": "rummy500"}
+GAMES = tuple(registry.GAMES)
+ALIASES = registry.ALIASES
 
 
 @dataclass(frozen=True)

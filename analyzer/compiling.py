@@ -25,6 +25,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from . import registry
+
 # Cold seconds on a 2-core machine, measured with ``python scripts/bench.py compile``
 # (docs/performance.md): the kernels a question of this game and play model builds, when
 # nothing is cached yet (a dd or pimc question includes the solver, about 30 s, which
@@ -290,23 +292,10 @@ def announce(game: str | None = None, play: str | None = None, stream=None, dela
 
 # ----------------------------------------------------------------------------- profiles
 # Each game's first question (the README's), as command-line arguments.
-QUESTIONS = {
-    "five-hundred": ["five-hundred", "bid", "JK JH JD AH KH TH AS KS 7C 5D"],
-    "euchre": ["euchre", "order", "JH JD AH 9S KC", "--upcard", "9H"],
-    "sheepshead": ["sheepshead", "pick", "QC QS JD AD TD 9D", "--seat", "2"],
-    "pinochle": ["pinochle", "bid", "AS TS KS QS JS QS JD KD QD 9H AC AC"],
-    "rummy500": ["rummy500", "take", "--hand", "7H 8H 4S 4D KC QD 2C", "--pile", "3S 5C 9H", "--players", "4"],
-}
+QUESTIONS = {g.name: list(g.first) for g in registry.GAMES.values()}
 # The play models each game's first question has.
-PLAYS = {
-    "five-hundred": ("heuristic", "dd", "pimc"),
-    "euchre": ("heuristic", "dd", "pimc"),
-    "sheepshead": ("heuristic", "dd", "pimc"),
-    "pinochle": ("heuristic", "dd", "pimc"),
-    "rummy500": ("heuristic",),
-}
-TITLES = {"five-hundred": "Five Hundred", "500": "Five Hundred", "euchre": "Euchre", "sheepshead": "Sheepshead",
-          "pinochle": "Pinochle", "rummy500": "Rummy 500"}
+PLAYS = {g.name: g.plays for g in registry.GAMES.values()}
+TITLES = registry.titles()
 SOLVER = "solver"       # warm's name for the double-dummy solver, built first
 
 

@@ -17,6 +17,7 @@ import json
 import os
 import tokenize
 
+from . import registry
 from .errors import InputError
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
@@ -33,8 +34,7 @@ _GAMES = {
     "pinochle": ("games/pinochle", "report/pinochle.py") + _TRICKS,
     "rummy500": ("games/rummy500", "report/rummy500.py"),
 }
-ALIASES = {"500": "five-hundred", "fivehundred": "five-hundred", "five_hundred": "five-hundred",
-           "rummy": "rummy500", "rummy-500": "rummy500"}
+ALIASES = registry.ALIASES
 
 
 def game_name(game: str) -> str:

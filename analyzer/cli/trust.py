@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import click
 
+from .. import registry
 from ..errors import InputError
 from .common import check_writable, emit, wants_progress
 
-GAMES = ("five-hundred", "500", "euchre", "sheepshead", "pinochle", "rummy500")
+GAMES = tuple(registry.names(aliases=True))
 
 
 @click.command()
@@ -45,7 +46,8 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
     """
     if out is not None:
         check_writable(out, "--out")
-    if game in ("five-hundred", "500"):
+    game = registry.game(game).name
+    if game == "five-hundred":
         from ..games.five_hundred.trust import bench
         b = bench(decisions, seed, strong, fast_deals, strong_deals)
     elif strong != "pimc":
@@ -57,7 +59,7 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
         from ..games.sheepshead.trust import bench
         b = bench(decisions, seed, fast_deals, strong_deals)
     else:
-        raise InputError(f"trust is offered for five-hundred, euchre and sheepshead, not {game}")
+        raise InputError(f"trust is offered for {', '.join(registry.names('trust'))}, not {game}")
     from ..sim.trust import run_trust
     answer = run_trust(b, seed, worlds, out, resume, wants_progress(as_json), threads)
     emit(answer, as_json, as_csv, render_trust)

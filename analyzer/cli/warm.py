@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from .. import registry
 from ..compiling import PLAYS, QUESTIONS, SOLVER
 from ..errors import InputError
 
@@ -14,7 +15,7 @@ MODELS = ("heuristic", "dd", "pimc")
 
 
 @click.command()
-@click.argument("games", nargs=-1, type=click.Choice(list(QUESTIONS) + ["500"]), metavar="[GAME ...]")
+@click.argument("games", nargs=-1, type=click.Choice(registry.names(aliases=True)), metavar="[GAME ...]")
 @click.option("--play", "plays", multiple=True, type=click.Choice(MODELS + ("all",)),
               help="Play model to build for; repeat for several, or 'all' [default: heuristic].")
 @click.option("--jobs", type=int, default=1, show_default=True, metavar="N",
@@ -34,7 +35,7 @@ def warm(games, plays, jobs):
 
     if jobs < 1:
         raise InputError(f"--jobs must be at least 1, got {jobs}")
-    games = ["five-hundred" if g == "500" else g for g in dict.fromkeys(games)] or list(QUESTIONS)
+    games = list(dict.fromkeys(registry.game(g).name for g in games)) or list(QUESTIONS)
     every = "all" in plays
     plays = list(MODELS) if every else list(dict.fromkeys(plays)) or ["heuristic"]
     skipped = [f"{g} {p}" for g in games for p in plays if p not in PLAYS[g]]

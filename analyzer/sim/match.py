@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from .. import registry
 from ..answer import Answer
 from ..errors import InputError
 from ..stats import Z95, wilson
@@ -186,7 +187,7 @@ def run_match(m: Match, a: str, b: str, deals: int, seed: int, worlds: int | Non
     return Answer(m.game, "match", table, best, text, meta, {"elapsed": run.elapsed}, notes)
 
 
-MATCH_GAMES = ("five-hundred", "500", "euchre", "sheepshead", "pinochle")
+MATCH_GAMES = tuple(registry.names("match", aliases=True))
 
 
 def duplicate_match(game: str, a: str = "pimc", b: str = "heuristic", players: int | None = None, deck: int = 24,
@@ -198,7 +199,8 @@ def duplicate_match(game: str, a: str = "pimc", b: str = "heuristic", players: i
     Sheepshead only 5, Pinochle only 4)."""
     kw = dict(a=a, b=b, deals=deals, seed=seed, worlds=worlds, threads=threads, rules=list(rules or ()),
               progress=progress)
-    if game in ("five-hundred", "500"):
+    game = registry.ALIASES.get(game, game)
+    if game == "five-hundred":
         from ..games.five_hundred.match import match as ask
         kw["players"] = 4 if players is None else players
     elif game == "euchre":

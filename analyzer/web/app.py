@@ -19,13 +19,13 @@ import os
 from flask import Flask, jsonify, request, send_file, send_from_directory
 
 from .. import ask as asking
+from .. import registry
 from ..errors import InputError
 from . import decks
 from .jobs import Jobs, field_of
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
-GAME_TITLES = {"five-hundred": "Five Hundred", "euchre": "Euchre", "sheepshead": "Sheepshead",
-               "pinochle": "Pinochle", "rummy500": "Rummy 500", "match": "Match (model against model)"}
+GAME_TITLES = {**registry.titles(), "match": "Match (model against model)"}
 
 
 def catalogue() -> dict:

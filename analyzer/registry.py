@@ -1,0 +1,71 @@
+"""The games, registered once: what every front end (the command line's lists, the Python
+API's namespaces, the web page's titles, ``warm``, ``match``, ``trust``) reads instead of
+a list of its own.
+
+A game's entry names it (``name``, the command; ``title``; ``namespace``, its Python API
+module ``analyzer.<namespace>``; ``aliases``), says what it offers (``plays``: the play
+models of its questions; ``match``: a duplicate match of models; ``trust``: an agreement
+benchmark) and gives its first question (``first``: the README's, as command-line
+arguments; ``warm`` builds a game's kernels by asking it).  Importing this module imports
+nothing else of the package.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InputError
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    title: str
+    namespace: str
+    aliases: tuple[str, ...] = ()
+    plays: tuple[str, ...] = ("heuristic", "dd", "pimc")
+    match: bool = True
+    trust: bool = True
+    first: tuple[str, ...] = ()
+
+
+GAMES: dict[str, Game] = {g.name: g for g in (
+    Game("five-hundred", "Five Hundred", "five_hundred", aliases=("500", "five_hundred", "fivehundred"),
+         first=("five-hundred", "bid", "JK JH JD AH KH TH AS KS 7C 5D")),
+    Game("euchre", "Euchre", "euchre", first=("euchre", "order", "JH JD AH 9S KC", "--upcard", "9H")),
+    Game("sheepshead", "Sheepshead", "sheepshead", first=("sheepshead", "pick", "QC QS JD AD TD 9D", "--seat", "2")),
+    Game("pinochle", "Pinochle", "pinochle", trust=False,
+         first=("pinochle", "bid", "AS TS KS QS JS QS JD KD QD 9H AC AC")),
+    Game("rummy500", "Rummy 500", "rummy500", aliases=("rummy-500", "rummy"), plays=("heuristic",), match=False,
+         trust=False, first=("rummy500", "take", "--hand", "7H 8H 4S 4D KC QD 2C", "--pile", "3S 5C 9H", "--players",
+                             "4")),
+)}
+
+ALIASES: dict[str, str] = {a: g.name for g in GAMES.values() for a in g.aliases}
+
+
+def game(name: str) -> Game:
+    """The game called ``name`` (its name or an alias, any case); InputError otherwise."""
+    key = str(name).strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in GAMES:
+        raise InputError(f"no game {name!r}: one of {', '.join(GAMES)}")
+    return GAMES[key]
+
+
+def names(offering: str | None = None, aliases: bool = False) -> list[str]:
+    """The games' names (those with ``offering`` true: "match", "trust"), each followed by
+    its command alias (the first of ``aliases``: ``500``) when ``aliases``: the choices a
+    command lists."""
+    out = []
+    for g in GAMES.values():
+        if offering is None or getattr(g, offering):
+            out.append(g.name)
+            if aliases and g.aliases:
+                out.append(g.aliases[0])
+    return out
+
+
+def titles() -> dict[str, str]:
+    """Every name and alias -> the game's title."""
+    return {**{g.name: g.title for g in GAMES.values()}, **{a: GAMES[n].title for a, n in ALIASES.items()}}
