@@ -1,4 +1,5 @@
-"""The ``analyzer`` command.  Game groups are registered here, one line each."""
+"""The ``analyzer`` command: a group for each game of ``analyzer.registry``, then the
+commands that serve every game."""
 
 from __future__ import annotations
 
@@ -24,22 +25,18 @@ def cli():
 
 
 def _register():
-    from .five_hundred import five_hundred
-    cli.add_command(five_hundred, "five-hundred")
-    cli.add_alias("500", "five-hundred")
+    import importlib
+
+    from .. import registry
+    for g in registry.GAMES.values():         # each game's group: analyzer.cli.<namespace>.<namespace>
+        cli.add_command(getattr(importlib.import_module(f".{g.namespace}", __package__), g.namespace), g.name)
+        if g.aliases:
+            cli.add_alias(g.aliases[0], g.name)
     from .bridge import bridge
     cli.add_command(bridge)
-    from .sheepshead import sheepshead
-    cli.add_command(sheepshead)
     from .report import report, table
     cli.add_command(report)
     cli.add_command(table)
-    from .euchre import euchre
-    cli.add_command(euchre, "euchre")
-    from .pinochle import pinochle
-    cli.add_command(pinochle)
-    from .rummy500 import rummy500
-    cli.add_command(rummy500, "rummy500")
     from .warm import warm
     cli.add_command(warm)
     from .match import match
