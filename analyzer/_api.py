@@ -204,9 +204,7 @@ def match(game, a="pimc", b="heuristic", players=None, deck=24, deals=None, seed
     """
     from .sim.match import duplicate_match
 
-    key = str(game).strip().lower()
-    if key in registry.ALIASES or key in registry.GAMES:
-        game = registry.ALIASES.get(key, key)
+    game = registry.canonical(game) or game
     kw = checked(("match",), dict(game=game, a=a, b=b, players=players, deck=deck, deals=deals, seed=seed,
                                   worlds=worlds, threads=threads))
     return duplicate_match(kw["game"], a=kw["a"], b=kw["b"], players=kw["players"], deck=int(kw["deck"]),

@@ -29,7 +29,6 @@ HIDDEN = {"as_json", "as_csv", "plot_path", "scheduler", "cluster", "resume", "p
 NOT_QUESTIONS = {("warm",), ("report",), ("table",), ("trust",), ("five-hundred", "solve"),
                  ("bridge", "solve"), ("five-hundred", "equity")}
 GAMES = tuple(registry.GAMES)
-ALIASES = registry.ALIASES
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,7 @@ def questions() -> list[tuple[str, str]]:
 
 def command(game: str, question: str) -> click.Command:
     """The click command of a question (``InputError`` naming what exists if unknown)."""
-    game = ALIASES.get(str(game).strip().lower(), str(game).strip().lower())
+    game = registry.canonical(game) or str(game).strip().lower()
     question = str(question).strip().lower()
     known = questions()
     if (game, question) not in known:

@@ -16,8 +16,8 @@ The output, a row per row of the answer's table: ``row`` (the line number of the
 question in the input), ``game``, ``question`` (their full names), the input's other
 columns as given (text), the answer table's columns, ``best`` (True on the recommended
 row), ``tie`` (True when the best is not measurably ahead of the next best, for the
-questions that say so: ``verdict``; empty for the others) and ``recommendation``.  A question answered by a record (``500 score``,
-``pinochle meld``) is one row of the record's fields (nested lists and dicts as JSON
+questions that say so: ``verdict``; empty for the others) and ``recommendation``.  A
+question answered by a record (``500 score``, ``pinochle meld``) is one row of the record's fields (nested lists and dicts as JSON
 text).  An answer column named like an input column is written ``answer_NAME``.
 
 Safety: the answers are rewritten atomically (a temporary file, then a rename) at most
@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from . import registry
 from .answer import plain
 from .errors import InputError, Interrupted
 
@@ -209,8 +210,7 @@ def _as_given(v) -> str:
 
 def _canonical(game: str, question: str) -> tuple[str, str]:
     from . import ask
-    g = str(game).strip().lower()
-    g = ask.ALIASES.get(g, g)
+    g = registry.canonical(game) or str(game).strip().lower()
     q = str(question).strip().lower() or (g if (g, g) in ask.questions() else "")
     if not g:
         raise InputError("no game given")

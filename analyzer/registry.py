@@ -44,11 +44,17 @@ GAMES: dict[str, Game] = {g.name: g for g in (
 ALIASES: dict[str, str] = {a: g.name for g in GAMES.values() for a in g.aliases}
 
 
-def game(name: str) -> Game:
-    """The game called ``name`` (its name or an alias, any case); InputError otherwise."""
+def canonical(name) -> str | None:
+    """The name of the game called ``name`` (its name or an alias, any case), or None."""
     key = str(name).strip().lower()
     key = ALIASES.get(key, key)
-    if key not in GAMES:
+    return key if key in GAMES else None
+
+
+def game(name: str) -> Game:
+    """The game called ``name`` (its name or an alias, any case); InputError otherwise."""
+    key = canonical(name)
+    if key is None:
         raise InputError(f"no game {name!r}: one of {', '.join(GAMES)}")
     return GAMES[key]
 

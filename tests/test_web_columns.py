@@ -2,8 +2,7 @@
 a standard error said to be one, probabilities marked as such (issue 40: the page showed
 ``p_make_lo`` and ``p_as_called`` as they are)."""
 
-from analyzer.web.columns import label, layout
-from analyzer.web.jobs import display
+from analyzer.web.columns import display, label, layout
 
 
 def test_labels_read_as_a_player_reads_them():

@@ -199,7 +199,7 @@ def duplicate_match(game: str, a: str = "pimc", b: str = "heuristic", players: i
     Sheepshead only 5, Pinochle only 4)."""
     kw = dict(a=a, b=b, deals=deals, seed=seed, worlds=worlds, threads=threads, rules=list(rules or ()),
               progress=progress)
-    game = registry.ALIASES.get(game, game)
+    game = registry.canonical(game) or game
     if game == "five-hundred":
         from ..games.five_hundred.match import match as ask
         kw["players"] = 4 if players is None else players

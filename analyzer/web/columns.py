@@ -9,8 +9,7 @@ The page asks for nothing else: the layout travels with the job's result
 
 from __future__ import annotations
 
-_WORDS = {"ev": "EV", "dd": "dd", "pimc": "single-dummy", "minus": "−", "pct": "%", "nt": "NT", "se": "se",
-          "lo": "low", "hi": "high", "n": "n"}
+_WORDS = {"ev": "EV", "pimc": "single-dummy", "minus": "−", "pct": "%", "nt": "NT", "lo": "low", "hi": "high"}
 _MODELS = ("dd", "pimc", "heuristic", "minus", "vs")
 
 
@@ -63,4 +62,15 @@ def layout(rows: list[dict]) -> list[dict]:
                         "kind": "percent" if _is_probability(base) else "value"})
         else:
             out.append({"label": label(k), "keys": [k], "kind": "percent" if _is_probability(k) else "value"})
+    return out
+
+
+def display(result) -> dict:
+    """How the page shows a job's result: its table's columns (``layout``) and a label for
+    each fact beside the table (``label``); empty for a result that is not a record."""
+    if not isinstance(result, dict):
+        return {}
+    out: dict = {"labels": {k: label(k) for k in result}}
+    if isinstance(result.get("options"), list) and all(isinstance(r, dict) for r in result["options"]):
+        out["columns"] = layout(result["options"])
     return out

@@ -17,22 +17,12 @@ import traceback
 import uuid
 
 from .. import ask as asking
+from .. import registry
 from ..answer import plain
 from ..errors import Cancelled, InputError
-from .columns import label, layout
+from .columns import display
 
 KEEP = 200          # finished jobs remembered (the oldest are forgotten first)
-
-
-def display(result) -> dict:
-    """How the page shows a result: its table's columns (``columns.layout``) and a label
-    for each fact beside the table."""
-    if not isinstance(result, dict):
-        return {}
-    out: dict = {"labels": {k: label(k) for k in result}}
-    if isinstance(result.get("options"), list) and all(isinstance(r, dict) for r in result["options"]):
-        out["columns"] = layout(result["options"])
-    return out
 
 
 class Job:
@@ -47,6 +37,7 @@ class Job:
         self.done = self.total = 0
         self.message = ""
         self.result = None
+        self.display = {}        # how the page shows the result (columns.display), made once
         self.error = None
         self.field = None
         self.chart_path = chart_path
@@ -68,7 +59,7 @@ class Job:
                "version": self.version}
         if self.status == "done":
             out["result"] = self.result
-            out["display"] = display(self.result)
+            out["display"] = self.display
             out["chart"] = f"/api/jobs/{self.id}/chart.png" if self.chart else None
             out["chart_pending"] = self.chart_pending
         if self.status == "error":
@@ -111,7 +102,7 @@ class Jobs:
     def submit(self, game: str, question: str, values: dict) -> Job:
         """Start a job (unknown game, question or option names: ``InputError`` at once)."""
         cmd = asking.command(game, question)        # the canonical names, or InputError
-        game = asking.ALIASES.get(game.strip().lower(), game.strip().lower())
+        game = registry.canonical(game) or game.strip().lower()
         question = question.strip().lower()
         values = {k: v for k, v in (values or {}).items() if v is not None and v != ""}
         asking.argv(game, question, values)          # unknown names: InputError now
@@ -195,8 +186,8 @@ class Jobs:
             finally:
                 charts, _DEFER.calls = _DEFER.calls, None
             result = plain(answer.to_json_dict() if hasattr(answer, "to_json_dict") else answer)
-            self._update(job, status="done", result=result, chart_pending=bool(charts), message="",
-                         elapsed=time.perf_counter() - start, done=job.total or job.done)
+            self._update(job, status="done", result=result, display=display(result), chart_pending=bool(charts),
+                         message="", elapsed=time.perf_counter() - start, done=job.total or job.done)
             if charts:
                 self._draw(job, charts)
         except Cancelled:
