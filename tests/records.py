@@ -31,6 +31,18 @@ def weighted(records, w_col: int):
             yield i, w
 
 
+def weighted_paired(w, d) -> tuple[float, float]:
+    """Mean and standard error of the per-deal differences ``d`` weighted by ``w``, written
+    out from their definition (effective deals (sum w)^2 / sum w^2): what a question's
+    ``a_minus_b`` and ``se`` must equal."""
+    w, d = np.asarray(w, float), np.asarray(d, float)
+    sw, sw2 = w.sum(), (w * w).sum()
+    mean = (w * d).sum() / sw
+    n_eff = sw * sw / sw2
+    var = ((w * d * d).sum() / sw - mean * mean) * n_eff / (n_eff - 1)
+    return float(mean), float(np.sqrt(var / n_eff))
+
+
 def per_deal_stats(run_survey, deals: int, seed: int, chunk_constant=None):
     """(the survey's totals, {deal: that deal's statistics}): the survey run in chunks of
     one deal, each chunk's statistics kept as it finishes (``chunk_constant``: (module,

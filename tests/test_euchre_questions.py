@@ -19,6 +19,7 @@ from analyzer.games.euchre.rules import Options
 from analyzer.sim.constrained import D_W, deal_scratch
 from analyzer.sim.deal import deal_batch
 from analyzer.sim.rng import seed_key, stream_key
+from tests.records import capture_kwargs, weighted_paired
 
 HAND = "JH JD AH 9S KC"
 
@@ -299,3 +300,32 @@ def test_cli_condition(capsys):
     assert code == 0 and "unconditioned deals (--condition none)" in out
     code, out, err = run_cli(args + ["--condition", "maybe"], capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--condition" in err
+
+
+@pytest.mark.parametrize("score", [None, "7:8"])
+def test_lead_over_the_next_best_is_the_paired_difference_deal_by_deal(monkeypatch, score):
+    """The recommendation's lead (meta ``a_minus_b``, ``se``) is the weighted mean of the
+    best action's value minus the next best's on the same deals, recomputed deal by deal
+    from ``replay.question_examples`` (a separate kernel replaying the same deals); with a
+    score, in points of P(win the game)."""
+    from analyzer.games.euchre import examples
+    from analyzer.games.euchre.questions import BATCH
+    from analyzer.games.euchre.replay import X_CAT, X_SIZE, X_W, question_examples
+    seen = capture_kwargs(monkeypatch, examples, "question_examples")
+    deals = 600
+    a = order(HAND, "9H", players=4, seat=1, deals=deals, seed=3, threads=1, examples=1, score=score)
+    t, k = a.table, seen["kernel"]
+    other = t.loc[t["label"] == a.meta["b"], "action"].iloc[0]
+    rows = np.array([seen["action_rows"][x] for x in (a.best, other)], np.int64)
+    res = np.zeros((deals, 2, X_SIZE), np.int64)
+    question_examples(k["key0"], np.int64(0), np.int64(deals), k["pool"], k["sizes"], k["constrained"], k["free"],
+                      k["table"], k["my"], k["up"], np.int64(k["n"]), np.int64(k["dealer"]),
+                      np.int64(k["decision_turn"]), k["acts"], k["discards"], rows, k["tables"], np.int64(k["flags"]),
+                      DEFAULT_POLICY, np.int64(BATCH), None, None, None, np.zeros((deals, k["n"]), np.uint64), res,
+                      np.zeros((deals, 2, 20, 4), np.int64))
+    v = np.asarray(seen["values"], float) * (1 if score is None else 100)
+    mean, se = weighted_paired(res[:, 0, X_W], v[res[:, 0, X_CAT]] - v[res[:, 1, X_CAT]])
+    assert a.meta["a_minus_b"] == pytest.approx(mean, rel=1e-9, abs=1e-9)
+    assert a.meta["se"] == pytest.approx(se, rel=1e-9)
+    assert a.meta["tie"] == (a.meta["lo"] <= 0 <= a.meta["hi"])
+    assert ("no measurable difference" in a.recommendation) == a.meta["tie"]

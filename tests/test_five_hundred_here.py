@@ -21,6 +21,7 @@ from analyzer.games.five_hundred.rules import Options
 from analyzer.sim.constrained import D_SIZE, D_W
 from analyzer.sim.deal import deal_batch
 from analyzer.sim.rng import seed_key, stream_key
+from tests.records import capture_kwargs, weighted_paired
 
 S, W, N, E = (SEAT_NAMES.index(x) for x in "SWNE")
 HAND = "AH KH QH 9H 8H AS 7S AD 5C 6C"
@@ -388,3 +389,35 @@ def test_over_marks_the_bidder_as_spoken_under_the_american_auction():
     none = q.bid(HAND, auction="6S", condition="none", **kw)
     over = q.bid(HAND, over="6S", **kw)
     assert_frame_equal(none.table, over.table)
+
+
+def test_here_lead_over_the_next_best_is_the_paired_difference_deal_by_deal(monkeypatch):
+    """The recommendation's lead (meta ``a_minus_b``, ``se``) is the weighted mean of the
+    best call's EV minus the next best's on the same deals: recomputed here deal by deal from
+    ``here_examples``, a separate kernel that replays the same deals one at a time."""
+    from analyzer.games.five_hundred import examples
+    from analyzer.games.five_hundred.heard import X_EV, X_SIZE, X_W, here_examples
+    from analyzer.games.five_hundred.play import TRACE_COLS
+    from analyzer.sim.models import CODES
+    seen = capture_kwargs(monkeypatch, examples, "bid_examples")
+    deals = 400
+    a = q.bid(HAND, auction="7S pass pass", dealer="S", deals=deals, seed=4, threads=1, examples=1)
+    t, k = a.table, seen["kernel"]
+    pair = [a.best, t.loc[t["call"] == a.meta["b"], "action"].iloc[0]]
+    assert t.loc[t["action"] == pair[0], "call"].iloc[0] == a.meta["a"]
+    calls = np.array([seen["rows"][list(t["action"]).index(x)] for x in pair], np.int64)
+    res = np.zeros((deals, 2, X_SIZE), np.int64)
+    here_examples(seen["key0"], np.int64(0), np.int64(deals), k["pool"], k["sizes"],
+                  np.int64(k["asker"]), k["my_hand"], k["order"], k["free"], k["hist"], k["st0"], calls,
+                  bool(k["contract_only"]), k["lad"], k["acfg"], k["pols"], k["tables"], k["bts"], k["fm"],
+                  np.int64(4), k["sides"], np.int64(k["units"]), np.int64(CODES["heuristic"]), None, None, None,
+                  np.zeros((deals, 6), np.uint64), res, np.zeros((deals, 2, 40, TRACE_COLS), np.int64))
+    mean, se = weighted_paired(res[:, 0, X_W], (res[:, 0, X_EV] - res[:, 1, X_EV]) / k["units"])
+    assert a.meta["a_minus_b"] == pytest.approx(mean, rel=1e-9, abs=1e-9)
+    assert a.meta["se"] == pytest.approx(se, rel=1e-9)
+    assert a.meta["a_minus_b"] == pytest.approx(t.loc[t["action"] == pair[0], "ev"].iloc[0]
+                                                - t.loc[t["action"] == pair[1], "ev"].iloc[0])
+    # paired: far tighter than the two rows' own errors together
+    assert se < 0.9 * math.hypot(*t.set_index("action").loc[pair, "ev_se"])
+    assert a.meta["tie"] == (a.meta["lo"] <= 0 <= a.meta["hi"])
+    assert ("no measurable difference" in a.recommendation) == a.meta["tie"]

@@ -1,6 +1,9 @@
-"""The books of the ``lead`` questions (Five Hundred, Euchre, Pinochle): every distinct
-opening lead played on the same deals, each lead's successes and tricks (or points) with
-the sums of products over the deals that the paired intervals against the best lead need.
+"""The books of paired comparisons: options played on the same deals, with what the paired
+intervals between any two of them need.  The ``lead`` questions (Five Hundred, Euchre,
+Pinochle): every distinct opening lead's successes and tricks (or points) with the sums of
+products over the deals.  Questions whose options end in one of a few outcomes (Euchre's
+order and call, Sheepshead's pick): the joint outcome counts of every two options
+(``book_joint``, ``paired_outcomes``).
 
 A chunk returns one integer array (``pack``), so chunks add up exactly and the answer does
 not depend on the thread count; ``unpack`` and ``paired`` turn the sums into the table's
@@ -8,6 +11,8 @@ figures."""
 
 import numpy as np
 from numba import njit
+
+from ..stats import weighted_mean_se
 
 
 @njit(cache=True, forceinline=True)
@@ -23,6 +28,27 @@ def book(ok, got, sums, cross_m, cross_t):
         for k in range(nl):
             cross_m[j, k] += ok[j] * ok[k]
             cross_t[j, k] += got[j] * got[k]
+
+
+@njit(cache=True)
+def book_joint(joint, cats, w):
+    """One deal of weight ``w`` on which option a ended in outcome ``cats[a]``:
+    ``joint[a, b, cats[a], cats[b]] += w`` for every pair."""
+    na = cats.shape[0]
+    for a in range(na):
+        for b in range(na):
+            joint[a, b, cats[a], cats[b]] += w
+
+
+def paired_outcomes(joint, a: int, b: int, values, sw2: float) -> tuple[float, float]:
+    """Mean and standard error of option a's value minus option b's over weighted deals:
+    ``joint`` as ``book_joint`` fills it, ``values[k]`` the value of outcome k, ``sw2`` the
+    sum of the squared weights (every weight 1: the number of deals)."""
+    jab = np.asarray(joint[a, b], float)
+    v = np.asarray(values, float)
+    diff = v[:, None] - v[None, :]
+    d, se, _ = weighted_mean_se(float(jab.sum()), float((jab * diff).sum()), float((jab * diff * diff).sum()), sw2)
+    return d, se
 
 
 def books(nl: int):

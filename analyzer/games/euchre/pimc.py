@@ -33,7 +33,7 @@ from numba import njit
 from ...bits import ONE, ZERO, low_index
 from ...sim.constrained import D_W, book_deal, deal_scratch
 from ...sim.deal import _deal_into
-from ...sim.leads import book
+from ...sim.leads import book, book_joint
 from ...sim.models import DD as MODEL_DD, HEURISTIC as MODEL_HEURISTIC, PIMC as MODEL_PIMC  # noqa: F401
 from ...sim.rng import stream_key
 from ...tricks.dd import C_SIZE, MAX_SEATS, O_ALL, _make_cfg
@@ -74,7 +74,7 @@ def pimc_made(tables, hands_nat, lay, n, dealer, up, maker, trump, alone, rnd, m
 @njit(cache=True, nogil=True)
 def question_chunk_pimc(key0, start, n_deals, pool, sizes, constrained, free, table, my_hand, up, n,
                         dealer, decision_turn, acts, discards, tables, flags, pol, batch, hist,
-                        trick_hist, counters, n_worlds, tt, stats):
+                        trick_hist, joint, counters, n_worlds, tt, stats):
     """``play.question_chunk`` with single-dummy play at every seat (``n_worlds`` worlds a
     card): the same deals, weights and auction; action ``a``'s worlds are keyed by the
     deal's stream and ``a`` (the same answer on any number of threads)."""
@@ -84,6 +84,7 @@ def question_chunk_pimc(key0, start, n_deals, pool, sizes, constrained, free, ta
     genbox = np.ones(1, np.int64)
     scratch = deal_scratch(pool, batch)
     every = np.int64((1 << n) - 1)
+    cats = np.zeros(acts.shape[0], np.int64)
     for i in range(n_deals):
         hands[0] = my_hand
         dkey = stream_key(key0, start + i)
@@ -98,6 +99,7 @@ def question_chunk_pimc(key0, start, n_deals, pool, sizes, constrained, free, ta
                                                flags, pol)
             if maker == NO_SEAT:
                 hist[a, REDEAL] += w
+                cats[a] = REDEAL
                 continue
             # ``pimc_made``'s body: a wrapper kernel less to build (each one that links the solver
             # optimises it again, ~15 s)
@@ -108,8 +110,10 @@ def question_chunk_pimc(key0, start, n_deals, pool, sizes, constrained, free, ta
                                    n_worlds, np.int64(MODE_SAMPLE), np.int64(-1), stream_key(wkey, a), tt, stats,
                                    genbox, trace, np.bool_(False))
             ours = tricks if (maker & 1) == 0 else N_TRICKS - tricks
-            hist[a, outcome_of(maker, tricks, alone)] += w
+            cats[a] = outcome_of(maker, tricks, alone)
+            hist[a, cats[a]] += w
             trick_hist[a, maker & 1, ours] += w
+        book_joint(joint, cats, w)
 
 
 @njit(cache=True, nogil=True)

@@ -13,6 +13,7 @@ from ...bits import ONE, ZERO, low_index
 from ...sim.constrained import (D_J, D_W, all_hands, begin_deal, book_deal, deal_scratch, end_deal,
                                 first_from_table, keep_fits, next_hands, settle)
 from ...sim.deal import _deal_into
+from ...sim.leads import book_joint
 from ...sim.rng import stream_key
 from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, _make_cfg
 from ...tricks.heuristic import follow_core, lead_core, rule_suits
@@ -502,7 +503,7 @@ def deal_passed(state, pool, hands, sizes, constrained, free, table, scratch, n,
 @njit(cache=True, nogil=True)
 def question_chunk(key0, start, n_deals, pool, sizes, constrained, free, table, my_hand, up, n,
                    dealer, decision_turn, acts, discards, tables, flags, pol, batch, hist,
-                   trick_hist, counters, tt, stats):
+                   trick_hist, joint, counters, tt, stats):
     """Deals ``start .. start+n_deals-1`` for a question asked at ``decision_turn``.
 
     The other seats' hands (``sizes[p]`` cards) are dealt from ``pool`` by
@@ -513,7 +514,8 @@ def question_chunk(key0, start, n_deals, pool, sizes, constrained, free, table, 
     books them (``book_deal``).  Then for every action ``acts[a]`` (with ``discards[a]``
     for a dealer's pickup) the auction continues by policy and the hand
     is played: ``hist[a, outcome] += w`` and ``trick_hist[a, maker side (0 us), our
-    tricks] += w``, w the deal's weight.  ``tt`` not None: the tricks are solved
+    tricks] += w``, w the deal's weight; ``joint[a, b, outcome of a, outcome of b] += w``
+    (``book_joint``) pairs every two actions on the same deal.  ``tt`` not None: the tricks are solved
     double-dummy with the solver's table ``tt`` (``solve_forced``; the results do not
     depend on what the table held before); None: heuristic play, no solver compiled.
     """
@@ -522,6 +524,7 @@ def question_chunk(key0, start, n_deals, pool, sizes, constrained, free, table, 
     trace = np.empty((1, TRACE_COLS), np.int64)
     work = np.zeros(1, np.int64)
     scratch = deal_scratch(pool, batch)
+    cats = np.zeros(acts.shape[0], np.int64)
     for i in range(n_deals):
         hands[0] = my_hand
         deal = deal_passed(stream_key(key0, start + i), pool, hands, sizes, constrained, free,
@@ -534,8 +537,11 @@ def question_chunk(key0, start, n_deals, pool, sizes, constrained, free, table, 
                                            acts[a], discards[a], flags, pol, trace, tt,
                                            stats, work)
             hist[a, cat] += w
+            cats[a] = cat
             if maker != NO_SEAT:
                 trick_hist[a, maker & 1, ours] += w
+        book_joint(joint, cats, w)
+
 
 
 @njit(cache=True, nogil=True)

@@ -23,13 +23,14 @@ import numpy as np
 import pandas as pd
 
 from ...answer import Answer
-from ...verdict import lead_versus, recommend
+from ...verdict import lead as lead_over, lead_versus, recommend
 from ...cards import JOKER, SUIT_SYMBOLS, SUITS, suit_of
 from ...errors import InputError
 from ...options import check_condition, check_examples, unconditioned_note
 from ...sim import question
 from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note, deals_used, p_fit,
                                table_size, weight_scale)
+from ...sim.leads import paired_outcomes
 from ...sim.question import Plan
 from ...sim.rng import seed_key, stream_key
 from ...stats import Z95, weighted_mean_se, wilson
@@ -310,7 +311,8 @@ def passing_tables(pool, seats, n, dealer_seat, up, decision_turn, flags) -> dic
 def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed,
              threads=None, progress=False, play="heuristic", n_worlds=32, condition="policy", keep=None):
     """Run the question kernel; returns (weighted hist (A, outcomes), weighted trick_hist
-    (A, 2, 6), dealing counters (``sim.constrained``), the constrained seats in the order
+    (A, 2, 6), the weighted joint outcomes of every two actions (A, A, outcomes, outcomes;
+    ``sim.leads.book_joint``), dealing counters (``sim.constrained``), the constrained seats in the order
     dealt, the chance that they pass (``sim.constrained.p_fit``), run).
 
     The seat whose passes are rarest (each listed among all hands of the unseen cards) is
@@ -347,11 +349,14 @@ def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions
                     up=up, n=n, dealer=dealer_seat, decision_turn=decision_turn, acts=acts, discards=discards,
                     tables=tables, flags=flags)
 
+    size_j = A * A * N_OUTCOMES * N_OUTCOMES
+
     def chunk(start, count):
-        out = np.zeros(size_h + size_t + C_SIZE, np.int64)
+        out = np.zeros(size_h + size_t + size_j + C_SIZE, np.int64)
         if count:
             hist = np.zeros((A, N_OUTCOMES), np.int64)
             trick_hist = np.zeros((A, 2, N_TRICKS + 1), np.int64)
+            joint = np.zeros((A, A, N_OUTCOMES, N_OUTCOMES), np.int64)
             counters = np.zeros(C_SIZE, np.int64)
             if play == "pimc":
                 from .pimc import question_chunk_pimc
@@ -359,22 +364,24 @@ def simulate(options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions
                 question_chunk_pimc(key0, np.int64(start), np.int64(count), pool, sizes, constrained_a, free_a,
                                     table, my, up, np.int64(n), np.int64(dealer_seat), np.int64(decision_turn),
                                     acts, discards, tables, np.int64(flags), DEFAULT_POLICY, np.int64(BATCH),
-                                    hist, trick_hist, counters, np.int64(n_worlds), tt, dstats)
+                                    hist, trick_hist, joint, counters, np.int64(n_worlds), tt, dstats)
             else:
                 question_chunk(key0, np.int64(start), np.int64(count), pool, sizes, constrained_a, free_a,
                                table, my, up, np.int64(n), np.int64(dealer_seat), np.int64(decision_turn), acts,
                                discards, tables, np.int64(flags), DEFAULT_POLICY, np.int64(BATCH),
-                               hist, trick_hist, counters, *solver_arrays(play))
+                               hist, trick_hist, joint, counters, *solver_arrays(play))
             out[:size_h] = hist.ravel()
             out[size_h:size_h + size_t] = trick_hist.ravel()
-            out[size_h + size_t:] = counters
+            out[size_h + size_t:size_h + size_t + size_j] = joint.ravel()
+            out[size_h + size_t + size_j:] = counters
         return out
 
     run = PLAN.run(chunk, deals, play, threads, progress)
     s = run.stats
-    counters = s[size_h + size_t:]
+    counters = s[size_h + size_t + size_j:]
     scale = weight_scale(len(pool), [HAND_SIZE] * len(constrained), BATCH, table=len(table) > 0)
     return (s[:size_h].reshape(A, N_OUTCOMES), s[size_h:size_h + size_t].reshape(A, 2, N_TRICKS + 1),
+            s[size_h + size_t:size_h + size_t + size_j].reshape(A, A, N_OUTCOMES, N_OUTCOMES),
             counters, constrained, p_fit(counters, scale, p_first), run)
 
 
@@ -414,7 +421,7 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
          deals, seed, play, threads, progress, n_worlds=32, condition="policy", score=None,
          examples=0) -> Answer:
     kernel: dict = {}
-    hist, trick_hist, counters, constrained, p_passes, run = simulate(
+    hist, trick_hist, joint, counters, constrained, p_passes, run = simulate(
         options, deck, hand_ids, up_id, dealer_seat, decision_turn, actions, deals, seed, threads,
         progress, play, n_worlds, condition, kernel)
     notes = PLAN.notes(run, deals, play)
@@ -449,7 +456,15 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
             best_rows[a.key] = r
     table = pd.DataFrame([best_rows[k] for k in order_keys])
     table["discard"] = table["discard"].astype(object).where(table["discard"].notna(), None)
-    best, recommendation = _recommend(table, by)
+    action_rows = {k: next(i for i, r in enumerate(rows) if r is best_rows[k]) for k in order_keys}
+    values = np.asarray(OUTCOME_POINTS, float) if win_after is None else np.asarray(win_after, float)
+    scale = 1.0 if win_after is None else 100.0      # the lead in points of P(win)
+
+    def paired(ka: str, kb: str) -> tuple[float, float]:
+        d, se = paired_outcomes(joint, action_rows[ka], action_rows[kb], values, float(counters[C_W2]))
+        return scale * d, scale * se
+
+    best, recommendation, verdict = _recommend(table, by, paired)
     position = (("non-dealer", "dealer")[pos - 1] if n_players == 2 else
                 ("left of the dealer", "dealer's partner", "right of the dealer", "dealer")[pos - 1])
     what = "upcard" if question == "order" else "turned_down"
@@ -458,7 +473,7 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
             "condition": condition, "conditioned": labels, "effective_deals": n_eff, "acceptance": accepted,
             "hands_drawn_per_deal": drawn, "p_passes": p_passes, "seed": seed, "play": play,
             "rules": options.as_dict(), "ev_meaning": EV_MEANING,
-            "score": None if score is None else f"{score[0]}:{score[1]}"}
+            "score": None if score is None else f"{score[0]}:{score[1]}", **verdict}
     if play == "pimc":
         meta["worlds"] = n_worlds
     if discard_table:
@@ -483,8 +498,6 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
     shown = []
     if examples:
         from .examples import question_examples
-        values = np.asarray(OUTCOME_POINTS, float) if win_after is None else np.asarray(win_after, float)
-        action_rows = {k: next(i for i, r in enumerate(rows) if r is best_rows[k]) for k in order_keys}
         shown, why_none = question_examples(
             examples, table=table, best=best, key=by, values=values, action_rows=action_rows, actions=actions,
             deck=deck, seed=seed, play=play, n_worlds=n_worlds, deals=deals, kernel=kernel, question=question)
@@ -497,26 +510,32 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
                    "counters": counters, "dist": dist}, notes, examples=shown)
 
 
-def _recommend(table: pd.DataFrame, by: str = "ev") -> tuple[str, str]:
-    """(the best action, the sentence): by EV, or with a score (``by="p_win"``) by P(win the game)."""
+def _recommend(table: pd.DataFrame, by: str, paired) -> tuple[str, str, dict]:
+    """(the best action, the sentence, its lead over the next best: ``verdict.lead``'s
+    fields, empty with one action): by EV, or with a score (``by="p_win"``) by P(win the
+    game).  ``paired(a, b)``: the mean and standard error of action a minus action b on the
+    same deals (in points of P(win) with a score)."""
     top = table.loc[table[by].idxmax()]
     others = table[table["action"] != top["action"]]
     second = None if others.empty else others.loc[others[by].idxmax()]
     what = top["label"] + (f", discarding {top['discard']}" if isinstance(top["discard"], str) else "")
+    lo, hi = top["ev"] - Z95 * top["ev_se"], top["ev"] + Z95 * top["ev_se"]
+    ev = f"expected {top['ev']:+.2f} points (95% interval {lo:+.2f} to {hi:+.2f})"
     if by == "p_win":
-        vs = "" if second is None else (f"; next best {second['label']} {100 * second['p_win']:.1f}% "
-                                        f"(EV {second['ev']:+.2f})")
-        return top["action"], (f"{what}: P(win the game) {100 * top['p_win']:.1f}% "
-                               f"({100 * top['p_win_lo']:.1f}-{100 * top['p_win_hi']:.1f}%), "
-                               f"EV {top['ev']:+.2f} ± {top['ev_se']:.2f} points{vs}")
-    vs = "" if second is None else f"; next best {second['label']} {second['ev']:+.2f}"
-    if top["action"] == "pass":
-        return "pass", (f"pass: expected {top['ev']:+.2f} ± {top['ev_se']:.2f} points{vs}")
-    return top["action"], (f"{what}: your side makes {100 * top['p_make']:.0f}% "
-                           f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), "
-                           f"marches {100 * top['p_march']:.0f}%, is euchred "
-                           f"{100 * top['p_euchred']:.0f}%; expected {top['ev']:+.2f} ± "
-                           f"{top['ev_se']:.2f} points{vs}")
+        head = (f"{what}: P(win the game) {100 * top['p_win']:.1f}% "
+                f"({100 * top['p_win_lo']:.1f}-{100 * top['p_win_hi']:.1f}%), {ev}")
+    elif top["action"] == "pass":
+        head = f"pass: {ev}"
+    else:
+        head = (f"{what}: your side makes {100 * top['p_make']:.0f}% "
+                f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), "
+                f"marches {100 * top['p_march']:.0f}%, is euchred "
+                f"{100 * top['p_euchred']:.0f}%; {ev}")
+    if second is None:
+        return top["action"], head, {}
+    f = lead_over(str(top["label"]), str(second["label"]), *paired(top["action"], second["action"]))
+    unit = " points of P(win)" if by == "p_win" else " points"
+    return top["action"], recommend(head, f, unit, 2), f
 
 
 # ----------------------------------------------------------------------------- lead

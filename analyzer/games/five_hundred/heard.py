@@ -32,6 +32,8 @@ PWIN_SCALE = float(1 << 20)   # P(win) is booked in fixed point (integer statist
 RS_W, RS_EV, RS_EV2, RS_WE_CONTRACT, RS_I_CONTRACT, RS_WE_MADE, RS_THEY_MADE, RS_THROWN = range(8)
 RS_OUR_TRICKS, RS_AS_CALLED, RS_AS_CALLED_MADE, RS_PWIN, RS_PWIN2 = range(8, 13)
 RS_SIZE = 13
+# here_chunk's cross sums of two rows on the same deal
+CX_EV, CX_PWIN = range(2)
 
 # ``esc`` (int64): the game score for P(win) and the equity table's grid (``equity``)
 E_ON, E_US, E_THEM, E_WE_DEAL_NEXT, E_LO, E_STEP, E_CAP, E_DEFEND_CAP = range(8)
@@ -99,8 +101,8 @@ def auction_after(call, contract_only, asker, n_seats, st, st0, vals, lad, acfg,
 
 @njit(cache=True, nogil=True)
 def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, st0, calls, contract_only,
-               lad, acfg, pols, tables, bts, eq, esc, stats, counters, model, n_worlds, tt, dstats, fm, n_seats, sides,
-               units, mcum, mdelta, mside, mmade, msc):
+               lad, acfg, pols, tables, bts, eq, esc, stats, cross, counters, model, n_worlds, tt, dstats, fm, n_seats,
+               sides, units, mcum, mdelta, mside, mmade, msc):
     """Deals ``start..start+n-1`` for the player at seat ``asker`` holding ``my_hand``,
     the other hands dealt by ``deal_heard``.  For every row r, the player makes call
     ``calls[r]`` (a ladder index or PASS) in auction state ``st0``, the auction goes on by
@@ -108,7 +110,10 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
     is played (``model``, ``sim.models``: HEURISTIC with ``tt``/``dstats`` None, compiled
     without the solver; DD; PIMC with ``n_worlds`` worlds; ``pimc.play_contract_model``)
     and ``stats[r]`` books the RS_* sums, EV being the player's side's score minus the other side's; with a score
-    (``esc[E_ON]``) also P(win the game) from the equity table ``eq``.
+    (``esc[E_ON]``) also P(win the game) from the equity table ``eq``.  ``cross[r, q]`` books
+    the weighted products of rows r and q on the same deal (CX_EV: EV times EV; CX_PWIN: P(win)
+    times P(win), times PWIN_SCALE), from which the paired difference of any two rows and
+    its standard error follow (``verdict``).
 
     The table: ``n_seats`` seats (the kitty in slot ``n_seats`` of the hands, a two-handed
     dead hand after it), sides by ``sides`` (SIDES_*; the four-handed table: 4,
@@ -137,6 +142,9 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
     tot = np.zeros(n_u, np.int64)
     scratch = np.zeros(n_u, np.int64)
     four = n_seats == 4 and sides == SIDES_OPPOSITE
+    n_rows = calls.shape[0]
+    ev_r = np.zeros(n_rows, np.int64)
+    p_r = np.zeros(n_rows, np.float64)
     for i in range(n):
         hands[asker] = my_hand
         deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, order, free, hist, lad, acfg, pols, v, cand,
@@ -151,7 +159,9 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
         p_of[:, :] = -1.0
         p_thrown = -1.0
         mkey = stream_key(wkey, np.int64(1) << 40)     # this deal's continuations (every row's)
-        for r in range(calls.shape[0]):
+        ev_r[:] = 0
+        p_r[:] = 0.0
+        for r in range(n_rows):
             call = calls[r]
             d, c = auction_after(call, contract_only, asker, n_seats, st, st0, vals, lad, acfg, pols)
             row = stats[r]
@@ -167,6 +177,7 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
                     else:
                         p = p_win_after(eq, esc[E_LO], esc[E_STEP], esc[E_CAP], esc[E_US], esc[E_THEM],
                                         esc[E_WE_DEAL_NEXT])
+                    p_r[r] = p
                     row[RS_PWIN] += w * np.int64(p * PWIN_SCALE + 0.5)
                     row[RS_PWIN2] += w * np.int64(p * p * PWIN_SCALE + 0.5)
                 continue
@@ -198,6 +209,7 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
             pc, pd, made = score_contract(c, tricks, lad)
             ours = ((side >> asker) & 1) != 0
             ev = (pc * units - pd) if ours else (pd - pc * units)
+            ev_r[r] = ev
             row[RS_EV] += w * ev
             row[RS_EV2] += w * ev * ev
             if ours:
@@ -233,13 +245,21 @@ def here_chunk(key0, start, n, pool, sizes, asker, my_hand, order, free, hist, s
                         p, _ = p_win_mc(mcum, mdelta, mside, mmade, n_u, n_seats, tot, msc[M_NEXT], msc[M_ME],
                                         msc[M_GAMES], mkey, msc[M_DEFEND_CAP], scratch)
                     p_of[d, c] = p
+                p_r[r] = p
                 row[RS_PWIN] += w * np.int64(p * PWIN_SCALE + 0.5)
                 row[RS_PWIN2] += w * np.int64(p * p * PWIN_SCALE + 0.5)
             elif esc[E_ON]:
                 p = p_win_of_deal(eq, esc[E_LO], esc[E_STEP], esc[E_CAP], esc[E_US], esc[E_THEM], ours, pc, pd,
                                   made, esc[E_DEFEND_CAP], esc[E_WE_DEAL_NEXT])
+                p_r[r] = p
                 row[RS_PWIN] += w * np.int64(p * PWIN_SCALE + 0.5)
                 row[RS_PWIN2] += w * np.int64(p * p * PWIN_SCALE + 0.5)
+        with_p = esc[E_ON] != 0 or mc
+        for r in range(n_rows):
+            for q in range(n_rows):
+                cross[r, q, CX_EV] += w * ev_r[r] * ev_r[q]
+                if with_p:
+                    cross[r, q, CX_PWIN] += w * np.int64(p_r[r] * p_r[q] * PWIN_SCALE + 0.5)
 
 
 # here_examples' record of a deal and call (int64)

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ...answer import Answer
-from ...verdict import lead_versus, recommend
+from ...verdict import lead as lead_over, lead_versus, recommend
 from ...sim.models import CODES
 from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
@@ -463,7 +463,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     from .auction import PASS, ST_CUR, call_allowed, default_policy, feature_masks, history_arrays, ladder_tables
     from .bidding import ladder
     from .heard import BATCH as HERE_BATCH
-    from .heard import (E_SIZE, KITTY, PWIN_SCALE, RS_AS_CALLED, RS_AS_CALLED_MADE, RS_EV, RS_EV2, RS_I_CONTRACT,
+    from .heard import (CX_EV, CX_PWIN, E_SIZE, KITTY, PWIN_SCALE, RS_AS_CALLED, RS_AS_CALLED_MADE, RS_EV, RS_EV2, RS_I_CONTRACT,
                         RS_OUR_TRICKS, RS_PWIN, RS_PWIN2, RS_SIZE, RS_THEY_MADE, RS_THROWN, RS_W, RS_WE_CONTRACT,
                         RS_WE_MADE, here_chunk)
 
@@ -557,7 +557,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     sides = np.int64(sides_rule(tab.players, options))
     units = opponent_units(tab.players, options)
     key0 = seed_key(seed)
-    layout = StatsLayout(stats=(len(rows), RS_SIZE), counters=(C_SIZE,))
+    layout = StatsLayout(stats=(len(rows), RS_SIZE), cross=(len(rows), len(rows), 2), counters=(C_SIZE,))
 
     def chunk(start, n):
         flat = layout.zeros()
@@ -570,7 +570,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             worlds_arg = np.int64(n_worlds) if play == "pimc" else None
             here_chunk(key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand, order, free, hist,
                        st0, calls, bool(contract_only), lad, acfg, pols, tables, bts, eq, esc,
-                       v["stats"], v["counters"], np.int64(model), worlds_arg, tt, dstats, fm,
+                       v["stats"], v["cross"], v["counters"], np.int64(model), worlds_arg, tt, dstats, fm,
                        np.int64(N_SEATS), sides, np.int64(units), *mc_arrays, msc)
         return flat
 
@@ -613,7 +613,21 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
                        p_win_hi=min(1.0, pw + Z95 * pw_se))
         out.append(row)
     table = pd.DataFrame(out)
-    best, recommendation = _recommend_here(table, score_state is not None, contract_only)
+    cross = v["cross"]
+
+    def paired(i: int, j: int) -> tuple[float, float]:
+        si, sj = v["stats"][i], v["stats"][j]
+        if score_state is not None:
+            k, scale = CX_PWIN, PWIN_SCALE / 100      # in points of P(win)
+            sx = int(si[RS_PWIN]) - int(sj[RS_PWIN])
+        else:
+            k, scale = CX_EV, units
+            sx = int(si[RS_EV]) - int(sj[RS_EV])
+        sxx = int(cross[i, i, k]) + int(cross[j, j, k]) - 2 * int(cross[i, j, k])
+        d, se, _ = weighted_mean_se(float(si[RS_W]), sx / scale, sxx / (scale * scale), sw2)
+        return d, se
+
+    best, recommendation, verdict = _recommend_here(table, score_state is not None, contract_only, paired)
     meta = {"hand": tab.deck.format_cards(hand_ids), "players": tab.players, "seat": _seat_name(asker, tab),
             "dealer": _seat_name(dealer_seat, tab),
             "auction": [("pass" if c == PASS else order_l[c].name) for _, c, _ in history],
@@ -623,7 +637,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
             "acceptance": {_seat_name(s_, tab): r_ for s_, r_ in rates.items()}, "p_calls": p_calls,
             "deals": played, "deals_dealt": int(run.n_done), "effective_deals": n_eff,
             "hands_drawn_per_deal": drawn, "seed": seed, "play": play, "rules": options.shown(tab.players),
-            "ev_meaning": EV_MEANING if tab.players == 4 else EV_MEANING_TABLE}
+            "ev_meaning": EV_MEANING if tab.players == 4 else EV_MEANING_TABLE, **verdict}
     if tab.players != 4:
         notes.append(table_note(tab, options))
     if heard_seats:
@@ -677,29 +691,34 @@ def _order_heard(seats, pool, hist, lad, acfg, pols, fm, tab: Table = FOUR):
     return np.array(order, np.int64), rates
 
 
-def _recommend_here(table: pd.DataFrame, by_win: bool, contract_only: bool) -> tuple[str, str]:
+def _recommend_here(table: pd.DataFrame, by_win: bool, contract_only: bool, paired) -> tuple[str, str, dict]:
+    """(the best allowed call, the sentence, its lead over the next best: ``verdict.lead``'s
+    fields, empty with one call).  ``paired(i, j)``: the mean and standard error of row i
+    minus row j on the same deals, in the unit ranked by (EV, or points of P(win))."""
     key = "p_win" if by_win else "ev"
     rows = table[table["allowed"]]
     if rows.empty:
-        return "pass", "pass: no listed call may be made now"
+        return "pass", "pass: no listed call may be made now", {}
     top = rows.loc[rows[key].idxmax()]
     rest = rows.drop(index=top.name)
     what = "pass" if top["action"] == "pass" else f"bid {top['call']}"
+    lo, hi = top["ev"] - Z95 * top["ev_se"], top["ev"] + Z95 * top["ev_se"]
+    ev_text = f"EV {top['ev']:+.1f} (95% interval {lo:+.1f} to {hi:+.1f})"
     if by_win:
         text = (f"{what}: P(win the game) {100 * top['p_win']:.1f}% ({100 * top['p_win_lo']:.1f}-"
-                f"{100 * top['p_win_hi']:.1f}%), EV {top['ev']:+.1f} ± {top['ev_se']:.1f}")
+                f"{100 * top['p_win_hi']:.1f}%), {ev_text}")
     else:
-        text = f"{what}: EV {top['ev']:+.1f} ± {top['ev_se']:.1f}"
+        text = f"{what}: {ev_text}"
     if top["action"] != "pass" and not np.isnan(top["p_make"]):
         text += f"; it makes {100 * top['p_make']:.0f}% when you play it"
+    f: dict = {}
     if not rest.empty:
         nxt = rest.loc[rest[key].idxmax()]
-        gap = (top[key] - nxt[key]) * (100 if by_win else 1)
-        text += (f"; next best {nxt['call']} ({'+' if gap >= 0 else ''}{gap:.1f}"
-                 f"{' points of P(win)' if by_win else ' EV'} behind)")
+        f = lead_over(str(top["call"]), str(nxt["call"]), *paired(int(top.name), int(nxt.name)))
+        text = recommend(text, f, " points of P(win)" if by_win else " EV")
     if contract_only:
         text += " (you contract each row yourself)"
-    return top["action"], text
+    return top["action"], text, f
 
 
 def policy_call(hand: str, seat: str | None = None, dealer: str | None = None, auction: str | None = None,
