@@ -421,3 +421,33 @@ def test_here_lead_over_the_next_best_is_the_paired_difference_deal_by_deal(monk
     assert se < 0.9 * math.hypot(*t.set_index("action").loc[pair, "ev_se"])
     assert a.meta["tie"] == (a.meta["lo"] <= 0 <= a.meta["hi"])
     assert ("no measurable difference" in a.recommendation) == a.meta["tie"]
+
+
+@pytest.mark.parametrize("units", [1, 3])
+def test_paired_rows_reads_the_kernels_sums(units):
+    """``paired_rows`` on sums booked as ``here_chunk`` books them (EV times ``units``;
+    P(win) in fixed point, each product once times PWIN_SCALE) gives the weighted paired
+    difference of the raw values, in EV and in points of P(win)."""
+    from analyzer.games.five_hundred.heard import CX_EV, CX_PWIN, PWIN_SCALE, RS_EV, RS_PWIN, RS_SIZE, RS_W
+    rng = np.random.default_rng(1)
+    n, n_rows = 800, 3
+    w = rng.integers(1, 6, n)
+    ev = rng.integers(-60, 60, (n, n_rows)) * 10
+    p = rng.random((n, n_rows))
+    p[:, 1] = np.clip(p[:, 0] - 0.03 + 0.01 * rng.random(n), 0, 1)       # close to row 0: a small se
+    stats = np.zeros((n_rows, RS_SIZE), np.int64)
+    cross = np.zeros((n_rows, n_rows, 2), np.int64)
+    for i in range(n):
+        for r in range(n_rows):
+            stats[r, RS_W] += w[i]
+            stats[r, RS_EV] += w[i] * ev[i, r] * units
+            stats[r, RS_PWIN] += w[i] * int(p[i, r] * PWIN_SCALE + 0.5)
+            for s in range(n_rows):
+                cross[r, s, CX_EV] += w[i] * ev[i, r] * ev[i, s] * units * units
+                cross[r, s, CX_PWIN] += w[i] * int(p[i, r] * p[i, s] * PWIN_SCALE + 0.5)
+    sw2 = float((w * w).sum())
+    assert q.paired_rows(stats, cross, 0, 2, sw2, False, units) == pytest.approx(weighted_paired(w, ev[:, 0] - ev[:, 2]))
+    d, se = q.paired_rows(stats, cross, 0, 1, sw2, True, units)
+    want_d, want_se = weighted_paired(w, 100 * (p[:, 0] - p[:, 1]))
+    assert d == pytest.approx(want_d, abs=1e-4) and se == pytest.approx(want_se, rel=1e-3)
+    assert 0 < se < 0.1

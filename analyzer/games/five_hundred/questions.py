@@ -463,7 +463,7 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     from .auction import PASS, ST_CUR, call_allowed, default_policy, feature_masks, history_arrays, ladder_tables
     from .bidding import ladder
     from .heard import BATCH as HERE_BATCH
-    from .heard import (CX_EV, CX_PWIN, E_SIZE, KITTY, PWIN_SCALE, RS_AS_CALLED, RS_AS_CALLED_MADE, RS_EV, RS_EV2, RS_I_CONTRACT,
+    from .heard import (E_SIZE, KITTY, PWIN_SCALE, RS_AS_CALLED, RS_AS_CALLED_MADE, RS_EV, RS_EV2, RS_I_CONTRACT,
                         RS_OUR_TRICKS, RS_PWIN, RS_PWIN2, RS_SIZE, RS_THEY_MADE, RS_THROWN, RS_W, RS_WE_CONTRACT,
                         RS_WE_MADE, here_chunk)
 
@@ -613,19 +613,8 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
                        p_win_hi=min(1.0, pw + Z95 * pw_se))
         out.append(row)
     table = pd.DataFrame(out)
-    cross = v["cross"]
-
     def paired(i: int, j: int) -> tuple[float, float]:
-        si, sj = v["stats"][i], v["stats"][j]
-        if score_state is not None:
-            k, scale = CX_PWIN, PWIN_SCALE / 100      # in points of P(win)
-            sx = int(si[RS_PWIN]) - int(sj[RS_PWIN])
-        else:
-            k, scale = CX_EV, units
-            sx = int(si[RS_EV]) - int(sj[RS_EV])
-        sxx = int(cross[i, i, k]) + int(cross[j, j, k]) - 2 * int(cross[i, j, k])
-        d, se, _ = weighted_mean_se(float(si[RS_W]), sx / scale, sxx / (scale * scale), sw2)
-        return d, se
+        return paired_rows(v["stats"], v["cross"], i, j, sw2, score_state is not None, units)
 
     best, recommendation, verdict = _recommend_here(table, score_state is not None, contract_only, paired)
     meta = {"hand": tab.deck.format_cards(hand_ids), "players": tab.players, "seat": _seat_name(asker, tab),
@@ -689,6 +678,24 @@ def _order_heard(seats, pool, hist, lad, acfg, pols, fm, tab: Table = FOUR):
                              "the bidding policy: the auction is too rare (or impossible) to condition on")
     order = sorted(rates, key=rates.get)
     return np.array(order, np.int64), rates
+
+
+def paired_rows(stats, cross, i: int, j: int, sw2: float, by_win: bool, units: int = 1) -> tuple[float, float]:
+    """Mean and standard error of row i minus row j of a here run over its weighted deals
+    (``heard.here_chunk``'s ``stats`` and ``cross``; ``sw2`` the sum of the squared
+    weights): in EV, or ``by_win`` in points of P(win) (booked in fixed point: each product
+    once times PWIN_SCALE)."""
+    from ...stats import weighted_mean_se
+    from .heard import CX_EV, CX_PWIN, PWIN_SCALE, RS_EV, RS_PWIN, RS_W
+    si, sj = stats[i], stats[j]
+    if by_win:
+        k, col, s1, s2 = CX_PWIN, RS_PWIN, PWIN_SCALE / 100, PWIN_SCALE / 100 ** 2
+    else:
+        k, col, s1, s2 = CX_EV, RS_EV, units, units * units
+    sx = int(si[col]) - int(sj[col])
+    sxx = int(cross[i, i, k]) + int(cross[j, j, k]) - 2 * int(cross[i, j, k])
+    d, se, _ = weighted_mean_se(float(si[RS_W]), sx / s1, sxx / s2, sw2)
+    return d, se
 
 
 def _recommend_here(table: pd.DataFrame, by_win: bool, contract_only: bool, paired) -> tuple[str, str, dict]:

@@ -352,30 +352,36 @@ def table_game(tab: Table, options: Options = Options(), deals: int | None = Non
     deals = DEFAULT_DEALS if deals is None else int(deals)
     n_units = units(tab.players, options)
     path, key = _cache_path(tab.players, options, deals, seed)
-    hist = None
+    hist = p = None
     cached = False
     build = 0.0
     try:
         with np.load(path, allow_pickle=False) as f:
             if str(f["key"]) == key:
                 hist, build, cached = f["hist"], float(f["build_seconds"]), True
+                p = f["p"] if "p" in f.files else None
     except (OSError, KeyError, ValueError, EOFError):
         pass
     notes = []
+    write = hist is None
     if hist is None:
         start = time.perf_counter()
         hist = _self_play(tab, options, deals, seed, threads, progress, n_units)
         build = time.perf_counter() - start
+    if n_units == 2 and p is None:     # the exact table, solved once and kept with the counts
+        p, _, _ = solve_outcomes(outcome_table(_two_unit_counts(hist, options), int(hist[0, 0, 0, -1])),
+                                 options.defend_cap, DEFAULT_CAP)
+        write = True
+    if write:
         try:
-            _write(path, key, hist, build)
+            _write(path, key, hist, build, p)
         except OSError as err:
             notes.append(f"could not write the cache {path}: {err.strerror or err}")
             path = None
     game = TableGame(tab.players, options, n_units, hist, int(hist.sum()), seed, build, path=path, cached=cached,
                      notes=notes)
     if n_units == 2:
-        counts = _two_unit_counts(hist, options)
-        game.p, _, _ = solve_outcomes(outcome_table(counts, game.thrown), options.defend_cap, DEFAULT_CAP)
+        game.p = p
     else:
         game.cum, game.o_delta, game.o_side, game.o_made = _outcomes(hist, tab.players, options, n_units)
     return game
@@ -405,6 +411,7 @@ def _self_play(tab, options, deals, seed, threads, progress, n_units):
     return PLAN.run(chunk, deals, "heuristic", threads, progress).stats
 
 
-def _write(path, key, hist, build):
-    save_npz(path, key=np.array(key), hist=hist, build_seconds=build)
+def _write(path, key, hist, build, p=None):
+    extra = {} if p is None else {"p": p}
+    save_npz(path, key=np.array(key), hist=hist, build_seconds=build, **extra)
 
