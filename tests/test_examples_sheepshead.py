@@ -8,6 +8,7 @@ from analyzer.games.sheepshead import examples as sh_examples
 from analyzer.games.sheepshead import replay
 from analyzer.games.sheepshead.questions import bury, pick
 from tests.cli_run import run_cli
+from tests.records import weighted_paired
 from tests.test_examples_euchre import check_json_threads_and_bad
 
 HAND = "QC QS JD AD 7H 8S"
@@ -43,6 +44,12 @@ def _check_replay(a, got, deals):
     other = sh_examples.next_best(a.table, a.best)
     assert np.average(got["best"], weights=got["w"]) == pytest.approx(ev[a.best], abs=1e-9)
     assert np.average(got["nxt"], weights=got["w"]) == pytest.approx(ev[other], abs=1e-9)
+    # the recommendation's lead over the next best: their paired difference deal by deal
+    # (the kernel's products of the scores), its standard error on the effective deals
+    assert (a.meta["a"], a.meta["b"]) == (a.best, other)
+    mean, se = weighted_paired(got["w"], got["best"] - got["nxt"])
+    assert a.meta["a_minus_b"] == pytest.approx(mean, abs=1e-9) and a.meta["se"] == pytest.approx(se, rel=1e-9)
+    assert ("no measurable difference" in a.recommendation) == a.meta["tie"]
     return other
 
 

@@ -2,8 +2,10 @@
 intervals between any two of them need.  The ``lead`` questions (Five Hundred, Euchre,
 Pinochle): every distinct opening lead's successes and tricks (or points) with the sums of
 products over the deals.  Questions whose options end in one of a few outcomes (Euchre's
-order and call, Sheepshead's pick): the joint outcome counts of every two options
-(``book_joint``, ``paired_outcomes``).
+order and call): the joint outcome counts of every two options (``book_joint``,
+``paired_outcomes``).  Questions whose outcomes are too many cells for that (Sheepshead's
+pick): each option's value on the deal, and the products of every two (``book_products``,
+``paired_products``).
 
 A chunk returns one integer array (``pack``), so chunks add up exactly and the answer does
 not depend on the thread count; ``unpack`` and ``paired`` turn the sums into the table's
@@ -48,6 +50,29 @@ def paired_outcomes(joint, a: int, b: int, values, sw2: float) -> tuple[float, f
     v = np.asarray(values, float)
     diff = v[:, None] - v[None, :]
     d, se, _ = weighted_mean_se(float(jab.sum()), float((jab * diff).sum()), float((jab * diff * diff).sum()), sw2)
+    return d, se
+
+
+@njit(cache=True)
+def book_products(prods, vals, w):
+    """One deal of weight ``w`` on which option a was worth ``vals[a]`` (integers):
+    ``prods[a, b] += w vals[a] vals[b]`` for every pair and ``prods[a, n] += w vals[a]``
+    (``prods``: (n, n + 1))."""
+    na = vals.shape[0]
+    for a in range(na):
+        prods[a, na] += w * vals[a]
+        for b in range(na):
+            prods[a, b] += w * vals[a] * vals[b]
+
+
+def paired_products(prods, a: int, b: int, sw: float, sw2: float, scale: float = 1.0) -> tuple[float, float]:
+    """Mean and standard error of option a's value minus option b's (divided by
+    ``scale``) over weighted deals: ``prods`` as ``book_products`` fills it, ``sw`` and
+    ``sw2`` the sums of the weights and of their squares."""
+    n = prods.shape[0]
+    sx = int(prods[a, n]) - int(prods[b, n])
+    sxx = int(prods[a, a]) + int(prods[b, b]) - 2 * int(prods[a, b])
+    d, se, _ = weighted_mean_se(sw, sx / scale, sxx / (scale * scale), sw2)
     return d, se
 
 

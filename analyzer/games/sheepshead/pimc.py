@@ -56,12 +56,12 @@ from numba import njit
 
 from ...bits import ONE, ZERO
 from ...sim.constrained import book_deal, deal_scratch, D_W
+from ...sim.leads import book_products
 from ...sim.rng import stream_key
 from .bidding import wants_to_pick
 from .deck import N_SEATS
-from .play import (ALL_SEATS, LEASTER_CLASSES, MODE_ALONE, MODE_CALL, MODE_POLICY,
-                   OUT_ALONE, OUT_DEFENDER, OUT_DEFENDER_ALONE, OUT_PARTNER, OUT_PICKER, PASS_OPT, PICK_OPT,
-                   _record, deal_passed, leaster_class, play_leaster, take_blind, unknown_mode)
+from .play import (ALL_SEATS, LEASTER_CLASSES, MODE_ALONE, MODE_CALL, MODE_POLICY, N_PICK_OPTS, OUT_ALONE,
+                   OUT_DEFENDER, OUT_DEFENDER_ALONE, OUT_PARTNER, OUT_PICKER, PASS_OPT, PICK_OPT, _record_value, deal_passed, leaster_class, play_leaster, take_blind, unknown_mode)
 from .play import play_out as play_out_pimc  # the one trick loop: single-dummy when given the solver's table
 # re-exported: what the single-dummy seats sample (``worlds``), under the names the tests and bench use
 from .worlds import (DEFAULT_WORLDS, LINES_61, LINES_ALL, MODE_PLAIN, MODE_SAMPLE, MODE_SEE_ALL,  # noqa: F401
@@ -79,7 +79,8 @@ def play_picked_pimc(rules, hands, picker, info, bury, pimc_seats, n_worlds, mod
 
 @njit(cache=True, nogil=True)
 def pick_chunk_pimc(rules, key0, start, n, pool, sizes, asker, my_hand, constrained, free, table, thresholds,
-                    doubler, blind_first, batch, hist, leaster, calls, counters, n_worlds, lines, tt, stats):
+                    doubler, blind_first, batch, hist, leaster, calls, counters, grids, lvals, prods, n_worlds, lines,
+                    tt, stats):
     """``play.pick_chunk`` with single-dummy play at every seat in the picked hands
     (``n_worlds`` layouts a card; leasters stay heuristic).  The worlds of a deal come
     from its own key, so a chunk's results do not depend on which thread runs it."""
@@ -95,6 +96,7 @@ def pick_chunk_pimc(rules, key0, start, n, pool, sizes, asker, my_hand, constrai
     unk = unknown_mode(rules)
     sd = np.int64(ALL_SEATS)
     mode = np.int64(MODE_SAMPLE)
+    vals = np.zeros(N_PICK_OPTS, np.int64)
     for i in range(n):
         hands[asker] = my_hand
         dkey = stream_key(key0, start + i)
@@ -108,7 +110,7 @@ def pick_chunk_pimc(rules, key0, start, n, pool, sizes, asker, my_hand, constrai
             bury = take_blind(work, blind, asker, (MODE_CALL | unk) if opt == PICK_OPT else MODE_ALONE, info)
             packed = play_picked_pimc(rules, work, asker, info, bury, sd, n_worlds, mode, lines, stream_key(wkey, opt),
                                       tt, stats, genbox, trace, no)
-            _record(hist, opt, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed, w)
+            vals[opt] = _record_value(hist, opt, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed, w, grids)
             calls[opt, info[1]] += w
         picker = -1
         for s in range(asker + 1, N_SEATS):
@@ -126,11 +128,15 @@ def pick_chunk_pimc(rules, key0, start, n, pool, sizes, asker, my_hand, constrai
                 role = OUT_PARTNER
             else:
                 role = OUT_DEFENDER
-            _record(hist, PASS_OPT, role, packed, w)
+            vals[PASS_OPT] = _record_value(hist, PASS_OPT, role, packed, w, grids)
             calls[PASS_OPT, info[1]] += w
         elif doubler:
             leaster[PASS_OPT, LEASTER_CLASSES - 1] += w
+            vals[PASS_OPT] = 0
         else:
             work[:] = hands
             play_leaster(rules, work, blind, blind_first, lpts, ltr, trace, False)
-            leaster[PASS_OPT, leaster_class(lpts, ltr, asker)] += w
+            k = leaster_class(lpts, ltr, asker)
+            leaster[PASS_OPT, k] += w
+            vals[PASS_OPT] = lvals[k]
+        book_products(prods, vals, w)

@@ -16,6 +16,7 @@ from ...bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, 
 from ...sim.constrained import (D_J, D_M, D_W, all_hands, begin_deal, book_deal, deal_scratch, end_deal,
                                 first_from_table, keep_fits, mask_of_all, next_hands, settle)
 from ...sim.deal import _deal_into
+from ...sim.leads import book_products
 from ...sim.rng import stream_key
 from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS
 from ...tricks.engine import called_card_duties, legal_follow, stronger
@@ -642,10 +643,21 @@ def leaster_class(points, tricks, seat):
 # ----------------------------------------------------------------------------- batches
 @njit(cache=True, forceinline=True)
 def _record(hist, opt, role, packed, w):
+    """Book a picked hand's result ``packed`` (points << 3 | tricks) for ``role`` in
+    ``hist[opt]``; returns the cell (points, trick class)."""
     points = packed >> 3
     tricks = packed & 7
     tclass = 0 if tricks == 0 else (2 if tricks == N_TRICKS else 1)
     hist[opt, role, points, tclass] += w
+    return points, tclass
+
+
+@njit(cache=True, forceinline=True)
+def _record_value(hist, opt, role, packed, w, grids):
+    """``_record``, and the asking player's score in the cell (``grids``: the roles'
+    integer score grids in ``survey.score_grids``' layout)."""
+    points, tclass = _record(hist, opt, role, packed, w)
+    return grids[role, points, tclass]
 
 
 @njit(cache=True, forceinline=True)
@@ -707,7 +719,7 @@ def pick_scratch(pool, batch):
 
 @njit(cache=True, nogil=True)
 def pick_chunk(rules, key0, start, n, pool, sizes, asker, my_hand, constrained, free, table, thresholds,
-               doubler, blind_first, batch, hist, leaster, calls, counters, dd, tt, stats):
+               doubler, blind_first, batch, hist, leaster, calls, counters, grids, lvals, prods, dd, tt, stats):
     """Deals ``start..start+n-1`` for the pick question; seat ``asker`` holds ``my_hand``.
 
     The question arises only if every earlier seat passed: the seats ``constrained``
@@ -718,13 +730,16 @@ def pick_chunk(rules, key0, start, n, pool, sizes, asker, my_hand, constrained, 
     book them).  On each deal, three options from the asker's seat: pick (policy bury and
     call), pick alone, pass (later seats decide by the policy; nobody: leaster or redeal).
     Every statistic adds the deal's weight w: hist[opt, out role, points, trick class],
-    leaster[opt, class], calls[opt, call kind].  ``dd``: picked hands are solved
+    leaster[opt, class], calls[opt, call kind]; ``prods`` the products of every two
+    options' scores for the asker (``grids``: the roles' score grids, ``lvals`` the
+    leaster classes', integers; ``sim.leads.book_products``).  ``dd``: picked hands are solved
     double-dummy (``play_picked``; leasters stay heuristic).
     """
     scratch, hands, work, info, lpts, ltr = pick_scratch(pool, batch)
     trace = np.empty((1, TRACE_COLS), np.int64)
     gen = np.zeros(8, np.int64)
     unk = unknown_mode(rules)
+    vals = np.zeros(N_PICK_OPTS, np.int64)
     for i in range(n):
         hands[asker] = my_hand
         deal, blind = deal_passed(stream_key(key0, start + i), pool, hands, sizes, constrained, free, table,
@@ -736,7 +751,7 @@ def pick_chunk(rules, key0, start, n, pool, sizes, asker, my_hand, constrained, 
             work[:] = hands
             bury = take_blind(work, blind, asker, (MODE_CALL | unk) if opt == PICK_OPT else MODE_ALONE, info)
             packed = play_picked(rules, work, asker, info, bury, trace, dd, tt, stats, gen)
-            _record(hist, opt, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed, w)
+            vals[opt] = _record_value(hist, opt, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed, w, grids)
             calls[opt, info[1]] += w
         picker = -1
         for s in range(asker + 1, N_SEATS):
@@ -753,14 +768,18 @@ def pick_chunk(rules, key0, start, n, pool, sizes, asker, my_hand, constrained, 
                 role = OUT_PARTNER
             else:
                 role = OUT_DEFENDER
-            _record(hist, PASS_OPT, role, packed, w)
+            vals[PASS_OPT] = _record_value(hist, PASS_OPT, role, packed, w, grids)
             calls[PASS_OPT, info[1]] += w
         elif doubler:
             leaster[PASS_OPT, LEASTER_CLASSES - 1] += w
+            vals[PASS_OPT] = 0
         else:
             work[:] = hands
             play_leaster(rules, work, blind, blind_first, lpts, ltr, trace, False)
-            leaster[PASS_OPT, leaster_class(lpts, ltr, asker)] += w
+            k = leaster_class(lpts, ltr, asker)
+            leaster[PASS_OPT, k] += w
+            vals[PASS_OPT] = lvals[k]
+        book_products(prods, vals, w)
 
 
 @njit(cache=True, forceinline=True)
@@ -781,19 +800,21 @@ def called_partner(work, hands, picker, hand8, bury, called, info):
 
 @njit(cache=True, nogil=True)
 def bury_chunk(rules, key0, start, n, pool, sizes, asker, hand8, constrained, free, table, thresholds,
-               buries, called, batch, hist, counters, dd, tt, stats):
+               buries, called, batch, hist, counters, grids, prods, dd, tt, stats):
     """Deals for the bury question: seat ``asker`` has picked and holds ``hand8``; the
     earlier seats ``constrained`` hold hands they would pass with, the seats ``free`` the
     rest (``deal_passed``, weighted; ``counters`` books the dealing).  For every option o
     (bury ``buries[o]``, call ``called[o]``, 0 = alone) the hand is played:
     hist[o, out role (picker or alone), points, trick class] += the deal's weight
-    (``dd``: solved double-dummy, see ``play_picked``)."""
+    (``dd``: solved double-dummy, see ``play_picked``), and the products of every two
+    options' scores (``grids``, ``sim.leads.book_products``) into ``prods``."""
     scratch = deal_scratch(pool, batch)
     hands = np.empty(N_SEATS, np.uint64)
     work = np.empty(N_SEATS, np.uint64)
     info = np.empty(3, np.int64)
     trace = np.empty((1, TRACE_COLS), np.int64)
     gen = np.zeros(8, np.int64)
+    vals = np.zeros(buries.shape[0], np.int64)
     for i in range(n):
         hands[asker] = ZERO
         deal, _ = deal_passed(stream_key(key0, start + i), pool, hands, sizes, constrained, free, table,
@@ -804,7 +825,8 @@ def bury_chunk(rules, key0, start, n, pool, sizes, asker, hand8, constrained, fr
         for o in range(buries.shape[0]):
             called_partner(work, hands, asker, hand8, buries[o], called[o], info)
             packed = play_picked(rules, work, asker, info, buries[o], trace, dd, tt, stats, gen)
-            _record(hist, o, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed, w)
+            vals[o] = _record_value(hist, o, OUT_PICKER if info[0] >= 0 else OUT_ALONE, packed, w, grids)
+        book_products(prods, vals, w)
 
 
 @njit(cache=True, nogil=True)

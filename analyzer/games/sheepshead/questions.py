@@ -26,6 +26,7 @@ from ...options import check_condition, check_examples, unconditioned_note
 from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note, deals_used, p_fit, table_size,
                                weight_scale)
 from ...sim.layout import StatsLayout
+from ...sim.leads import paired_products
 from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
 from ...sim.runner import run_chunks
@@ -37,6 +38,8 @@ from .play import (ALONE_OPT, CALL_NAMES, LEASTER_CLASSES, N_OUT, N_PICK_OPTS, O
 from ...tricks.tables import R_SUIT
 from .rules import BIT_OF, ID_OF, RULES, TRUMP_LANE, Options, from_layout, to_layout
 from .scoring import leaster_value, score_grid
+from .survey import SCALE, leaster_values, score_grids
+from ...verdict import lead as lead_over, recommend
 
 DEFAULT_PICK_DEALS = 200_000
 DEFAULT_BURY_DEALS = 20_000
@@ -171,7 +174,8 @@ def simulate_hands(deals, seed, options: Options = Options(), threads=None, prog
 
 # ----------------------------------------------------------------------------- pick
 PICK_LAYOUT = StatsLayout(hist=(N_PICK_OPTS, N_OUT) + _HIST_SHAPE, leaster=(N_PICK_OPTS, LEASTER_CLASSES),
-                          calls=(N_PICK_OPTS, len(CALL_NAMES)), counters=(C_SIZE,))
+                          calls=(N_PICK_OPTS, len(CALL_NAMES)), prods=(N_PICK_OPTS, N_PICK_OPTS + 1),
+                          counters=(C_SIZE,))
 
 
 class Dealing:
@@ -237,6 +241,7 @@ def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, 
     pool = _pool(hand_ids, options)
     d = dealing or Dealing(seat0, pool)
     key0 = seed_key(seed)
+    grids, lvals = score_grids(options), leaster_values()
 
     def chunk(start, n):
         flat = PICK_LAYOUT.zeros()
@@ -245,14 +250,15 @@ def simulate_pick(hand_ids, seat0, deals, seed, options: Options, threads=None, 
             pick_chunk_pimc(options.rules, key0, np.int64(start), np.int64(n), pool, d.sizes, np.int64(seat0),
                             my_hand, d.constrained, d.free, d.table, PICK_THRESHOLDS,
                             options.nobody_picks == "doubler", options.leaster_blind == "first", np.int64(BATCH),
-                            v["hist"], v["leaster"], v["calls"], v["counters"], np.int64(worlds), np.int64(lines),
+                            v["hist"], v["leaster"], v["calls"], v["counters"], grids, lvals, v["prods"],
+                            np.int64(worlds), np.int64(lines),
                             new_dd_table(), new_stats())
         elif n:
             v = PICK_LAYOUT.unpack(flat)
             pick_chunk(options.rules, key0, np.int64(start), np.int64(n), pool, d.sizes, np.int64(seat0), my_hand,
                        d.constrained, d.free, d.table, PICK_THRESHOLDS, options.nobody_picks == "doubler",
                        options.leaster_blind == "first", np.int64(BATCH), v["hist"], v["leaster"], v["calls"],
-                       v["counters"], *_solver_arrays(play))
+                       v["counters"], grids, lvals, v["prods"], *_solver_arrays(play))
         return flat
 
     return PICK_PLAN.run(chunk, deals, play, threads, progress)
@@ -305,6 +311,7 @@ def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = 
     if play == "dd":
         table["mean_points"] = np.nan     # classes only: no exact points
     best = table.loc[table["ev"].idxmax(), "action"]
+    verdict = _lead(table, v["prods"], offered, float(counters[C_W2]))
     call_share = {name: calls[PICK_OPT, k] / offered for k, name in enumerate(CALL_NAMES) if calls[PICK_OPT, k]}
     others_pick = hist[PASS_OPT].sum() / offered
     pass_detail = {
@@ -314,11 +321,12 @@ def pick(hand: str, seat: int = 1, deals: int | None = None, seed: int | None = 
         "p_redeal": float(lst[PASS_OPT, LEASTER_CLASSES - 1] / offered),
     }
     meta = {"hand": DECK.format_cards(hand_ids), "seat": seat, **dealt, "seed": seed, "play": play,
-            "rules": options.as_dict(), "calls": {k: float(x) for k, x in call_share.items()}, "pass": pass_detail}
+            "rules": options.as_dict(), "calls": {k: float(x) for k, x in call_share.items()}, "pass": pass_detail,
+            **verdict}
     if play == "pimc":
         meta["worlds"] = n_worlds
     notes += dealt_notes
-    recommendation = _pick_sentence(table, best, seat, condition)
+    recommendation = recommend(_pick_sentence(table, best, seat, condition), verdict, " points", 2)
     extra = {"elapsed": run.elapsed,
              "points": {a: _points_distribution(hist[o]) for o, a in ((PICK_OPT, "pick"), (ALONE_OPT, "alone"))}}
     shown = []
@@ -349,8 +357,21 @@ def _pick_sentence(table, best, seat, condition="policy") -> str:
     if seat > 1:
         cond = (f" (given that {_earlier(seat)} passed)" if condition == "policy"
                 else f" (after {_earlier(seat)} passed, their hands dealt uniformly)")
-    return (f"{what}: expected {row['ev']:+.2f} ± {row['ev_se']:.2f} points a hand, "
-            f"wins {100 * row['p_win']:.0f}%{cond}")
+    return (f"{what}: expected {row['ev']:+.2f} points a hand (95% interval {row['ev_lo']:+.2f} to "
+            f"{row['ev_hi']:+.2f}), wins {100 * row['p_win']:.0f}%{cond}")
+
+
+def _lead(table: pd.DataFrame, prods, sw: float, sw2: float, option=None) -> dict:
+    """The best row's lead in EV over the next best (``verdict.lead``'s fields; empty with
+    one row), paired on the same deals from the kernel's products of the options' scores
+    (``prods``, in twelfths; ``option[r]``: row r's option in the kernel, default r)."""
+    if len(table) < 2:
+        return {}
+    ranked = table["ev"].sort_values(ascending=False, kind="stable").index
+    a, b = ranked[0], ranked[1]
+    oa, ob = (a, b) if option is None else (option[a], option[b])
+    d, se = paired_products(prods, int(oa), int(ob), sw, sw2, SCALE)
+    return lead_over(str(table.loc[a, "action"]), str(table.loc[b, "action"]), d, se)
 
 
 # ----------------------------------------------------------------------------- bury
@@ -397,13 +418,14 @@ def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads
     from .play import bury_chunk
 
     j = options.jack_index
-    layout = StatsLayout(hist=(len(opts), N_OUT) + _HIST_SHAPE, counters=(C_SIZE,))
+    layout = StatsLayout(hist=(len(opts), N_OUT) + _HIST_SHAPE, prods=(len(opts), len(opts) + 1), counters=(C_SIZE,))
     hand8 = np.uint64(to_layout(hand8_ids, options))
     buries = np.array([to_layout(pair, options) for pair, _ in opts], np.uint64)
     called = np.array([0 if c is None else 1 << int(BIT_OF[j, c]) for _, c in opts], np.uint64)
     pool = _pool(hand8_ids, options)
     d = dealing or Dealing(seat0, pool)
     key0 = seed_key(seed)
+    grids = score_grids(options)
 
     def chunk(start, n):
         flat = layout.zeros()
@@ -411,7 +433,7 @@ def simulate_bury(hand8_ids, seat0, opts, deals, seed, options: Options, threads
             v = layout.unpack(flat)
             bury_chunk(options.rules, key0, np.int64(start), np.int64(n), pool, d.sizes, np.int64(seat0), hand8,
                        d.constrained, d.free, d.table, PICK_THRESHOLDS, buries, called, np.int64(BATCH), v["hist"],
-                       v["counters"], *_solver_arrays(play))
+                       v["counters"], grids, v["prods"], *_solver_arrays(play))
         return flat
 
     return layout, BURY_PLAN.run(chunk, deals, play, threads, progress)
@@ -457,16 +479,19 @@ def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None =
                   and (0 if alone else 1 << int(BIT_OF[j, called])) == int(policy_call))
         rows.append({"action": f"bury {bury_text}, {'alone' if alone else 'call ' + call_text}",
                      "bury": bury_text, "call": call_text, **out.row(counters[C_W2]), "policy": policy})
-    table = pd.DataFrame(rows).sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
+    table = pd.DataFrame(rows).sort_values("ev", ascending=False, kind="stable")
+    option = list(table.index)          # row -> the kernel's option
+    table = table.reset_index(drop=True)
+    verdict = _lead(table, v["prods"], float(counters[C_W]), float(counters[C_W2]), option)
     if play == "dd":
         table["mean_points"] = np.nan     # classes only: no exact points
     top = table.iloc[0]
     best = top["action"]
-    recommendation = (f"{best}: expected {top['ev']:+.2f} ± {top['ev_se']:.2f} points, "
-                      f"wins {100 * top['p_win']:.0f}%")
+    recommendation = recommend(f"{best}: expected {top['ev']:+.2f} points (95% interval {top['ev_lo']:+.2f} to "
+                               f"{top['ev_hi']:+.2f}), wins {100 * top['p_win']:.0f}%", verdict, " points", 2)
     dealt, dealt_notes = dealing.meta(counters, run.n_done, seat)
     meta = {"cards": DECK.format_cards(from_layout(m8, options)), "seat": seat, **dealt, "seed": seed, "play": play,
-            "rules": options.as_dict()}
+            "rules": options.as_dict(), **verdict}
     notes += dealt_notes
     shown = []
     if examples:
