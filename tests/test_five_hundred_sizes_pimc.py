@@ -299,3 +299,24 @@ def test_lead_cli_players_and_bad_input(capsys):
         code, out, err = run(args)
         assert code == 2 and out == "", (args, err)
         assert needle in err and err.count("\n") == 1, (args, err)
+
+
+def test_five_handed_misere_is_played_by_the_heuristic_players_under_pimc():
+    """Against four defenders a misère search can take minutes a deal: single-dummy play
+    leaves misère to the heuristic players (the here question, noted) and the contract-only
+    question leaves its misère rows out, as double-dummy play does.  The here rows of open
+    misère under pimc are then the heuristic's on the same deals, to the last digit."""
+    from analyzer.games.five_hundred.questions import bid
+    tab = table(5)
+    hand = "9S 5S 3S 2S 6H 2H 7D 4D 8C 3C"
+    kw = dict(seat="S", dealer=tab.seat_names[-2], contract_only=True, contracts="OPENMIS,MIS", deals=6, seed=2,
+              players=5, threads=1)
+    p = bid(hand, play="pimc", worlds=4, **kw)
+    h = bid(hand, play="heuristic", **kw)
+    cols = ["p_make", "p_we_make", "ev"]
+    assert p.table[cols].equals(h.table[cols]) and list(p.table["action"]) == ["MIS", "OPENMIS"]
+    assert any("played by the heuristic players" in n for n in p.notes)
+    a = contract_only(hand, deals=4, seed=2, play="pimc", worlds=4, players=5, contracts="7S,OPENMIS")
+    assert list(a.table["action"]) == ["7S"] and any("misère rows left out with --play pimc" in n for n in a.notes)
+    with pytest.raises(InputError, match="no contract left"):
+        contract_only(hand, deals=4, seed=2, play="pimc", worlds=4, players=5, contracts="OPENMIS")

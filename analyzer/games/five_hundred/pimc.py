@@ -36,7 +36,7 @@ consistent with the play.
 import numpy as np
 from numba import njit
 
-from ...bits import ONE, ZERO
+from ...bits import ONE, ZERO, popcount
 from ...sim.deal import _deal_into
 from ...sim.leads import book
 from ...sim.rng import mix64, stream_key
@@ -48,7 +48,7 @@ from .deck import N_SEATS, N_TRICKS
 from .play import (KIND_OPEN_MISERE, SIDES_OPPOSITE, exchange, nominate_joker, play_deal_table, relabel, table_seats,
                    trick_loop)
 from .auction import LAD_LEVEL
-from .rules import MISERE
+from .rules import DD_MISERE_MAX_ACTIVE, MISERE
 from ...sim.models import DD, PIMC
 from .selfplay import contract_sides_table, play_contract, play_contract_table, relabel_contract
 from .worlds import MODE_PLAIN, MODE_SAMPLE, MODE_SEE_ALL, seat_worlds, seat_worlds_table  # noqa: F401 (their home)
@@ -252,12 +252,16 @@ def play_contract_model_table(hands, kitty, n_seats, sides, contractor, c, lad, 
     ``n_worlds`` compiles it without the single-dummy code); returns (the
     contractor side's tricks, the side that scores the contract as a seat mask).
     ``record`` (HEURISTIC and PIMC): ``trace`` gets the play-out, each trick's winner
-    included."""
+    included.  A misère against more than DD_MISERE_MAX_ACTIVE seats is played by the
+    heuristic players, as double-dummy play does (its searches take minutes a deal)."""
     if tt is None or n_worlds is None or model != PIMC:
         return play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables, byte_tables, lay, trace,
                                    work, model == DD, tt, stats, gen, record)
     kind, strain, k, active, side = contract_sides_table(hands, kitty, n_seats, sides, contractor, c, lad,
                                                          byte_tables, lay, tables)
+    if kind >= MISERE and popcount(np.uint64(active)) > DD_MISERE_MAX_ACTIVE:
+        return play_contract_table(hands, kitty, n_seats, sides, contractor, c, lad, tables, byte_tables, lay, trace,
+                                   work, False, tt, stats, gen, record)
     tricks = pimc_deal_table(tables[strain], lay, k, n_seats, sides, np.int64(contractor), kind >= MISERE,
                              kind == KIND_OPEN_MISERE, np.int64(lad[LAD_LEVEL, c]),
                              np.int64((1 << n_seats) - 1), n_worlds, np.int64(MODE_SAMPLE), key, tt, stats, gen,

@@ -156,20 +156,20 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
     over_c = parse_contract(over) if over is not None else None
     chosen = parse_contracts(contracts) if contracts is not None else list(ALL_CONTRACTS)
     chosen.sort(key=ALL_CONTRACTS.index)  # rows in table order: 6♠ … 10NT, misère, open misère
-    if play == "pimc":
-        return _contract_only_pimc(hand_ids, chosen, contracts is None, deals, seed, options, threads, progress,
-                                   n_worlds, over_c, tab)
     notes = []
-    if play == "dd" and misere_seats(tab.players, options) > DD_MISERE_MAX_ACTIVE:
+    if play != "heuristic" and misere_seats(tab.players, options) > DD_MISERE_MAX_ACTIVE:
         dropped = [c for c in chosen if c.is_misere]
         chosen = [c for c in chosen if not c.is_misere]
         if dropped:
-            notes.append(f"misère rows left out with --play dd at {tab.players} players: proving the contractor "
-                         f"escapes every trick against {misere_seats(tab.players, options) - 1} defenders can take "
-                         "minutes a deal (use --play heuristic for them)")
+            notes.append(f"misère rows left out with --play {play} at {tab.players} players: searching whether the "
+                         f"contractor escapes every trick against {misere_seats(tab.players, options) - 1} defenders "
+                         "can take minutes a deal (use --play heuristic for them)")
         if not chosen:
             from ...errors import InputError
-            raise InputError("no contract left to solve: misère is not solved double-dummy at this table")
+            raise InputError(f"no contract left to play: misère is not searched (--play {play}) at this table")
+    if play == "pimc":
+        return _contract_only_pimc(hand_ids, chosen, contracts is None, deals, seed, options, threads, progress,
+                                   n_worlds, over_c, tab, notes)
     kinds = sorted({kind_of(c) for c in chosen})
     run = simulate_tricks(hand_ids, kinds, deals, seed, options, threads, progress, play, tab)
     notes = notes + PLAN.notes(run, deals, play)
@@ -236,11 +236,12 @@ def table_note(tab: Table, options: Options = Options()) -> str:
 
 
 def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, progress, n_worlds, over_c,
-                        tab: Table = FOUR):
+                        tab: Table = FOUR, notes=()):
     """``contract_only`` with single-dummy play: one play-out per contract (each aims at
-    its own level), the heuristic players on the same deals beside it (paired)."""
+    its own level), the heuristic players on the same deals beside it (paired).  ``notes``:
+    what the caller already says."""
     from .pimc import bid_chunk_pimc
-    notes = []
+    notes = list(notes)
     if pick:
         pilot = contract_only(tab.deck.format_cards(hand_ids), deals=PIMC_PILOT_DEALS, seed=seed + 1,
                               play="heuristic", threads=threads,
@@ -639,9 +640,10 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     if play == "dd":
         notes.append("dd: the contract is solved double-dummy, every hand visible (the auction and the kitty "
                      "exchange by the policies); misère records made or failed")
-        if misere_seats(tab.players, options) > DD_MISERE_MAX_ACTIVE:
-            notes.append(f"at {tab.players} players a misère contract is played by the heuristic players, not "
-                         "solved (against four defenders a proof can take minutes a deal)")
+    if play != "heuristic" and misere_seats(tab.players, options) > DD_MISERE_MAX_ACTIVE:
+        notes.append(f"at {tab.players} players a misère contract is played by the heuristic players, not "
+                     f"searched (against {misere_seats(tab.players, options) - 1} defenders a search can take minutes "
+                     "a deal)")
     if play == "pimc":
         meta["worlds"] = n_worlds
         notes.append(PIMC_NOTE.format(w=n_worlds))
