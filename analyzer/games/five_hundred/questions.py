@@ -330,7 +330,8 @@ def _recommend(table: pd.DataFrame) -> tuple[str, str]:
                         f"(the best, {top['contract']}, averages {top['ev']:+.0f})")
     return top["action"], (f"bid {top['contract']}: makes {100 * top['p_make']:.1f}% "
                            f"({100 * top['p_make_lo']:.1f}-{100 * top['p_make_hi']:.1f}%), "
-                           f"expected score {top['ev']:+.1f} ± {top['ev_se']:.1f}")
+                           f"expected score {top['ev']:+.1f} (95% interval {top['ev'] - Z95 * top['ev_se']:+.1f} to "
+                           f"{top['ev'] + Z95 * top['ev_se']:+.1f})")
 
 
 # ----------------------------------------------------------------------------- here

@@ -427,8 +427,9 @@ def _bid_recommendation(table: pd.DataFrame) -> tuple[str, str]:
     sym = SUIT_SYMBOLS[SUITS.index(top["trump"])]
     return f"bid {top['bid']} {top['trump']}", (
         f"bid up to {top['bid']} and name {sym}: makes {100 * top['p_make']:.0f}% "
-        f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), EV {top['ev']:+.1f} ± {top['ev_se']:.1f} "
-        f"against {pass_ev:+.1f} for passing")
+        f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), EV {top['ev']:+.1f} (95% interval "
+        f"{top['ev'] - Z95 * top['ev_se']:+.1f} to {top['ev'] + Z95 * top['ev_se']:+.1f}) against {pass_ev:+.1f} for "
+        "passing")
 
 
 # ----------------------------------------------------------------------------- pass
@@ -548,8 +549,8 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
     top = table.iloc[0]
     pol = table[table["policy"]].iloc[0]
     vs = "" if top["policy"] else f"; the policy's {pol['cards']}: EV {pol['ev']:+.1f}"
-    recommendation = (f"pass {top['cards']}: EV {top['ev']:+.1f} ± {top['ev_se']:.1f}, the declaring side makes "
-                      f"{100 * top['p_make']:.0f}%{vs}")
+    recommendation = (f"pass {top['cards']}: EV {top['ev']:+.1f} (95% interval {top['ev_lo']:+.1f} to "
+                      f"{top['ev_hi']:+.1f}), the declaring side makes {100 * top['p_make']:.0f}%{vs}")
     meta = {"hand": format_mask(my_hand), "role": "partner" if role == ROLE_ASK_PARTNER else "declarer",
             "trump": SUITS[t], "bid": b, "received": received and format_mask(mask_of(parse_hand(received))),
             "deals": played, "deals_dealt": int(run.n_done), "hands_drawn_per_deal": drawn, "seed": seed, "play": play,
