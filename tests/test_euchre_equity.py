@@ -171,7 +171,7 @@ def test_order_with_score_recommends_by_p_win():
     kw = dict(players=4, seat=2, deals=3000)
     a = order("JS JC AS KS 9H", "QS", score="8:9", **kw)
     check_p_win(a, 8, 9, True)
-    assert a.best == "order" and "EV +" in a.recommendation
+    assert a.best == "order" and "expected +" in a.recommendation and "points of P(win)" in a.recommendation
     plain = order("JS JC AS KS 9H", "QS", **kw)
     assert plain.meta["score"] is None and "p_win" not in plain.table
     assert plain.table.equals(a.table[plain.table.columns])        # the EV and the rest unchanged
