@@ -212,3 +212,43 @@ def test_open_misere_defender_strips_before_the_low_card():
     assert _open_misere_lead(["AC", "JC", "5C"], ["TC", "9C", "7C", "6C"], ["AH", "KH"]) == {"5C"}
     # with one club left to him, a high lead would let him throw it under: the 5♣ at once
     assert _open_misere_lead(["AC", "JC", "5C"], ["6C"], ["KC", "AH"]) == {"5C"}
+
+
+def test_open_misere_defender_makes_him_spend_his_lowest_card_first():
+    """East leads against South's exposed 9♠ 6♠, holding A♠ K♠ 7♠ 5♠; West may hold Q♠ 10♠ 8♠.
+
+    A♠ (the strip) lets South throw his 9♠ under it and keep the 6♠, which only our 5♠ is
+    under -- and on that lead West, playing after South, must overtake with a spade of his.
+    7♠ makes him spend the 6♠ (if he plays the 9♠ instead, West goes under it with the 8♠);
+    then his 9♠ stands alone with our 5♠ and West's 8♠ under it: two leads to strand it."""
+    assert _open_misere_lead(["AS", "KS", "7S", "5S"], ["9S", "6S"], ["QS", "TS", "8S", "AH"]) == {"7S"}
+
+
+def _open_misere_discard(mine, led, exposed, unseen, contractor_played=True):
+    """The void defender's card (``play.defender_follow``) on a trick led in ``led``, the
+    contractor (hand exposed) on top when he has played."""
+    from analyzer.tricks.heuristic import rule_suits
+    from analyzer.tricks.tables import R_DUP_SHIFT, R_FREE, R_TRUMP
+    rules = kernel_rules("MIS")
+    suits = tuple(np.uint64(m) for m in rule_suits(rules))
+    hand = np.uint64(to_mask(mine, "MIS"))
+    best = np.uint64(to_mask([led], "MIS"))
+    card = play.defender_follow(suits, suits[SUIT_INDEX[led[-1]]], rules[R_TRUMP], rules[R_FREE],
+                                rules[R_DUP_SHIFT], hand, hand, best, contractor_played, contractor_played,
+                                np.uint64(to_mask(unseen, "MIS")), np.uint64(to_mask(exposed, "MIS")))
+    return from_mask(card, "MIS")
+
+
+def test_open_misere_void_defender_throws_the_suit_that_blocks_his_partner():
+    """West is void in spades; South (exposed) holds 8♣ 7♣ and the 6♣ 5♣ are unseen (East's).
+
+    West's 10♣ 9♣ are of no use against South (both above his clubs) and they rescue him: when
+    East leads the 6♣, West must follow with a higher club after South has played.  Thrown
+    now, the clubs leave West void, and East's 6♣ and 5♣ force South's 7♣ and 8♣.  Throwing
+    the highest card (the A♥, the rule for a discard that blocks nobody) keeps the blockers."""
+    mine = ["AH", "KH", "QH", "TC", "9C"]
+    assert _open_misere_discard(mine, "8S", ["8C", "7C", "QS"], ["6C", "5C", "9H", "7S"]) == {"TC"}
+    # with no club left under his lowest, the clubs block nobody: the highest card
+    assert _open_misere_discard(mine, "8S", ["8C", "7C", "QS"], ["9H", "7S"]) == {"AH"}
+    # the contractor still to play: the same discard
+    assert _open_misere_discard(mine, "8S", ["8C", "7C", "QS"], ["6C", "5C", "9H", "7S"], False) == {"TC"}

@@ -224,7 +224,11 @@ def defender_lead(suits, free, hand, unseen, contractor_voids, partners_void, ex
                     over = m & ~below(low_bit(theirs))
                     if under and over and (unseen & suits[s] & above(low_bit(theirs))) \
                             and popcount(theirs) >= 2:
-                        c = high_bit(over)   # strip first: the others' high cards go, the low card waits
+                        # Strip first, the low card waits: a card between his two lowest
+                        # makes him spend his lowest (and keeps ours under his next),
+                        # else our highest (the others' high cards go).
+                        mid = over & below(low_bit(theirs ^ low_bit(theirs)))
+                        c = high_bit(mid) if mid else high_bit(over)
         if key < best_key:
             best_key = key
             best = c
@@ -232,19 +236,43 @@ def defender_lead(suits, free, hand, unseen, contractor_voids, partners_void, ex
 
 
 @njit(cache=True)
+def _defender_discard(suits, cards, hand, unseen, exposed):
+    """A misère defender's discard from ``cards``: the joker, then (the contractor's hand
+    exposed) a card that blocks the other defenders -- ours above his lowest card of a
+    suit where unseen cards lie under it: a low lead of theirs forces him only when we
+    no longer hold the suit (the suit we hold fewest of first) -- else high cards."""
+    top = _most_dangerous(suits, cards, hand)
+    if exposed and suit_core(suits, top) >= 0:
+        best = ZERO
+        fewest = 99
+        for s in range(4):
+            theirs = exposed & suits[s]
+            if theirs == ZERO or (unseen & suits[s] & below(low_bit(theirs))) == ZERO:
+                continue
+            blockers = cards & suits[s] & ~below(low_bit(theirs))
+            n = popcount(hand & suits[s])
+            if blockers and n < fewest:
+                fewest = n
+                best = high_bit(blockers)
+        if best:
+            return best
+    return top
+
+
+@njit(cache=True)
 def defender_follow(suits, suit, trump, free, shift, hand, legal, best, contractor_winning,
-                    contractor_played, exposed):
+                    contractor_played, unseen, exposed):
     """Misère defender (``suit``: the mask of the suit led): keep the contractor on top,
-    shed high cards."""
+    shed high cards (``_defender_discard`` when void)."""
     win = winning_core(suit, trump, shift, legal, best)
     following = (legal & suit) != ZERO
     if contractor_played:
         if contractor_winning:
             under = legal & ~win
             if under:
-                return high_bit(under) if following else _most_dangerous(suits, under, hand)
+                return high_bit(under) if following else _defender_discard(suits, under, hand, unseen, exposed)
             return low_bit(legal)
-        return high_bit(legal) if following else _most_dangerous(suits, legal, hand)
+        return high_bit(legal) if following else _defender_discard(suits, legal, hand, unseen, exposed)
     # The contractor plays after us: go under his lowest card of the suit when it is known;
     # when he can go under the card winning now (or is void), shed our highest instead.
     if following:
@@ -258,7 +286,7 @@ def defender_follow(suits, suit, trump, free, shift, hand, legal, best, contract
         return low_bit(legal)
     throwable = legal & ~free
     if throwable:
-        return _most_dangerous(suits, throwable, hand)
+        return _defender_discard(suits, throwable, hand, unseen, exposed)
     return legal  # only the joker, which a void player must play in misère
 
 
@@ -478,7 +506,7 @@ def move_core(suits, trump, free, shift, flags, ts, deck, hand, contractor_hand,
                     contractor_played = True
                 s2 = _next(nxt, s2)
             card = defender_follow(suits, suit, trump, free, shift, hand, legal, best, winner == contractor,
-                                   contractor_played, exposed)
+                                   contractor_played, unseen, exposed)
     else:
         # Who plays after us in this trick: partners, opponents, an opponent void in the
         # suit led (at four seats: after 2nd hand an opponent and partner, after 3rd hand
