@@ -12,7 +12,7 @@ from ...verdict import lead as lead_over, lead_versus, recommend
 from ...sim.models import CODES
 from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
-from ...stats import Z95, hist_mean_se, moments_mean_se, wilson
+from ...stats import Z95, hist_mean_se, moments_mean_se, weighted_mean_se, wilson
 from .bidding import ALL_CONTRACTS, Contract, allowed, parse_contract, parse_contracts
 from .deck import FOUR, HAND_SIZE, KITTY_SIZE, N_TRICKS, Table
 from .deck import table as table_of
@@ -461,7 +461,6 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     check_solver_seats(tab, play)
     from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used, p_fit, weight_scale
     from ...sim.layout import StatsLayout
-    from ...stats import weighted_mean_se
     from .auction import PASS, ST_CUR, call_allowed, default_policy, feature_masks, history_arrays, ladder_tables
     from .bidding import ladder
     from .heard import BATCH as HERE_BATCH
@@ -688,7 +687,6 @@ def paired_rows(stats, cross, i: int, j: int, sw2: float, by_win: bool, units: i
     (``heard.here_chunk``'s ``stats`` and ``cross``; ``sw2`` the sum of the squared
     weights): in EV, or ``by_win`` in points of P(win) (booked in fixed point: each product
     once times PWIN_SCALE)."""
-    from ...stats import weighted_mean_se
     from .heard import CX_EV, CX_PWIN, PWIN_SCALE, RS_EV, RS_PWIN, RS_W
     si, sj = stats[i], stats[j]
     if by_win:

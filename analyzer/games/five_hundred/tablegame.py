@@ -291,7 +291,12 @@ class TableGame:
 
     @property
     def thrown(self) -> int:
-        return int(self.hist[0, 0, 0, -1])
+        return thrown_in(self.hist)
+
+
+def thrown_in(hist) -> int:
+    """The deals thrown in (all passed) among the self-play counts ``hist``."""
+    return int(hist[0, 0, 0, -1])
 
 
 def _outcomes(hist, players, options, n_units):
@@ -311,7 +316,7 @@ def _outcomes(hist, players, options, n_units):
                       for j in range(n_units))
         key = (delta, sum(1 << j for j in side_units), int(made))
         merged[key] = merged.get(key, 0) + count
-    thrown = int(hist[0, 0, 0, -1])
+    thrown = thrown_in(hist)
     if thrown:
         key = ((0,) * n_units, 0, 0)
         merged[key] = merged.get(key, 0) + thrown
@@ -369,7 +374,7 @@ def table_game(tab: Table, options: Options = Options(), deals: int | None = Non
         hist = _self_play(tab, options, deals, seed, threads, progress, n_units)
         build = time.perf_counter() - start
     if n_units == 2 and p is None:     # the exact table, solved once and kept with the counts
-        p, _, _ = solve_outcomes(outcome_table(_two_unit_counts(hist, options), int(hist[0, 0, 0, -1])),
+        p, _, _ = solve_outcomes(outcome_table(_two_unit_counts(hist, options), thrown_in(hist)),
                                  options.defend_cap, DEFAULT_CAP)
         write = True
     if write:
