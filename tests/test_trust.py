@@ -79,7 +79,7 @@ def test_cli_trust(capsys, tmp_path):
     code, stdout, err = run_cli(args[:3] + ["3"] + args[4:] + ["--resume", "--json"], capsys)
     assert code == 0, err
     assert json.loads(stdout)["decisions"] == 3 and len(pd.read_csv(out)) == 3
-    code, _, err = run_cli(["trust", "rummy500"], capsys)
+    code, _, err = run_cli(["trust", "pinochle"], capsys)
     assert code == 2 and err.count("\n") == 1
 
 

@@ -48,9 +48,10 @@ TRUST_SOURCES = ("sim/trust.py",)   # besides the game's own files: what decides
 @dataclass
 class Decision:
     """One benchmark position: the question's keyword arguments and a label for people."""
-    kind: str                      # the question: "bid", "order", "call", "pick"
+    kind: str                      # the question: "bid", "order", "call", "pick", "take"
     kwargs: dict                   # the question function's arguments but deals/seed/play/worlds
     label: str
+    fast: object = None            # the fast choice when it is a rule's, not a question's (Bench.fast)
 
 
 @dataclass
@@ -66,6 +67,13 @@ class Bench:
     value: str = "ev"              # the column compared (the game's points a deal)
     allowed: object = None         # allowed(table) -> boolean mask of the options one may take
     notes: list = field(default_factory=list)
+    se: str | None = None          # the standard error's column (default: value + "_se")
+    fast: object = None            # fast(decision, strong table) -> the option the fast rule takes; then
+    #                                the fast model is that rule (no question asked), valued by the strong answer
+
+
+def _se_column(bench: Bench) -> str:
+    return bench.se or f"{bench.value}_se"
 
 
 def _best(table: pd.DataFrame, bench: Bench) -> tuple[str, pd.Series, pd.Series]:
@@ -75,20 +83,25 @@ def _best(table: pd.DataFrame, bench: Bench) -> tuple[str, pd.Series, pd.Series]
     return str(keys[vals.idxmax()]), keys, ok
 
 
-def compare(bench: Bench, d: Decision, fast: Answer, strong: Answer) -> dict:
-    """The benchmark row of one decision from its two answers."""
-    f_best, _, _ = _best(fast.table, bench)
+def compare(bench: Bench, d: Decision, fast: Answer | None, strong: Answer) -> dict:
+    """The benchmark row of one decision from its two answers (``fast`` None: the fast
+    choice is ``bench.fast``'s rule, valued by the strong answer)."""
     s_best, keys, _ = _best(strong.table, bench)
     st = strong.table.assign(_key=keys.values).set_index("_key")
-    se_col = f"{bench.value}_se"
+    if fast is None:
+        f_best = bench.fast(d, strong.table)
+        fast_value = float(st.loc[f_best, bench.value])
+    else:
+        f_best, _, _ = _best(fast.table, bench)
+        fast_value = float(fast.table.assign(_key=bench.key(fast.table).values).set_index("_key")
+                           .loc[f_best, bench.value])
+    se_col = _se_column(bench)
     top, got = st.loc[s_best], st.loc[f_best]
     regret = float(top[bench.value] - got[bench.value])
     se = math.sqrt(float(top[se_col]) ** 2 + float(got[se_col]) ** 2) if f_best != s_best else 0.0
     return {"kind": d.kind, "position": d.label, "fast": f_best, "strong": s_best, "agree": f_best == s_best,
             "regret": regret, "regret_se": se, "clear": bool(f_best != s_best and regret > 2 * se),
-            "fast_value": float(fast.table.assign(_key=bench.key(fast.table).values).set_index("_key")
-                                .loc[f_best, bench.value]),
-            "strong_value": float(top[bench.value])}
+            "fast_value": fast_value, "strong_value": float(top[bench.value])}
 
 
 COLUMNS = ("index", "kind", "position", "fast", "strong", "agree", "regret", "regret_se", "clear", "fast_value",
@@ -180,7 +193,8 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
         for i in range(len(rows), n):
             d = bench.decisions[i]
             try:
-                fast = bench.ask(d, "heuristic", bench.fast_deals, seed + i, None, threads)
+                fast = None if bench.fast is not None else bench.ask(d, "heuristic", bench.fast_deals, seed + i,
+                                                                      None, threads)
                 strong = bench.ask(d, bench.strong, bench.strong_deals, seed + i, worlds, threads)
                 row = {"index": i, **compare(bench, d, fast, strong), "skipped": ""}
             except InputError as err:
