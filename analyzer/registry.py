@@ -37,7 +37,7 @@ GAMES: dict[str, Game] = {g.name: g for g in (
     Game("pinochle", "Pinochle", "pinochle", trust=False,
          first=("pinochle", "bid", "AS TS KS QS JS QS JD KD QD 9H AC AC")),
     Game("rummy500", "Rummy 500", "rummy500", aliases=("rummy-500", "rummy"), plays=("heuristic",), match=False,
-         trust=False, first=("rummy500", "take", "--hand", "7H 8H 4S 4D KC QD 2C", "--pile", "3S 5C 9H", "--players",
+         first=("rummy500", "take", "--hand", "7H 8H 4S 4D KC QD 2C", "--pile", "3S 5C 9H", "--players",
                              "4")),
 )}
 

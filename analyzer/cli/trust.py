@@ -17,13 +17,15 @@ GAMES = tuple(registry.names(aliases=True))
               help="Decisions drawn from self-play.")
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True,
               help="Seed of the decisions (and of each answer: the seed plus the decision's index).")
-@click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True, help="Euchre's table.")
+@click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True,
+              help="Euchre's and Rummy 500's table.")
 @click.option("--strong", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
               help="The stronger model (Five Hundred may use dd; the others pimc).")
 @click.option("--fast-deals", type=click.IntRange(min=1), default=None,
               help="Deals a decision for the fast model [20,000].")
 @click.option("--strong-deals", type=click.IntRange(min=1), default=None,
-              help="Deals a decision for the stronger model [Five Hundred 100, Euchre 1,000, Sheepshead 300].")
+              help="Deals a decision for the stronger model [Five Hundred 100, Euchre 1,000, Sheepshead 300, "
+              "Rummy 500 4,000].")
 @click.option("--worlds", type=click.IntRange(min=1, max=4096), default=None,
               help="Single-dummy layouts sampled a card [32].")
 @click.option("--threads", type=click.IntRange(min=1), default=None, help="Worker threads (default: all cores).")
@@ -35,9 +37,10 @@ GAMES = tuple(registry.names(aliases=True))
 def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worlds, threads, out, resume, as_csv,
           as_json):
     """How far to trust the fast answer in GAME: a fixed set of decisions drawn from
-    self-play (Five Hundred bids, Euchre order and call, Sheepshead pick), each answered
-    by the fast heuristic players and by single-dummy play (pimc; Five Hundred also
-    dd).  Prints the share of identical recommendations and the mean regret of the fast
+    self-play (Five Hundred bids, Euchre order and call, Sheepshead pick, Rummy 500
+    draws), each answered by the fast heuristic players and by single-dummy play (pimc;
+    Five Hundred also dd; Rummy 500: the players' draw rule against the take question's
+    simulation).  Prints the share of identical recommendations and the mean regret of the fast
     choice valued by the stronger model, with 95% intervals.
 
     \b
@@ -52,12 +55,17 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
         b = bench(decisions, seed, strong, fast_deals, strong_deals)
     elif strong != "pimc":
         raise InputError("--strong dd is only offered for Five Hundred")
+    elif game == "rummy500" and fast_deals is not None:
+        raise InputError("--fast-deals: Rummy 500's fast choice is the players' draw rule, not a simulation")
     elif game == "euchre":
         from ..games.euchre.trust import bench
         b = bench(decisions, seed, int(players), fast_deals, strong_deals)
     elif game == "sheepshead":
         from ..games.sheepshead.trust import bench
         b = bench(decisions, seed, fast_deals, strong_deals)
+    elif game == "rummy500":
+        from ..games.rummy500.trust import bench
+        b = bench(decisions, seed, int(players), strong_deals)
     else:
         raise InputError(f"trust is offered for {', '.join(registry.names('trust'))}, not {game}")
     from ..sim.trust import run_trust
@@ -67,8 +75,9 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
 
 def render_trust(answer) -> str:
     m = answer.meta
-    lines = [f"{answer.game}: {m['decisions']} decisions (seed {m['seed']}), fast = heuristic at "
-             f"{m['fast_deals']:,} deals, strong = {m['strong']} at {m['strong_deals']:,} deals",
+    fast = (f"heuristic at {m['fast_deals']:,} deals" if m["fast_deals"] else "the players' rule")
+    lines = [f"{answer.game}: {m['decisions']} decisions (seed {m['seed']}), fast = {fast}, "
+             f"strong = {m['strong']} at {m['strong_deals']:,} deals",
              answer.recommendation, "",
              f"  {'decision':<10} {'n':>4}  {'identical':>9}  {'95% interval':>12}  {'mean regret':>11}  "
              f"{'95% interval':>17}  {'clearly worse':>13}"]

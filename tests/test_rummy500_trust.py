@@ -1,0 +1,77 @@
+"""Rummy 500's agreement benchmark (``trust rummy500``) and the draw rule it checks.
+
+The simulated players' draw (``strategies.choose_draw``) decides what the opponents do
+in every Rummy 500 answer.  The benchmark compares it with the ``take`` question asked
+from the drawing seat; the positions below are ones where the rule before its refit
+(a card taken alone weighed as deadwood, ``-value + keep``; deep takes with every
+deadwood point counted in full) disagreed clearly with the question, each pinned with
+the rule's draw now and, for two, the question's verdict.
+"""
+
+import json
+
+import pytest
+
+from analyzer.games.rummy500 import questions as Q
+from analyzer.games.rummy500.strategies import DRAW_STOCK
+from analyzer.games.rummy500.trust import decisions, position_draw
+from tests.test_trust import run_cli
+
+# the rule before the refit, as strategy parameters (the alone term -1 a point, +5 with a
+# partner; the deep take's deadwood at 1 a point, no margin)
+BEFORE = "holder:junk=1:margin=0:tval=-1:tcost=0:tpartner=5:tjoker=0"
+
+POSITIONS = [
+    # A♥ on the pile pairs his A♦: a high card is worth holding (melded it scores 15,
+    # held it can still be thrown later); the old rule counted it as 15 of deadwood
+    (dict(hand="2S 3S KC AD 4D 2H KH", pile="JC AH", held="7,7,7"), 1, DRAW_STOCK),
+    # 2♦ pairs his 3♦, but a low card alone is not worth a draw: the old rule took it
+    # (-2 + 5 for the partner), which is why a thrown low card looked safe to throw
+    (dict(hand="KS 7S 4H 9C 3D JC 8S", pile="3C 8D 2D", held="7,7,7"), DRAW_STOCK, 2),
+    # the pile from J♦ makes 10♦ J♦ Q♦ and adds Q♥ to his queens; A♠ 8♣ 8♥ come with it,
+    # counted in full by the old rule (-31 against +30 melded)
+    (dict(hand="QS 7C QC 7D QD 5H 6H", pile="JD 8C 8H AS QH TD", table="9S 9H 9C", held="7,7,6"), 0, DRAW_STOCK),
+    # one card from going out (three nines, joker and two tens; the 4♣ to throw): a card
+    # taken alone could not be thrown this turn, so the ace stays on the pile
+    (dict(hand="JK 9S TS 4C 9C 9D TD", pile="AC", table="5C 6C 7C", held="7,7,5"), DRAW_STOCK, DRAW_STOCK),
+]
+
+
+@pytest.mark.parametrize("pos, now, before", POSITIONS)
+def test_the_draw_rule_on_positions_where_it_disagreed(pos, now, before):
+    assert position_draw(**pos) == now
+    assert position_draw(**pos, strategy=BEFORE) == before
+
+
+@pytest.mark.parametrize("i", [0, 1])
+def test_the_take_question_agrees_with_the_rule_there(i):
+    pos, now, before = POSITIONS[i]
+    a = Q.take(**pos, deals=4000, seed=1, threads=1)
+    t = a.table
+    chosen = t[(t["kind"] == "stock")] if now == DRAW_STOCK else t[t["depth"] == now]
+    assert a.best == chosen["action"].iloc[0]
+    assert not a.meta["tie"] and a.meta["lo"] > 0          # clearly, on the same deals
+
+
+def test_decisions_are_positions_from_self_play_and_depend_on_the_seed_only():
+    a, b = decisions(12, 5), decisions(12, 5)
+    assert [d.label for d in a] == [d.label for d in b] and [d.fast for d in a] == [d.fast for d in b]
+    assert [d.label for d in decisions(12, 6)] != [d.label for d in a]
+    for d in a:
+        assert d.kind == "take"
+        # the rule's draw is one the question offers
+        assert d.fast == DRAW_STOCK or 0 <= d.fast < len(d.kwargs["pile"].split())
+        assert position_draw(**d.kwargs) == d.fast
+
+
+def test_cli_trust_rummy(capsys, tmp_path):
+    out = tmp_path / "r.csv"
+    args = ["trust", "rummy500", "--decisions", "3", "--strong-deals", "300", "--threads", "1", "--out", str(out)]
+    code, stdout, err = run_cli(args + ["--json"], capsys)
+    assert code == 0, err
+    got = json.loads(stdout)
+    assert got["decisions"] == 3 and got["fast_deals"] == 0 and got["strong"] == "simulation"
+    code, stdout, err = run_cli(args[:-2] + ["--json"], capsys)
+    assert code == 0 and json.loads(stdout)["agree"] == got["agree"]          # the same seed, the same answer
+    code, _, err = run_cli(["trust", "rummy500", "--fast-deals", "10"], capsys)
+    assert code == 2 and err.count("\n") == 1
