@@ -110,10 +110,13 @@ def test_pinochle_examples_replay_the_runs_deals(monkeypatch):
     a = pinochle_bid("AS AS TS KS QS JS 9S AH TH KH QD JD", deals=250, seed=1, examples=2)
     assert seen["valid"].all() and len(seen["best"]) == 250
     t = a.table
+    # the recommendation compares calls (pass, or a bid and the auction going on): the
+    # examples replay the recommended call's EV deal by deal
     _, level, trump = a.best.split()
-    row = t[(t["action"] == "bid") & (t["bid"] == int(level)) & (t["trump"] == trump)].iloc[0]
+    row = t[(t["action"] == "call") & (t["bid"] == int(level))].iloc[0]
     assert seen["best"].mean() == pytest.approx(row["ev"], abs=1e-9)
     assert len(a.examples) == 2
+    assert all(e["options"][0]["action"] == f"bid {level}" for e in a.examples)
     for e in a.examples:
         cards = " ".join(e["hands"].values()).split()
         assert len(cards) == 48 and all(cards.count(c) == 2 for c in cards)

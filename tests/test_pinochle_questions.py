@@ -235,3 +235,68 @@ def test_cli_condition(capsys):
     assert code == 0 and "unconditioned deals (--condition none)" in out
     code, out, err = run_cli(args + ["--condition", "maybe"], capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--condition" in err
+
+
+# ----------------------------------------------------------------------------- the calls ("here" rows)
+def _calls(a):
+    t = a.table
+    return t[t["action"].isin(["call", "pass"])]
+
+
+def test_the_calls_compare_like_with_like():
+    """Every call row, pass included, is the asker's side's result for the whole hand after
+    that call, the auction going on by the policy: a weak hand cannot gain by opening
+    (the others overcall it, or it goes set); a hand whose meld alone passes the minimum
+    bids, and clearly ahead of passing; beyond the best bid the EV does not rise."""
+    weak = q.bid("9S JS 9H JH TH 9D TD 9D 9C JC TC KC", deals=4000, seed=3, threads=1)
+    calls = _calls(weak)
+    p = calls[calls["action"] == "pass"].iloc[0]
+    assert weak.best == "pass" or p["vs_best_hi"] >= 0             # passing is not measurably worse
+    strong = q.bid("QS QS JD JD AS TS KS JS AH AC TD KH", deals=4000, seed=3, threads=1)
+    assert strong.meta["meld"]["S"] > 250 and strong.best.startswith("bid")   # double pinochle, a run in spades
+    # nobody overcalls it: opening 250 or 260 comes to the same on every deal, a tie called a tie
+    assert strong.meta["tie"] and strong.meta["a_minus_b"] == 0 and strong.meta["lo"] == strong.meta["hi"] == 0
+    assert "no measurable difference" in strong.recommendation
+    calls = _calls(strong)
+    p = calls[calls["action"] == "pass"].iloc[0]
+    assert p["vs_best_hi"] < 0                                      # passing is clearly worse
+    bids = calls[calls["action"] == "call"].reset_index(drop=True)
+    top = int(bids["ev"].idxmax())
+    beyond = bids["ev"].to_numpy()[top:]
+    se = bids["ev_se"].to_numpy()[top:]
+    # non-increasing within noise: no later row above an earlier one by more than 3 se
+    assert all(beyond[j] <= beyond[i] + 3 * se[j] for i in range(len(beyond)) for j in range(i + 1, len(beyond)))
+    assert beyond[-1] < beyond[0] - 100                            # and far lower at the top
+
+
+def test_the_calls_paired_difference_is_the_deals_difference(monkeypatch):
+    """vs_best of a call row (from the kernel's sums of products) equals the mean of the
+    per-deal differences when each deal is replayed alone by the run's own chunk (the
+    examples' replay, spied on)."""
+    from analyzer.sim import examples as shared
+
+    got = {}
+    real_pick = shared.pick
+
+    def spy(a, b, valid, n):
+        got["a"], got["b"], got["valid"] = a.copy(), b.copy(), valid.copy()
+        return real_pick(a, b, valid, n)
+
+    monkeypatch.setattr(shared, "pick", spy)
+    a = q.bid("AS TS KS QS JS JS QD KD AH AH AC AC", deals=300, seed=4, threads=1, examples=1)
+    assert got["valid"].all() and len(got["a"]) == 300
+    calls = _calls(a)
+    second = a.meta["b"]
+    row = calls[(calls["action"] == "pass") if second == "pass" else
+                (calls["bid"] == int(second.split()[1])) & (calls["action"] == "call")].iloc[0]
+    d = got["b"] - got["a"]           # the next best minus the best, deal by deal
+    assert row["vs_best"] == pytest.approx(d.mean(), abs=1e-9)
+    se = d.std(ddof=1) / math.sqrt(len(d))
+    assert row["vs_best_hi"] - row["vs_best"] == pytest.approx(1.959964 * se, rel=1e-6)
+    assert a.meta["a_minus_b"] == pytest.approx(-d.mean(), abs=1e-9)
+
+
+def test_play_pimc_keeps_the_declare_rows_and_says_so():
+    a = q.bid("AS TS KS QS JS JS QD KD AH AH AC AC", trump="S", play="pimc", deals=1, worlds=4, seed=1, threads=1)
+    assert not (a.table["action"] == "call").any()
+    assert any("as if you declare it" in n for n in a.notes)

@@ -311,14 +311,40 @@ def render_bid(answer) -> str:
                      + " ".join("  -" if per[s] != per[s] else f"{100 * per[s]:3.0f}" for s in "SCDH"))
     p = t[t["action"] == "pass"].iloc[0]
     pm = m["pass"]
-    mark = "→" if rec == "pass" else " "
+    calls = t[t["action"] == "call"]
+    mark = "→" if rec == "pass" and calls.empty else " "
     lines += [f"{mark}pass {'':<34}{p.ev:+8.1f} {p.ev_se:5.1f}   then: your side declares "
               f"{100 * pm['p_we_declare']:.0f}% (partner {100 * pm['p_partner_declares']:.0f}%), makes "
-              f"{100 * pm['p_we_make']:.0f}%; they make {100 * pm['p_they_make']:.0f}%",
-              "",
-              "meld: your side's after the passes; tricks: its trick points; " + m["ev_meaning"],
-              "", f"Recommendation: {answer.recommendation}"]
+              f"{100 * pm['p_we_make']:.0f}%; they make {100 * pm['p_they_make']:.0f}%"]
+    legend = "meld: your side's after the passes; tricks: its trick points"
+    if not calls.empty:
+        lines += _render_calls(calls, p, rec)
+        legend = ("the rows above: if you declare at that bid naming that trump; " + legend + "; the calls: your "
+                  "side's result for the whole hand after your call, the auction going on by the policy; vs best: "
+                  "the call's EV minus the best call's on the same deals (95% interval)")
+    lines += ["", legend + "; " + m["ev_meaning"], "", f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)
+
+
+def _render_calls(calls, p, rec) -> list[str]:
+    """The "here" rows: pass and each bid, then the auction by the policy."""
+    best_call = "pass" if rec == "pass" else " ".join(rec.split()[:2])
+    rows = [("pass", p)] + [(f"bid {int(r.bid)}", r) for _, r in calls.iterrows()]
+    centre = next((i for i, (name, _) in enumerate(rows) if name == best_call), 0)
+    lo, hi = max(1, centre - BID_WINDOW), min(len(rows), centre + BID_WINDOW + 1)
+    header = (f"  {'call':<9} {'EV':>8} {'±se':>5} {'vs best':>8} {'95% interval':>16}  {'we declare':>10} "
+              f"{'we make':>8} {'they make':>9}")
+    out = ["", "after your call, the auction going on by the policy:", header, "-" * len(header)]
+    for i, (name, r) in enumerate(rows):
+        if i and (i < lo or i >= hi):
+            if i == lo - 1 or i == hi:
+                out.append(f"  … ({lo - 1 if i < lo else len(rows) - hi} more bids: --json or --csv for all)")
+            continue
+        mark = "→" if name == best_call else " "
+        out.append(f"{mark} {name:<9} {r.ev:+8.1f} {r.ev_se:5.1f} {r.vs_best:+8.1f} "
+                   f"{r.vs_best_lo:+7.1f} to {r.vs_best_hi:+5.1f}  {pct(r.p_we_declare):>10} "
+                   f"{pct(r.p_make):>8} {pct(r.p_they_make):>9}")
+    return out
 
 
 def render_pass(answer, top) -> str:

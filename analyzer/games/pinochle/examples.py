@@ -40,6 +40,9 @@ def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed:
     from ...sim.constrained import C_W
     from .play import PS_BID, PS_EV, PS_PARTNER, PS_THROWN, PS_WE_DECLARE, PS_WE_MAKE
 
+    if (table["action"] == "call").any():
+        return _call_examples(n, table=table, best=best, chunk=chunk, layout=layout, kernel=kernel, seed=seed,
+                              deals=deals, key0=key0, play=play)
     rows = _rows(table)
     if best == "pass":
         first = next(r for r in rows if r[0] == "pass")
@@ -79,12 +82,9 @@ def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed:
     k = kernel
     asker = k["asker"]
     names = [f"seat {s + 1}" for s in range(4)]
-    hands = np.empty(4, np.uint64)
     out = []
     for i, which in chosen:
-        _deal(hands, i, asker, k, key0)
-        seats = {names[s]: format_mask(hands[s]) for s in range(4)}
-        drawn = dict(seats, **{names[asker]: seats[names[asker]] + " (you)"})
+        hands, seats, drawn = _dealt(i, asker, k, key0, names)
         opts = []
         for r, row in enumerate(pair):
             opt = {"action": _label(row), "ev": float(value[i, r]), "made": bool(made[i, r])}
@@ -109,10 +109,60 @@ def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed:
                 opt.update(shown)
             opt["summary"] = summary
             opts.append(opt)
-        why = (f"{opts[0]['action']} (recommended) {'does worse' if which == shared.WORSE else 'does better'} here "
-               f"than {opts[1]['action']}: EV {value[i, 0]:+.0f} against {value[i, 1]:+.0f}")
-        out.append({"deal": int(i), "seed": seed, "why": why, "kind": which, "you": names[asker], "hands": seats,
-                    "diagram": shared.diagram(drawn), "before": [], "options": opts})
+        out.append(_entry(i, which, seed, names[asker], seats, drawn, opts, value))
+    return out, shared.fewer(len(out), n, scan)
+
+
+def _call_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed: int, deals: int, key0,
+                   play: str) -> tuple[list[dict], str | None]:
+    """``bid_examples`` when the answer compares calls (the "here" rows: pass or a bid, then
+    the auction by the policy): the recommended call against the next best by EV, each
+    deal's outcome after the call (who declared at what, made or set)."""
+    from ...sim.constrained import C_W
+    from .play import HS_BID, HS_EV, HS_THROWN, HS_WE_DECLARE, HS_WE_MAKE
+
+    bid0 = kernel["bid0"]
+    ranked = table[table["action"].isin(["call", "pass"])].sort_values("ev", ascending=False)
+    names_of = ["pass" if r.action == "pass" else f"bid {int(r.bid)}" for r in ranked.itertuples()]
+    first = "pass" if best == "pass" else " ".join(best.split()[:2])
+    if len(names_of) < 2:
+        return [], "examples: only one call here, nothing to compare"
+    second = next(x for x in names_of if x != first)
+    pair = (first, second)
+    row_of = {x: (0 if x == "pass" else 1 + (int(x.split()[1]) - bid0) // 10) for x in pair}
+    scan = min(SCAN[play], deals)
+    value = np.zeros((scan, 2))
+    after = np.zeros((scan, 2, 4))
+    valid = np.zeros(scan, bool)
+    for i in range(scan):
+        v = layout.unpack(chunk(i, 1))
+        w = float(v["counters"][C_W])
+        if w <= 0:
+            continue
+        valid[i] = True
+        for r, x in enumerate(pair):
+            h = v["here"][row_of[x]]
+            value[i, r] = h[HS_EV] / w
+            after[i, r] = (h[HS_WE_DECLARE] / w, h[HS_BID] / w, h[HS_THROWN] / w, h[HS_WE_MAKE] / w)
+    chosen = shared.pick(value[:, 0], value[:, 1], valid, n)
+    if not chosen:
+        return [], f"examples: the first {scan:,} deals come to the same for both calls; nothing to show"
+    asker = kernel["asker"]
+    names = [f"seat {s + 1}" for s in range(4)]
+    out = []
+    for i, which in chosen:
+        _, seats, drawn = _dealt(i, asker, kernel, key0, names)
+        opts = []
+        for r, x in enumerate(pair):
+            ours, bid, thrown, we_make = after[i, r]
+            who = "your side" if ours else "the other side"
+            made = bool(we_make) if ours else None
+            summary = (f"{x}: the auction goes on by the policy; {who} declares at {bid:.0f}"
+                       f"{', thrown in' if thrown else ''}{'' if made is None else (', made' if made else ', set')}; "
+                       f"your side's EV {value[i, r]:+.0f}")
+            opts.append({"action": x, "ev": float(value[i, r]), "declarer_side": "ours" if ours else "theirs",
+                         "bid": int(bid), "thrown_in": bool(thrown), "made": bool(we_make), "summary": summary})
+        out.append(_entry(i, which, seed, names[asker], seats, drawn, opts, value))
     return out, shared.fewer(len(out), n, scan)
 
 
@@ -202,11 +252,25 @@ def pass_examples(n: int, *, table, sets: list, chunk, layout, kernel: dict, rol
                        f"EV {value[i, r]:+.0f}")
             opts.append({"action": f"pass {cards[o]}", "ev": float(value[i, r]), "made": bool(made[i, r]),
                          "summary": summary, **shown})
-        why = (f"{opts[0]['action']} (recommended) {'does worse' if which == shared.WORSE else 'does better'} here "
-               f"than {opts[1]['action']}: EV {value[i, 0]:+.0f} against {value[i, 1]:+.0f}")
-        out.append({"deal": int(i), "seed": seed, "why": why, "kind": which, "you": you, "hands": seats,
-                    "diagram": shared.diagram(drawn), "before": [], "options": opts})
+        out.append(_entry(i, which, seed, you, seats, drawn, opts, value))
     return out, shared.fewer(len(out), n, scan)
+
+
+def _dealt(i: int, asker: int, k: dict, key0, names):
+    """Deal i of the run: (the hands, each seat's cards as text, the same with the asker's
+    marked "(you)")."""
+    hands = np.empty(4, np.uint64)
+    _deal(hands, i, asker, k, key0)
+    seats = {names[s]: format_mask(hands[s]) for s in range(4)}
+    return hands, seats, dict(seats, **{names[asker]: seats[names[asker]] + " (you)"})
+
+
+def _entry(i: int, which, seed: int, you: str, seats: dict, drawn: dict, opts: list, value) -> dict:
+    """One example deal: the recommended option against the next best on deal ``i``."""
+    why = (f"{opts[0]['action']} (recommended) {'does worse' if which == shared.WORSE else 'does better'} here "
+           f"than {opts[1]['action']}: EV {value[i, 0]:+.0f} against {value[i, 1]:+.0f}")
+    return {"deal": int(i), "seed": seed, "why": why, "kind": which, "you": you, "hands": seats,
+            "diagram": shared.diagram(drawn), "before": [], "options": opts}
 
 
 def _deal(hands, i: int, asker: int, k: dict, key0) -> None:

@@ -37,6 +37,7 @@ from ...tricks.pimc import candidates, choose, choose_plain
 from ...tricks.tables import R_DECK, R_LEAD, R_SUIT, R_TRUMP, R_TRUMP_SUIT
 from ...sim.deal import _deal_into
 from ...sim.constrained import BATCH, MAX_DRAWS, count_deal, draw_tail, drop, keep_one, mask_of_all
+from ...sim.leads import book_products
 from ...sim.rng import LOW32, bounded, next_u64, stream_key
 from .bidding import choose_pass, run_auction, throws_in, valuation
 from .deck import LANE, N_SEATS, N_TRICKS, RANK_BITS, RA, TOTAL_POINTS
@@ -571,6 +572,50 @@ PS_SIZE = 10
 # per-trump statistics of the bid rows
 T_N, T_MELD, T_POINTS, T_MELD_BEFORE = range(4)
 T_SIZE = 4
+# bid_chunk's "here" rows: row 0 passing, row 1 + L bidding bid0 + 10 L; then the auction
+# goes on by the policy (the asker's own later calls too) and the contract it reaches is
+# played: the asker's side's result for the whole hand, every row on the same deals
+HS_N, HS_EV, HS_EV2, HS_WE_DECLARE, HS_WE_MAKE, HS_THEY_MAKE, HS_THROWN, HS_BID = range(8)
+HS_SIZE = 8
+
+
+@njit(cache=True, forceinline=True)
+def here_auction(values, state, k, bid0, asker, minimum, policies, auction):
+    """The auction after the asker's call of "here" row ``k`` (0: pass, else bid
+    bid0 + 10 (k - 1)), by the policy from ``state``: auction <- (declarer, bid, stuck)."""
+    if k == 0:
+        run_auction(values, state[0], state[1], state[2], state[3], minimum, policies, auction)
+    else:
+        run_auction(values, state[0], bid0 + 10 * (k - 1), asker, state[3] & ~(1 << asker), minimum, policies,
+                    auction)
+
+
+@njit(cache=True, forceinline=True)
+def side_result(out, bid, thrown, d, asker, save):
+    """The hand declarer ``d`` played at ``bid`` (``out``) from the asker's side: (EV,
+    whether the asker's side declared, whether the declaring side made it)."""
+    sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
+    ok = made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
+    ours = (d & 1) == (asker & 1)
+    return ((sd - so) if ours else (so - sd)), ours, ok
+
+
+@njit(cache=True, forceinline=True)
+def book_here(row, out, w, d, bid, asker, any_throw, policy, save):
+    """The hand declarer ``d`` plays at ``bid`` (``out``: played at bid 0, so never thrown
+    in; the throw-in at ``bid`` decided here) into a "here" row, from the asker's side;
+    returns its EV (the asker's side's score minus the other side's)."""
+    thrown = throws_in(bid, out[O_MELD_D], any_throw, policy)
+    ev, ours, ok = side_result(out, bid, thrown, d, asker, save)
+    row[HS_N] += w
+    row[HS_EV] += w * ev
+    row[HS_EV2] += w * ev * ev
+    row[HS_WE_DECLARE] += w * ours
+    row[HS_WE_MAKE] += w * (ours and ok)
+    row[HS_THEY_MAKE] += w * ((not ours) and ok)
+    row[HS_THROWN] += w * thrown
+    row[HS_BID] += w * bid
+    return ev
 
 
 @njit(cache=True, forceinline=True)
@@ -588,7 +633,7 @@ def bid_buffers(pool):
 @njit(cache=True, nogil=True)
 def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constrained, free, lo, hi, want, state,
               policies, reuse, minimum, any_throw, save, bid0, trumps_asked, levels, tstats, pstats, counters,
-              dd, rules_dd4, tt, stats, gen):
+              here, prods, dd, rules_dd4, tt, stats, gen):
     """Deals for the bid question: seat ``asker`` holds ``my_hand``; the other seats are
     dealt by ``deal_heard`` (``constrained`` seats make the calls heard: value in [lo, hi)).
     Every statistic is weighted by the deal's weight w.  On each deal:
@@ -601,7 +646,12 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
       side's score minus the other side's; tstats[t] += w (1, side meld, trick points,
       side meld before the passes);
     - the asker passes and the auction goes on by the policy from ``state`` = (next seat to
-      speak, bid to beat, its holder, seats passed with the asker): pstats.
+      speak, bid to beat, its holder, seats passed with the asker): pstats;
+    - the "here" rows (``here``: (rows, HS_SIZE), no rows: none): the asker passes or bids
+      bid0 + 10 L, the auction goes on by the policy (``here_auction``) and its contract
+      is played (each declarer's hand once a deal, with his policy's trump): here[k] +=
+      ``book_here``; ``prods`` += the weighted products of the rows' EVs (``book_products``:
+      the paired differences between rows).
 
     counters += (deal indices, hands drawn, indices given up, sum w, sum w^2).  With ``dd``
     every hand's tricks are solved double-dummy (``finish_hand_dd``; ``rules_dd4``: the
@@ -609,6 +659,8 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
     None compiles the kernel without the solver).  Single-dummy play: ``pimc.bid_deals``."""
     rem, hands, work, values, trumps, v4, auction, out, trace = bid_buffers(pool)
     spare = np.empty(N_SEATS, np.uint64)
+    outs = np.empty((N_SEATS, O_SIZE), np.int64)
+    evs = np.empty(here.shape[0], np.int64)
     for i in range(n):
         hands[asker] = my_hand
         w, draws = deal_heard(stream_key(key0, start + i), pool, rem, hands, sizes, constrained, free, lo, hi, want,
@@ -627,6 +679,8 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
                 finish_hand(rules4[t], vals4[t], work, asker, t, 0, reuse, any_throw, save, policies, ZERO, ZERO, out,
                             trace)
             book_declare(levels[t], tstats[t], out, w, bid0, any_throw, policies[asker], save)
+            if here.shape[0] and t == trumps[asker]:
+                outs[asker] = out           # the "here" rows' hand when the asker declares: the same play
         # pass: the auction goes on without the asker
         run_auction(values, state[0], state[1], state[2], state[3], minimum, policies, auction)
         d = auction[0]
@@ -640,6 +694,27 @@ def bid_chunk(rules4, vals4, key0, start, n, pool, sizes, asker, my_hand, constr
             finish_hand(rules4[t], vals4[t], work, d, t, bid, reuse, any_throw, save, policies, ZERO, ZERO, out,
                         trace)
         book_pass(pstats, out, w, d, bid, asker, auction[2], save)
+        if here.shape[0] == 0:
+            continue
+        played = (1 << asker) if (trumps_asked >> trumps[asker]) & 1 else 0
+        if out[O_THROWN] == 0 and not (played >> d) & 1:
+            outs[d] = out                   # the pass row's hand, played at its bid and not thrown in: the same
+            played |= 1 << d
+        for k in range(here.shape[0]):
+            here_auction(values, state, k, bid0, asker, minimum, policies, auction)
+            d = auction[0]
+            if not (played >> d) & 1:
+                t = trumps[d]
+                work[:] = hands
+                if tt is not None and dd:
+                    finish_hand_dd(rules4[t], vals4[t], rules_dd4[t], work, d, t, 0, reuse, any_throw, policies,
+                                   outs[d], trace, spare, tt, stats, gen)
+                else:
+                    finish_hand(rules4[t], vals4[t], work, d, t, 0, reuse, any_throw, save, policies, ZERO, ZERO,
+                                outs[d], trace)
+                played |= 1 << d
+            evs[k] = book_here(here[k], outs[d], w, d, auction[1], asker, any_throw, policies[d], save)
+        book_products(prods, evs, w)
 
 
 @njit(cache=True, nogil=True)
@@ -668,10 +743,7 @@ def book_pass(pstats, out, w, d, bid, asker, stuck, save):
     """The hand after the asker passed (declarer ``d`` at ``bid``; ``stuck``: the dealer was
     stuck with it) into pstats, EV from the asker's side."""
     thrown = out[O_THROWN] == 1
-    sd, so = hand_scores(bid, out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
-    ok = made(bid, out[O_MELD_D], out[O_POINTS_D], out[O_TRICKS_D], thrown, save)
-    ours = (d & 1) == (asker & 1)
-    ev = (sd - so) if ours else (so - sd)
+    ev, ours, ok = side_result(out, bid, thrown, d, asker, save)
     pstats[PS_N] += w
     pstats[PS_EV] += w * ev
     pstats[PS_EV2] += w * ev * ev

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ...answer import Answer
-from ...verdict import lead_versus, recommend
+from ...verdict import lead as lead_of, lead_versus, recommend
 from ...cards import SUIT_SYMBOLS, SUITS, parse_suit
 from ...errors import InputError
 from ...options import check_condition, check_examples, unconditioned_note
@@ -29,7 +29,8 @@ from .deck import BIT_OF, HAND_SIZE, N_SEATS, PASS_SIZE, format_mask, mask_of, p
 from ...sim.rng import stream_key
 from .meld import meld_all, meld_cards
 from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used
-from .play import (H_SIZE, PS_BID, PS_EV, PS_EV2, PS_N,
+from .play import (H_SIZE, HS_BID, HS_EV, HS_EV2, HS_SIZE, HS_THEY_MAKE, HS_WE_DECLARE, HS_WE_MAKE, PS_BID, PS_EV,
+                   PS_EV2, PS_N,
                    PS_PARTNER, PS_SIZE, PS_STUCK, PS_THEY_MAKE, PS_THROWN, PS_WE_DECLARE, PS_WE_MAKE, ROLE_ASK_DECLARER, ROLE_ASK_PARTNER, T_MELD,
                    T_MELD_BEFORE, T_POINTS, T_SIZE, card_tables)
 from .rules import Options, rule_tables
@@ -311,7 +312,9 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     key0 = seed_key(seed)
     aims = pimc_aims(my_hand, bid0, options)
     mask = sum(1 << t for t in trumps_asked)
-    layout = StatsLayout(levels=(4, n_levels, 3), tstats=(4, T_SIZE), pstats=(PS_SIZE,), counters=(C_SIZE,))
+    n_here = 0 if n_worlds else n_levels + 1      # the "here" rows (``play.bid_chunk``): pass, then each bid
+    layout = StatsLayout(levels=(4, n_levels, 3), tstats=(4, T_SIZE), pstats=(PS_SIZE,), counters=(C_SIZE,),
+                         here=(n_here, HS_SIZE), prods=(n_here, n_here + 1))
 
     def chunk(start, n):
         flat = layout.zeros()
@@ -329,8 +332,8 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
             else:
                 bid_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, sizes, np.int64(asker), my_hand,
                           constrained, free, lo, hi, want, state, policies, reuse, minimum, any_throw, save,
-                          np.int64(bid0), np.int64(mask), v["levels"], v["tstats"], v["pstats"], v["counters"], dd,
-                          rules_dd4, tt, dd_stats, np.zeros(8, np.int64))
+                          np.int64(bid0), np.int64(mask), v["levels"], v["tstats"], v["pstats"], v["counters"],
+                          v["here"], v["prods"], dd, rules_dd4, tt, dd_stats, np.zeros(8, np.int64))
         return flat
 
     run = PLAN.run(chunk, deals, play, threads, progress)
@@ -340,7 +343,14 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     if v["counters"][C_W] == 0:
         _no_match("make the calls heard", run.n_done)
     table = _bid_rows(v, bid0, n_levels, trumps_asked)
-    best, recommendation = _bid_recommendation(table)
+    verdict = {}
+    if n_here:
+        table, best, recommendation, verdict = _here_rows(table, v, bid0)
+    else:
+        best, recommendation = _bid_recommendation(table)
+        notes.append("with --play pimc the bid rows are each bid as if you declare it (the hand played once a "
+                     "trump), not the auction going on after your call as with heuristic and dd play: compare "
+                     "them with passing with care")
     p = v["pstats"]
     meta = {"hand": format_mask(my_hand), "seat": asker + 1, "position": _position(asker),
             "auction": [("pass" if c == PASS else int(c)) for c in calls], "over": int(current) or None,
@@ -352,7 +362,7 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
             "pass": {"p_we_declare": p[PS_WE_DECLARE] / p[PS_N], "p_partner_declares": p[PS_PARTNER] / p[PS_N],
                      "p_we_make": p[PS_WE_MAKE] / p[PS_N], "p_they_make": p[PS_THEY_MAKE] / p[PS_N],
                      "p_thrown_in": p[PS_THROWN] / p[PS_N], "p_stuck": p[PS_STUCK] / p[PS_N],
-                     "mean_bid": p[PS_BID] / p[PS_N]}}
+                     "mean_bid": p[PS_BID] / p[PS_N]}, **verdict}
     if n_worlds:
         notes.append(PIMC_NOTE.format(w=n_worlds, aim="with each trump the level the bidding policy would reach ("
                                       + ", ".join(f"{SUITS[t]} {aims[t]}" for t in trumps_asked)
@@ -407,6 +417,82 @@ def _bid_rows(v, bid0, n_levels, trumps_asked) -> pd.DataFrame:
     table["bid"] = table["bid"].astype("Int64")
     return table[["action", "bid", "trump", "p_make", "p_make_lo", "p_make_hi", "mean_meld", "mean_meld_before_pass",
                   "mean_tricks", "ev", "ev_se"]]
+
+
+VS_COLUMNS = ("vs_best", "vs_best_lo", "vs_best_hi")   # a call's EV minus the best call's, same deals (95%)
+
+
+def _here_rows(table: pd.DataFrame, v, bid0: int):
+    """The "here" rows (``play.bid_chunk``: pass, or each bid, then the auction by the
+    policy and the contract it reaches, your side's result for the whole hand) added to
+    ``table`` as action "call" (pass: the "pass" row, the same statistic), and the
+    recommendation on them: the best call, its lead over the next best on the same deals
+    (``verdict.lead``), the trump to name the best declare row's at that bid.  Returns
+    (table, best, recommendation, the lead's fields)."""
+    c = v["counters"]
+    sw, sw2 = float(c[C_W]), float(c[C_W2])
+    here, prods = v["here"], v["prods"]
+    n = here.shape[0]
+    ev = here[:, HS_EV] / sw
+    se = np.array([weighted_mean_se(sw, here[k, HS_EV], here[k, HS_EV2], sw2)[1] for k in range(n)])
+    last = n - 1
+    while last > 1 and here[last, HS_WE_MAKE] / sw < NEGLIGIBLE:
+        last -= 1            # bids so high that your side (nearly) never makes them
+    a = max(range(min(n, last + 2)), key=lambda k: ev[k])
+
+    def versus(k):
+        """Row k's EV minus the best row's on the same deals: (d, lo, hi)."""
+        d, d_se, _ = weighted_mean_se(sw, prods[k, n] - prods[a, n], prods[k, k] + prods[a, a] - 2 * prods[k, a], sw2)
+        return d, d - Z95 * d_se, d + Z95 * d_se
+
+    calls = []
+    for k in range(1, min(n, last + 2)):
+        calls.append({"action": "call", "bid": bid0 + 10 * (k - 1), "trump": None,
+                      **_row_stats(sw, here[k, HS_WE_MAKE], here[k, HS_EV], here[k, HS_EV2], sw2),
+                      "mean_meld": np.nan, "mean_meld_before_pass": np.nan, "mean_tricks": np.nan,
+                      "p_we_declare": here[k, HS_WE_DECLARE] / sw, "p_they_make": here[k, HS_THEY_MAKE] / sw,
+                      "mean_final_bid": here[k, HS_BID] / sw, **dict(zip(VS_COLUMNS, versus(k)))})
+    is_pass = table["action"] == "pass"
+    table = table.copy()
+    table.loc[is_pass, "p_we_declare"] = here[0, HS_WE_DECLARE] / sw
+    table.loc[is_pass, "p_they_make"] = here[0, HS_THEY_MAKE] / sw
+    table.loc[is_pass, "mean_final_bid"] = here[0, HS_BID] / sw
+    for col, x in zip(VS_COLUMNS, versus(0)):
+        table.loc[is_pass, col] = x
+    table = pd.concat([table[~is_pass], pd.DataFrame(calls), table[is_pass]], ignore_index=True)
+    table["bid"] = table["bid"].astype("Int64")
+    # the best call and the next best, compared on the same deals
+    keys = list(range(min(n, last + 2)))
+    order = sorted(keys, key=lambda k: -ev[k])
+    name = (lambda k: "pass" if k == 0 else f"bid {bid0 + 10 * (k - 1)}")
+    f = {}
+    if len(order) > 1:
+        b = order[1]
+        d, d_se, _ = weighted_mean_se(sw, prods[a, n] - prods[b, n], prods[a, a] + prods[b, b] - 2 * prods[a, b], sw2)
+        f = lead_of(name(a), name(b), d, d_se)
+    lo, hi = ev[a] - Z95 * se[a], ev[a] + Z95 * se[a]
+    if a == 0:
+        best = "pass"
+        head = (f"pass: EV {ev[0]:+.1f} (95% interval {lo:+.1f} to {hi:+.1f}) for your side over the hand, the "
+                "auction going on without you")
+    else:
+        bid = bid0 + 10 * (a - 1)
+        at = table[(table["action"] == "bid") & (table["bid"] == bid)]
+        trump = str(at.loc[at["ev"].idxmax(), "trump"]) if len(at) else None
+        best = f"bid {bid} {trump}" if trump else f"bid {bid}"
+        named = f", naming {SUIT_SYMBOLS[SUITS.index(trump)]} if it stands" if trump else ""
+        head = (f"bid {bid}{named}: EV {ev[a]:+.1f} (95% interval {lo:+.1f} to {hi:+.1f}) for your side over the "
+                f"hand, the auction going on by the policy (your side declares {100 * here[a, HS_WE_DECLARE] / sw:.0f}%"
+                f" and makes {100 * here[a, HS_WE_MAKE] / sw:.0f}%)")
+    # how high: the highest bid not measurably worse than the best call
+    ok = [k for k in keys if k > 0 and versus(k)[2] >= 0]
+    if ok and max(ok) != a:
+        head += f"; the highest bid not measurably worse than {bid0 + 10 * (a - 1)} is {bid0 + 10 * (max(ok) - 1)}"
+    pass_d, pass_lo, pass_hi = versus(0)
+    if a != 0 and f.get("b") != "pass":
+        head += (f"; passing: {pass_d:+.1f} (95% interval {pass_lo:+.1f} to {pass_hi:+.1f}, same deals)"
+                 + (", no measurable difference" if pass_hi >= 0 else ""))
+    return table, best, recommend(head, f), f
 
 
 def best_trump_rows(table: pd.DataFrame) -> pd.DataFrame:
