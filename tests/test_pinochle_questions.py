@@ -273,23 +273,17 @@ def test_the_calls_paired_difference_is_the_deals_difference(monkeypatch):
     """vs_best of a call row (from the kernel's sums of products) equals the mean of the
     per-deal differences when each deal is replayed alone by the run's own chunk (the
     examples' replay, spied on)."""
-    from analyzer.sim import examples as shared
+    from analyzer.games.pinochle import examples
+    from tests.test_examples import spy_on_pick
 
-    got = {}
-    real_pick = shared.pick
-
-    def spy(a, b, valid, n):
-        got["a"], got["b"], got["valid"] = a.copy(), b.copy(), valid.copy()
-        return real_pick(a, b, valid, n)
-
-    monkeypatch.setattr(shared, "pick", spy)
+    seen = spy_on_pick(monkeypatch, examples)
     a = q.bid("AS TS KS QS JS JS QD KD AH AH AC AC", deals=300, seed=4, threads=1, examples=1)
-    assert got["valid"].all() and len(got["a"]) == 300
+    assert seen["valid"].all() and len(seen["best"]) == 300
     calls = _calls(a)
     second = a.meta["b"]
     row = calls[(calls["action"] == "pass") if second == "pass" else
                 (calls["bid"] == int(second.split()[1])) & (calls["action"] == "call")].iloc[0]
-    d = got["b"] - got["a"]           # the next best minus the best, deal by deal
+    d = seen["nxt"] - seen["best"]    # the next best minus the best, deal by deal
     assert row["vs_best"] == pytest.approx(d.mean(), abs=1e-9)
     se = d.std(ddof=1) / math.sqrt(len(d))
     assert row["vs_best_hi"] - row["vs_best"] == pytest.approx(1.959964 * se, rel=1e-6)
@@ -300,3 +294,19 @@ def test_play_pimc_keeps_the_declare_rows_and_says_so():
     a = q.bid("AS TS KS QS JS JS QD KD AH AH AC AC", trump="S", play="pimc", deals=1, worlds=4, seed=1, threads=1)
     assert not (a.table["action"] == "call").any()
     assert any("as if you declare it" in n for n in a.notes)
+
+
+def test_the_pass_lead_is_paired(monkeypatch):
+    """The best pass's lead over the next best (from the kernel's sums of products) is the
+    mean of the per-deal differences, each deal replayed alone by the run's chunk."""
+    from analyzer.games.pinochle import examples
+    from tests.test_examples import spy_on_pick
+
+    seen = spy_on_pick(monkeypatch, examples)
+    a = q.pass_cards(HAND, "S", deals=300, seed=2, threads=1, examples=1)
+    assert seen["valid"].all() and len(seen["best"]) == 300
+    d = seen["best"] - seen["nxt"]
+    assert a.meta["a"] == a.table.iloc[0]["action"] and a.meta["b"] == a.table.iloc[1]["action"]
+    assert a.meta["a_minus_b"] == pytest.approx(d.mean(), abs=1e-9)
+    assert a.meta["se"] == pytest.approx(d.std(ddof=1) / math.sqrt(len(d)), rel=1e-6)
+    assert ("no measurable difference" in a.recommendation) == a.meta["tie"]

@@ -758,7 +758,7 @@ def book_pass(pstats, out, w, d, bid, asker, stuck, save):
 
 @njit(cache=True, nogil=True)
 def pass_chunk(rules, vals, key0, start, n, pool, sizes, role, my_hand, trump, bid, constrained, free, lo, hi, want,
-               options, policies, reuse, any_throw, save, stats, counters):
+               options, policies, reuse, any_throw, save, stats, counters, prods):
     """Deals for the pass question; the declarer is seat 0, his partner seat 2; the other
     seats are dealt by ``deal_heard`` (weighted as in ``bid_chunk``).
 
@@ -767,7 +767,9 @@ def pass_chunk(rules, vals, key0, start, n, pool, sizes, role, my_hand, trump, b
     ROLE_ASK_DECLARER: the asker is the declarer, holding ``my_hand`` (16 cards, the
     partner's four included; the partner holds 8).  Option o: he passes back
     ``options[o]``.  Then meld, throw-in, twelve tricks: stats[o] += w (1, made, EV, EV^2,
-    side meld, trick points), EV the declaring side's score minus the defenders'."""
+    side meld, trick points), EV the declaring side's score minus the defenders'; ``prods``
+    += the weighted products of the options' EVs (``book_products``: paired differences)."""
+    evs = np.empty(options.shape[0], np.int64)
     rem = np.empty(pool.shape[0], np.int64)
     hands = np.empty(N_SEATS, np.uint64)
     work = np.empty(N_SEATS, np.uint64)
@@ -799,3 +801,5 @@ def pass_chunk(rules, vals, key0, start, n, pool, sizes, role, my_hand, trump, b
             stats[o, 3] += w * ev * ev
             stats[o, 4] += w * out[O_MELD_D]
             stats[o, 5] += w * out[O_POINTS_D]
+            evs[o] = ev
+        book_products(prods, evs, w)

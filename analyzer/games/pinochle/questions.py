@@ -605,7 +605,7 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
     rules4, vals4 = rule_tables(options), card_tables(options)
     reuse, _, any_throw, save = _flags(options)
     key0 = seed_key(seed)
-    layout = StatsLayout(stats=(len(sets), 6), counters=(C_SIZE,))
+    layout = StatsLayout(stats=(len(sets), 6), counters=(C_SIZE,), prods=(len(sets), len(sets) + 1))
 
     def chunk(start, n):
         flat = layout.zeros()
@@ -614,7 +614,7 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
             v = layout.unpack(flat)
             pass_chunk(rules4[t], vals4[t], key0, np.int64(start), np.int64(n), pool, sizes, np.int64(role),
                        np.uint64(my_hand), np.int64(t), np.int64(b), constrained, free, lo, hi, want, opts, policies,
-                       reuse, any_throw, save, v["stats"], v["counters"])
+                       reuse, any_throw, save, v["stats"], v["counters"], v["prods"])
         return flat
 
     run = PASS_PLAN.run(chunk, deals, play, threads, progress)
@@ -634,14 +634,30 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
     table = pd.DataFrame(rows).sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
     top = table.iloc[0]
     pol = table[table["policy"]].iloc[0]
-    vs = "" if top["policy"] else f"; the policy's {pol['cards']}: EV {pol['ev']:+.1f}"
-    recommendation = (f"pass {top['cards']}: EV {top['ev']:+.1f} (95% interval {top['ev_lo']:+.1f} to "
-                      f"{top['ev_hi']:+.1f}), the declaring side makes {100 * top['p_make']:.0f}%{vs}")
+    prods, sw, sw2 = v["prods"], float(counters[C_W]), float(counters[C_W2])
+    index = {format_mask(m): o for o, m in enumerate(sets)}
+
+    def versus(a: str, b: str):
+        """Pass a's EV minus pass b's on the same deals: (d, se)."""
+        i, j, n = index[a], index[b], len(sets)
+        d, se, _ = weighted_mean_se(sw, prods[i, n] - prods[j, n], prods[i, i] + prods[j, j] - 2 * prods[i, j], sw2)
+        return d, se
+
+    verdict = lead_of(f"pass {top['cards']}", f"pass {table.iloc[1]['cards']}",
+                      *versus(top["cards"], table.iloc[1]["cards"])) if len(table) > 1 else {}
+    vs = ""
+    if not top["policy"]:
+        d, se = versus(pol["cards"], top["cards"])
+        vs = (f"; the policy's {pol['cards']}: {d:+.1f} (95% interval {d - Z95 * se:+.1f} to {d + Z95 * se:+.1f}, "
+              "same deals)")
+    recommendation = recommend(f"pass {top['cards']}: EV {top['ev']:+.1f} (95% interval {top['ev_lo']:+.1f} to "
+                               f"{top['ev_hi']:+.1f}), the declaring side makes {100 * top['p_make']:.0f}%",
+                               verdict) + vs
     meta = {"hand": format_mask(my_hand), "role": "partner" if role == ROLE_ASK_PARTNER else "declarer",
             "trump": SUITS[t], "bid": b, "received": received and format_mask(mask_of(parse_hand(received))),
             "deals": played, "deals_dealt": int(run.n_done), "hands_drawn_per_deal": drawn, "seed": seed, "play": play,
             "rules": options.as_dict(), "candidates": len(sets),
-            "ev_meaning": "EV: the declaring side's score for the hand minus the defenders'"}
+            "ev_meaning": "EV: the declaring side's score for the hand minus the defenders'", **verdict}
     if role == ROLE_ASK_PARTNER:
         notes.append(f"the declarer's hand is dealt so that his policy names {SUITS[t]} and reaches {b} "
                      f"({drawn:,.0f} hands drawn a deal); the opponents' hands are not conditioned on the auction")
