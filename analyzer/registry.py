@@ -34,7 +34,7 @@ GAMES: dict[str, Game] = {g.name: g for g in (
          first=("five-hundred", "bid", "JK JH JD AH KH TH AS KS 7C 5D")),
     Game("euchre", "Euchre", "euchre", first=("euchre", "order", "JH JD AH 9S KC", "--upcard", "9H")),
     Game("sheepshead", "Sheepshead", "sheepshead", first=("sheepshead", "pick", "QC QS JD AD TD 9D", "--seat", "2")),
-    Game("pinochle", "Pinochle", "pinochle", trust=False,
+    Game("pinochle", "Pinochle", "pinochle",
          first=("pinochle", "bid", "AS TS KS QS JS QS JD KD QD 9H AC AC")),
     Game("rummy500", "Rummy 500", "rummy500", aliases=("rummy-500", "rummy"), plays=("heuristic",), match=False,
          first=("rummy500", "take", "--hand", "7H 8H 4S 4D KC QD 2C", "--pile", "3S 5C 9H", "--players",

@@ -8,14 +8,11 @@ deadwood point counted in full) disagreed clearly with the question, each pinned
 the rule's draw now and, for two, the question's verdict.
 """
 
-import json
-
 import pytest
 
 from analyzer.games.rummy500 import questions as Q
 from analyzer.games.rummy500.strategies import DRAW_STOCK
 from analyzer.games.rummy500.trust import decisions, position_draw
-from tests.test_trust import run_cli
 
 # the rule before the refit, as strategy parameters (the alone term -1 a point, +5 with a
 # partner; the deep take's deadwood at 1 a point, no margin)
@@ -63,15 +60,3 @@ def test_decisions_are_positions_from_self_play_and_depend_on_the_seed_only():
         assert d.fast == DRAW_STOCK or 0 <= d.fast < len(d.kwargs["pile"].split())
         assert position_draw(**d.kwargs) == d.fast
 
-
-def test_cli_trust_rummy(capsys, tmp_path):
-    out = tmp_path / "r.csv"
-    args = ["trust", "rummy500", "--decisions", "3", "--strong-deals", "300", "--threads", "1", "--out", str(out)]
-    code, stdout, err = run_cli(args + ["--json"], capsys)
-    assert code == 0, err
-    got = json.loads(stdout)
-    assert got["decisions"] == 3 and got["fast_deals"] == 0 and got["strong"] == "simulation"
-    code, stdout, err = run_cli(args[:-2] + ["--json"], capsys)
-    assert code == 0 and json.loads(stdout)["agree"] == got["agree"]          # the same seed, the same answer
-    code, _, err = run_cli(["trust", "rummy500", "--fast-deals", "10"], capsys)
-    assert code == 2 and err.count("\n") == 1

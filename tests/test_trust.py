@@ -79,7 +79,23 @@ def test_cli_trust(capsys, tmp_path):
     code, stdout, err = run_cli(args[:3] + ["3"] + args[4:] + ["--resume", "--json"], capsys)
     assert code == 0, err
     assert json.loads(stdout)["decisions"] == 3 and len(pd.read_csv(out)) == 3
-    code, _, err = run_cli(["trust", "pinochle"], capsys)
+    code, _, err = run_cli(["trust", "euchre", "--strong", "dd"], capsys)
+    assert code == 2 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("game", ["rummy500", "pinochle"])
+def test_cli_trust_of_a_rule(game, capsys, tmp_path):
+    """Rummy 500's draws and Pinochle's calls: the players' rule against the question
+    asked from that seat; the same seed, the same answer; no fast simulation to size."""
+    out = tmp_path / "r.csv"
+    args = ["trust", game, "--decisions", "3", "--strong-deals", "300", "--threads", "1", "--out", str(out)]
+    code, stdout, err = run_cli(args + ["--json"], capsys)
+    assert code == 0, err
+    got = json.loads(stdout)
+    assert got["decisions"] == 3 and got["fast_deals"] == 0 and got["strong"] == "simulation"
+    code, stdout, err = run_cli(args[:-2] + ["--json"], capsys)
+    assert code == 0 and json.loads(stdout)["agree"] == got["agree"]
+    code, _, err = run_cli(["trust", game, "--fast-deals", "10"], capsys)
     assert code == 2 and err.count("\n") == 1
 
 

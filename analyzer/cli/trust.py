@@ -55,8 +55,9 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
         b = bench(decisions, seed, strong, fast_deals, strong_deals)
     elif strong != "pimc":
         raise InputError("--strong dd is only offered for Five Hundred")
-    elif game == "rummy500" and fast_deals is not None:
-        raise InputError("--fast-deals: Rummy 500's fast choice is the players' draw rule, not a simulation")
+    elif game in ("rummy500", "pinochle") and fast_deals is not None:
+        raise InputError(f"--fast-deals: {registry.game(game).title}'s fast choice is the players' rule, "
+                         "not a simulation")
     elif game == "euchre":
         from ..games.euchre.trust import bench
         b = bench(decisions, seed, int(players), fast_deals, strong_deals)
@@ -66,6 +67,9 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
     elif game == "rummy500":
         from ..games.rummy500.trust import bench
         b = bench(decisions, seed, int(players), strong_deals)
+    elif game == "pinochle":
+        from ..games.pinochle.trust import bench
+        b = bench(decisions, seed, strong_deals)
     else:
         raise InputError(f"trust is offered for {', '.join(registry.names('trust'))}, not {game}")
     from ..sim.trust import run_trust
