@@ -150,10 +150,13 @@ def bid(hand, seat, over, auction, trump, worlds, condition, deals, seed, play, 
     up to where P(make) is negligible and each trump: P(make) — your side's saved meld
     plus trick points reach the bid — with its 95% interval, the mean meld after the
     passes, the mean trick points and EV (your side's score minus the other side's) if
-    you declare at that bid; and passing, valued by letting the auction go on by the
-    policy (partner or an opponent may declare).  Recommendation: the highest bid whose
-    EV beats passing.  --play pimc: single-dummy play at every seat, each trump's hand
-    played once, aiming at the level the bidding policy would reach with that trump.
+    you declare at that bid.  Then the calls, compared like with like: pass, or each bid
+    now, the auction going on by the policy and the contract it reaches played -- your
+    side's EV for the whole hand on the same deals.  Recommendation: the best call, its
+    lead over the next best (a tie called a tie), the trump to name, the highest bid not
+    measurably worse.  --play pimc: single-dummy play at every seat, each trump's hand
+    played once, aiming at the level the bidding policy would reach with that trump (no
+    calls: the declare rows against passing).
     """
     from ..games.pinochle.questions import bid as ask
 
