@@ -1,6 +1,6 @@
-"""Pinochle's agreement benchmark (``trust pinochle``): the bidding policy's calls, which
-every Pinochle answer simulates for the other seats, against the bid question asked from
-the seat that made them."""
+"""Pinochle's agreement benchmark (``trust pinochle``): the policy's calls and the partner's
+pass, which every Pinochle answer simulates for the other seats, against the bid and pass
+questions asked from the seat that made them."""
 
 from analyzer.games.pinochle.questions import parse_auction
 from analyzer.games.pinochle.rules import Options
@@ -8,10 +8,17 @@ from analyzer.games.pinochle.trust import _key, decisions
 
 
 def test_decisions_are_turns_of_self_play_auctions():
-    a, b = decisions(15, 3), decisions(15, 3)
+    a, b = decisions(24, 3), decisions(24, 3)
     assert [d.label for d in a] == [d.label for d in b] and [d.fast for d in a] == [d.fast for d in b]
+    assert {d.kind for d in a} == {"call", "pass"}
     for d in a:
-        assert d.kind == "call" and len(d.kwargs["hand"].split()) == 12
+        assert len(d.kwargs["hand"].split()) == 12
+        if d.kind == "pass":
+            # the policy's four cards, from the partner's hand
+            give = d.fast.split()
+            assert len(give) == 4 and all(d.kwargs["hand"].split().count(c) >= give.count(c) for c in give)
+            assert d.kwargs["bid"] >= 250 and d.kwargs["trump"] in "SCDH"
+            continue
         heard = d.kwargs.get("auction")
         if heard:
             # the calls are legal and it is this seat's turn after them

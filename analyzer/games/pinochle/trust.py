@@ -1,12 +1,14 @@
 """Pinochle: the agreement benchmark's decisions (``sim.trust``).
 
-The decisions are the calls the bidding policy makes inside every Pinochle answer (the
-partner's and the opponents' calls a ``bid`` answer simulates, every seat's in self-play):
-random deals, the auction by the policy from seat 1, one of its turns drawn uniformly.
-The fast choice is the policy's call there (the next bid, or pass); the strong one is
-the ``bid`` question asked from that seat with the calls heard (its calls: pass or each
-bid now, the auction going on by the policy, the contract played; the other hands dealt
-to fit the calls), so the benchmark measures the rule the answers rest on.
+The decisions are the policy's choices inside every Pinochle answer (the partner's and
+the opponents' calls a ``bid`` answer simulates, the partner's pass in every hand):
+random deals, the auction by the policy from seat 1; a quarter of the decisions are the
+declarer's partner's pass at its end, the rest one of its turns drawn uniformly.  The
+fast choice is the policy's (the next bid or pass; ``choose_pass``'s four cards); the
+strong one is the question asked from that seat: ``bid`` with the calls heard (pass or
+each bid now, the auction going on by the policy, the contract played; the other hands
+dealt to fit the calls), ``pass`` with the trump and the bid (every distinct four played
+on the same deals).  So the benchmark measures the rules the answers rest on.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from ...errors import InputError
 from ...sim.trust import Bench, Decision, decision_seed
 
 STRONG_DEALS = 4_000
+PASS_SHARE = 0.25        # the share of decisions that are the partner's pass, the rest bidding turns
 
 
 def decisions(n: int, seed: int) -> list[Decision]:
     """``n`` bidding turns from the self-play auctions of ``seed``."""
-    from .bidding import DEFAULT_POLICY, PASS, P_MARGIN, P_PARTNER, next_bid, valuation
+    from ...cards import SUITS
+    from .bidding import DEFAULT_POLICY, PASS, P_MARGIN, P_PARTNER, choose_pass, next_bid, valuation
     from .deck import HAND_SIZE, N_SEATS, format_mask
     from .questions import _pool
     from .rules import Options
@@ -56,6 +60,17 @@ def decisions(n: int, seed: int) -> list[Decision]:
                 else:
                     current, holder = call, seat
             seat = (seat + 1) % N_SEATS
+        if rng.random() < PASS_SHARE:
+            # the declarer's partner passes four cards (the dealer stuck: the minimum)
+            declarer, bid = (holder, current) if current else (N_SEATS - 1, options.minimum)
+            t = valuation(np.uint64(hands[declarer]), DEFAULT_POLICY, options.reuse, v4)
+            partner = declarer ^ 2
+            give = choose_pass(np.uint64(hands[partner]), np.int64(t), options.reuse, False)
+            hand = format_mask(hands[partner])
+            kw = {"hand": hand, "trump": SUITS[t], "bid": int(bid)}
+            out.append(Decision("pass", kw, f"pass {hand}, {SUITS[t]} trump at {int(bid)}",
+                                fast=format_mask(int(give))))
+            continue
         seat, heard, call = turns[int(rng.integers(len(turns)))]
         text = " ".join("pass" if c == PASS else str(int(c)) for c in heard)
         hand = format_mask(hands[seat])
@@ -69,32 +84,38 @@ def decisions(n: int, seed: int) -> list[Decision]:
 
 
 def _ask(d: Decision, play, deals, seed, worlds, threads):
-    from .questions import bid
+    from .questions import bid, pass_cards
+    if d.kind == "pass":
+        return pass_cards(**d.kwargs, deals=deals, seed=seed, threads=threads)
     return bid(**d.kwargs, deals=deals, seed=seed, threads=threads)
 
 
 def _key(table):
-    """A row's option: "pass", "bid B" (a call), or "declare B T" (the rows of what each
-    trump is worth, which are not calls)."""
+    """A row's option: the cards passed (a pass answer); else "pass", "bid B" (a call),
+    or "declare B T" (the rows of what each trump is worth, which are not calls)."""
+    if "cards" in table:
+        return table["cards"]
     return table.apply(lambda r: "pass" if r["action"] == "pass" else
                        (f"bid {int(r['bid'])}" if r["action"] == "call" else f"declare {int(r['bid'])} {r['trump']}"),
                        axis=1)
 
 
 def _allowed(table):
+    if "cards" in table:
+        return table["action"].notna()
     return table["action"].isin(["call", "pass"])
 
 
 def _fast_key(d: Decision, table) -> str:
     if d.fast not in set(_key(table)):
-        raise InputError(f"the policy's call {d.fast} is not among the answer's calls")
+        raise InputError(f"the policy's choice {d.fast} is not among the answer's options")
     return d.fast
 
 
 def bench(n: int = 200, seed: int = 0, strong_deals: int | None = None) -> Bench:
     return Bench("pinochle", "simulation", 0, strong_deals or STRONG_DEALS, decisions(n, seed), _ask, _key,
                  allowed=_allowed, fast=_fast_key,
-                 notes=["Pinochle: the fast choice is the bidding policy's call (the next bid or pass, as every "
-                        "simulated seat calls in the answers); the strong one the bid question asked from that seat "
-                        "with the calls heard (pass or each bid, the auction going on by the policy, the contract "
-                        "played by the heuristic players)"])
+                 notes=["Pinochle: the fast choice is the policy's (its call: the next bid or pass; the partner's "
+                        "four cards passed), as every simulated seat chooses in the answers; the strong one the bid "
+                        "or pass question asked from that seat (the auction going on by the policy after each call; "
+                        "every distinct pass played on the same deals)"])
