@@ -487,7 +487,8 @@ def _here_rows(table: pd.DataFrame, v, bid0: int):
     # how high: the highest bid not measurably worse than the best call
     ok = [k for k in keys if k > 0 and versus(k)[2] >= 0]
     if ok and max(ok) != a:
-        head += f"; the highest bid not measurably worse than {bid0 + 10 * (a - 1)} is {bid0 + 10 * (max(ok) - 1)}"
+        than = "passing" if a == 0 else str(bid0 + 10 * (a - 1))
+        head += f"; the highest bid not measurably worse than {than} is {bid0 + 10 * (max(ok) - 1)}"
     pass_d, pass_lo, pass_hi = versus(0)
     if a != 0 and f.get("b") != "pass":
         head += (f"; passing: {pass_d:+.1f} (95% interval {pass_lo:+.1f} to {pass_hi:+.1f}, same deals)"
