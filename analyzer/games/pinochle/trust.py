@@ -25,7 +25,7 @@ PASS_SHARE = 0.25        # the share of decisions that are the partner's pass, t
 def decisions(n: int, seed: int) -> list[Decision]:
     """``n`` bidding turns from the self-play auctions of ``seed``."""
     from ...cards import SUITS
-    from .bidding import DEFAULT_POLICY, PASS, P_MARGIN, P_PARTNER, choose_pass, next_bid, valuation
+    from .bidding import DEFAULT_POLICY, PASS, choose_pass, policy_call, valuation
     from .deck import HAND_SIZE, N_SEATS, format_mask
     from .questions import _pool
     from .rules import Options
@@ -43,16 +43,16 @@ def decisions(n: int, seed: int) -> list[Decision]:
         for h in hands:
             t = valuation(np.uint64(h), DEFAULT_POLICY, options.reuse, v4)
             values.append(float(v4[t]))
-        # the auction by the policy from seat 1, every turn kept: (seat, calls so far, the call)
+        # the auction by the policy from seat 1 (``run_auction``'s loop), every turn kept:
+        # (seat, calls so far, the call)
         turns, calls, current, holder, passed, seat = [], [], 0, -1, 0, 0
         while True:
             n_passed = bin(passed).count("1")
             if n_passed >= N_SEATS - 1 and (current > 0 or n_passed == N_SEATS):
                 break
             if not (passed >> seat) & 1:
-                nxt = next_bid(current, options.minimum)
-                need = DEFAULT_POLICY[P_MARGIN] + (DEFAULT_POLICY[P_PARTNER] if holder == (seat ^ 2) else 0.0)
-                call = nxt if nxt <= values[seat] - need else PASS
+                call = int(policy_call(values[seat], np.int64(current), holder >= 0 and holder == (seat ^ 2),
+                                       np.int64(options.minimum), DEFAULT_POLICY))
                 turns.append((seat, list(calls), call))
                 calls.append(call)
                 if call == PASS:

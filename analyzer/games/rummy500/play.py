@@ -84,6 +84,7 @@ from .strategies import (
     choose_draw,
     rand_below,
     rows_to_lay,
+    rows_used,
 )
 
 MAX_PLAYERS = 8
@@ -157,31 +158,6 @@ def card_value(b, pos, vals):
     if pos == 1:
         return vals[ACE_LOW_SLOT]
     return vals[b]
-
-
-@njit(cache=True, nogil=True)
-def rows_used(rows, k, used):
-    """Counts of the cards rows ``0..k-1`` take from the hand."""
-    for b in range(64):
-        used[b] = 0
-    for i in range(k):
-        kind = rows[i, R_KIND]
-        if kind == ROW_SET or kind == ROW_LAY_SET:
-            r = rows[i, R_RANK]
-            have = rows[i, R_SUITS] | rows[i, R_JMASK]
-            for t in range(4):
-                if (have >> t) & 1:
-                    if (rows[i, R_JMASK] >> t) & 1:
-                        used[JOKER_BIT] += 1
-                    else:
-                        used[t * 16 + r] += 1
-        else:
-            s = rows[i, R_SUIT]
-            for q in range(rows[i, R_LO], rows[i, R_HI] + 1):
-                if (rows[i, R_JMASK] >> q) & 1:
-                    used[JOKER_BIT] += 1
-                else:
-                    used[pos_bit(s, q)] += 1
 
 
 @njit(cache=True, nogil=True, forceinline=True)

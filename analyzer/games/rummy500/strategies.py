@@ -183,19 +183,29 @@ def row_holds(rows, i, b):
     return False
 
 
-@njit(cache=True, nogil=True, _nrt=False)
-def rows_cards(rows, k):
-    """How many cards rows ``0..k-1`` of an arrangement take from the hand."""
-    n = 0
+@njit(cache=True, nogil=True)
+def rows_used(rows, k, used):
+    """Counts of the cards rows ``0..k-1`` take from the hand."""
+    for b in range(64):
+        used[b] = 0
     for i in range(k):
         kind = rows[i, R_KIND]
         if kind == ROW_SET or kind == ROW_LAY_SET:
+            r = rows[i, R_RANK]
             have = rows[i, R_SUITS] | rows[i, R_JMASK]
             for t in range(4):
-                n += (have >> t) & 1
+                if (have >> t) & 1:
+                    if (rows[i, R_JMASK] >> t) & 1:
+                        used[JOKER_BIT] += 1
+                    else:
+                        used[t * 16 + r] += 1
         else:
-            n += rows[i, R_HI] - rows[i, R_LO] + 1
-    return n
+            s = rows[i, R_SUIT]
+            for q in range(rows[i, R_LO], rows[i, R_HI] + 1):
+                if (rows[i, R_JMASK] >> q) & 1:
+                    used[JOKER_BIT] += 1
+                else:
+                    used[pos_bit(s, q)] += 1
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -259,7 +269,8 @@ def choose_draw(p, hands, nheld, pile, npile, nstock, tab, ntab, vals, flags, sp
     trunc += res[RES_TRUNCATED]
     dead0 = res[RES_DEAD]
     melded0 = res[RES_MELDED]
-    near_out = nheld[p] - rows_cards(rows_base, res[RES_ROWS]) <= par[P_OUT]
+    rows_used(rows_base, res[RES_ROWS], tmp)
+    near_out = nheld[p] - tmp.sum() <= par[P_OUT]
     opts[n_opts - 2] = p
     opts[n_opts - 1] = res[RES_ROWS]
     junk = par[P_JUNK]

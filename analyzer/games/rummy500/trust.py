@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...errors import InputError
 from ...sim.trust import Bench, Decision, decision_seed
 
 STRONG_DEALS = 4_000
@@ -120,7 +121,7 @@ def _fast_key(d: Decision, table) -> str:
     for r in table.itertuples():
         if (want and r.kind == want) or (not want and r.kind == "pile" and int(r.depth) == d.fast):
             return str(r.action)
-    raise ValueError(f"the strategy's draw {d.fast} is not an option of {d.label}")
+    raise InputError(f"the strategy's draw {d.fast} is not an option of {d.label}")
 
 
 def bench(n: int = 200, seed: int = 0, players: int = 4, strong_deals: int | None = None) -> Bench:
