@@ -252,3 +252,97 @@ def test_open_misere_void_defender_throws_the_suit_that_blocks_his_partner():
     assert _open_misere_discard(mine, "8S", ["8C", "7C", "QS"], ["9H", "7S"]) == {"AH"}
     # the contractor still to play: the same discard
     assert _open_misere_discard(mine, "8S", ["8C", "7C", "QS"], ["6C", "5C", "9H", "7S"], False) == {"TC"}
+
+
+# ----------------------------------------------------------------------------- no-trump lead
+def _nt_lead(mine, unseen, weights=None, suits_led=0, partner_voids=0, opp_voids=0):
+    """(the card, {card: features}) of ``play.nt_lead`` for a hand ``mine`` with ``unseen``
+    the cards it cannot see; ``weights`` default to the fitted ``play.NT_LEAD_W``."""
+    from analyzer.tricks.heuristic import lead_core, rule_suits
+    from analyzer.tricks.tables import R_FREE, R_TRUMP
+    rules = kernel_rules("NT")
+    suits = tuple(np.uint64(m) for m in rule_suits(rules))
+    hand, seen = to_mask(mine, "NT"), to_mask(unseen, "NT")
+    rules_card = lead_core(suits, rules[R_TRUMP], rules[R_FREE], np.int64(4), hand, seen, True, partner_voids,
+                           opp_voids, False, False)
+    feats = np.zeros((play.MAX_LEADS, play.N_LF))
+    cands = np.zeros(play.MAX_LEADS, np.uint64)
+    card, k = play.nt_lead(suits, rules[R_FREE], hand, seen, suits_led, partner_voids, opp_voids, rules_card,
+                           play.NT_LEAD_W if weights is None else weights, feats, cands)
+    by_card = {next(iter(from_mask(cands[i], "NT"))): feats[i] for i in range(k)}
+    return from_mask(card, "NT"), from_mask(rules_card, "NT"), by_card
+
+
+def _rest_of_deck(*hands):
+    gone = set().union(*hands)
+    return [DECK.format(i) for i in range(DECK.size) if DECK.format(i) not in gone and DECK.format(i) != "JK"]
+
+
+def test_nt_lead_candidates_and_features_by_hand():
+    """A♠ K♠ 9♠ 5♠ 7♥ Q♦ 5♦, nothing played, every other card unseen (the joker too).
+
+    Candidates: the top and the low card of each suit, the top the lowest of its equals:
+    K♠ (A♠ K♠ touch) and 5♠, the 7♥ once, Q♦ and 5♦.  K♠ is a master of our longest suit,
+    four long, with six spades unseen (ten in the four-handed deck); 5♦ is the low card of
+    a doubleton."""
+    mine = ["AS", "KS", "9S", "5S", "7H", "QD", "5D"]
+    _, _, f = _nt_lead(mine, _rest_of_deck(mine))
+    assert set(f) == {"KS", "5S", "7H", "QD", "5D"}
+    low, master, length, single, double, unseen, hold_master, led_before, _, longest, _, none_out, pv, ov = range(14)
+    assert f["KS"][[low, master, length, unseen, hold_master, longest]].tolist() == [0, 1, 4, 6, 1, 1]
+    assert f["5S"][[low, master, hold_master]].tolist() == [1, 0, 1]
+    assert f["7H"][[single, length, longest, master]].tolist() == [1, 1, 0, 0]
+    assert f["5D"][[low, double, master, hold_master]].tolist() == [1, 1, 0, 0]
+    assert all(f[c][[led_before, none_out, pv, ov]].tolist() == [0, 0, 0, 0] for c in f)
+    # diamonds led before and shown void by a partner, hearts shown void by an opponent
+    d, h = 1 << SUIT_INDEX["D"], 1 << SUIT_INDEX["H"]
+    _, _, f = _nt_lead(mine, _rest_of_deck(mine), suits_led=d, partner_voids=d, opp_voids=h)
+    assert f["QD"][[led_before, pv, ov]].tolist() == [1, 1, 0] and f["7H"][[led_before, pv, ov]].tolist() == [0, 0, 1]
+    # every spade seen: nobody else holds one, and our four are one candidate (the lowest)
+    _, _, f = _nt_lead(mine, [c for c in _rest_of_deck(mine) if c[-1] != "S"])
+    assert set(f) == {"5S", "7H", "QD", "5D"} and f["5S"][[none_out, unseen, master]].tolist() == [1, 0, 1]
+
+
+def test_nt_lead_with_the_rules_weight_alone_is_the_rules_card():
+    """With every weight 0 but the rules' card's, ``nt_lead`` plays ``lead_core``'s card:
+    the rules' card is always among the candidates (random hands and unseen cards)."""
+    rng = random.Random(5)
+    only_rules = np.zeros(play.N_LF)
+    only_rules[8] = 1.0
+    cards = [DECK.format(i) for i in range(DECK.size) if DECK.format(i) != "JK"]
+    for _ in range(300):
+        pick = rng.sample(cards, 30)
+        mine, unseen = pick[:rng.randint(2, 10)], pick[10:]
+        card, rules_card, _ = _nt_lead(mine, unseen, only_rules)
+        assert card == rules_card
+
+
+def test_fitted_nt_lead_prefers_masters_and_keeps_low_cards_of_long_suits():
+    """What the fitted weights say on two plain positions (they are a fit, so only what no
+    sensible weights would contradict): holding A♠ K♠ Q♠ J♠ (a running suit) it cashes a
+    spade rather than a low card elsewhere."""
+    mine = ["AS", "KS", "QS", "JS", "8H", "6H", "7C"]
+    card, _, _ = _nt_lead(mine, _rest_of_deck(mine))
+    assert card <= {"AS", "KS", "QS", "JS"}
+
+
+def test_fit_finds_the_candidate_that_makes():
+    """``scripts/fit_leads.py``'s fit on made-up leads where the contract is made exactly
+    when the candidate has feature 1 (a master): its weights choose that candidate; ties
+    go to the first row of a lead; the same inputs give the same weights."""
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location("fit_leads", Path(__file__).resolve().parent.parent / "scripts" / "fit_leads.py")
+    fit_leads = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit_leads)
+    rng = np.random.default_rng(3)
+    n_leads, per = 400, 4
+    f = rng.normal(size=(n_leads * per, play.N_LF))
+    f[:, 1] = 0.0
+    f[np.arange(n_leads) * per + rng.integers(0, per, n_leads), 1] = 1.0
+    made = f[:, 1].copy()
+    pos = np.repeat(np.arange(n_leads), per)
+    w = fit_leads.fit(f, made, pos, 5.0, 200, np.zeros(play.N_LF))
+    assert made[fit_leads.first_of_each(f @ w, pos)].mean() == 1.0
+    assert np.array_equal(w, fit_leads.fit(f, made, pos, 5.0, 200, np.zeros(play.N_LF)))
+    assert fit_leads.first_of_each(np.zeros(6), np.array([0, 0, 0, 1, 1, 1])).tolist() == [0, 3]

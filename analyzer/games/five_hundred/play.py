@@ -309,6 +309,81 @@ def defence_lead(suits, trump, ts, hand, unseen, opp_voids):
     return ZERO
 
 
+# ----------------------------------------------------------------------------- no-trump lead
+N_LF = 14        # features of a candidate lead (``_lead_score``)
+MAX_LEADS = 8    # candidates: the top and the low card of each suit
+# The weights of the declaring side's no-trump lead, fitted by ``scripts/fit_leads.py``
+# (heuristic rollouts of every candidate on self-play deals; see docs/performance.md).
+NT_LEAD_W = (1.586, 3.331, 0.1999, 0.8529, -0.3554, -1.166, -1.449, -0.4187, 0.1908, 0.3646, -0.169, 2.092, -2.508,
+             1.059)
+
+
+@njit(cache=True, forceinline=True)
+def _lead_score(suits, unseen, suits_led, partner_voids, opp_voids, rules_card, s, c, m, longest, w, f):
+    """The score of leading ``c`` (of suit ``s``, our cards there ``m``) in no-trumps:
+    the weights ``w`` (N_LF) on its features, which are written into ``f`` when it is
+    given."""
+    n = popcount(m)
+    un = popcount(unseen & suits[s])
+    x0 = 1.0 if (n >= 2 and c == low_bit(m)) else 0.0                  # the suit's low card
+    x1 = 1.0 if is_master(c, suits[s], unseen) else 0.0                # a master
+    x2 = float(n)                                                      # the suit's length
+    x3 = 1.0 if n == 1 else 0.0
+    x4 = 1.0 if n == 2 else 0.0
+    x5 = float(un)                                                     # unseen cards of the suit
+    x6 = 1.0 if is_master(high_bit(m), suits[s], unseen) else 0.0      # we hold the suit's master
+    x7 = 1.0 if (suits_led >> s) & 1 else 0.0                           # the suit was led before
+    x8 = 1.0 if c == rules_card else 0.0                                # ``lead_core``'s card
+    x9 = 1.0 if n == longest else 0.0                                   # our longest suit
+    x10 = rank_pos(c) / 15.0
+    x11 = 1.0 if un == 0 else 0.0                                       # nobody else holds the suit
+    x12 = 1.0 if (partner_voids >> s) & 1 else 0.0                      # a partner has shown void
+    x13 = 1.0 if (opp_voids >> s) & 1 else 0.0                          # an opponent has shown void
+    if f is not None:
+        f[0] = x0; f[1] = x1; f[2] = x2; f[3] = x3; f[4] = x4; f[5] = x5; f[6] = x6      # noqa: E702
+        f[7] = x7; f[8] = x8; f[9] = x9; f[10] = x10; f[11] = x11; f[12] = x12; f[13] = x13  # noqa: E702
+    return (w[0] * x0 + w[1] * x1 + w[2] * x2 + w[3] * x3 + w[4] * x4 + w[5] * x5 + w[6] * x6 + w[7] * x7
+            + w[8] * x8 + w[9] * x9 + w[10] * x10 + w[11] * x11 + w[12] * x12 + w[13] * x13)
+
+
+@njit(cache=True, forceinline=True)
+def nt_lead(suits, free, hand, unseen, suits_led, partner_voids, opp_voids, rules_card, w, feats, cands):
+    """The no-trump declaring side's lead: the candidate with the highest
+    ``_lead_score`` (weights ``w``) among the top (the lowest of its equals) and the low
+    card of each suit we hold, the free joker aside.  ``feats`` / ``cands``: when given,
+    every candidate's features and card are written there (the fit).  Returns (the
+    card, the number of candidates)."""
+    cards = hand & ~free
+    longest = 0
+    for s in range(4):
+        longest = max(longest, popcount(cards & suits[s]))
+    best = ZERO
+    best_score = -1e300
+    k = 0
+    for s in range(4):
+        m = cards & suits[s]
+        if m == ZERO:
+            continue
+        top = lowest_equivalent(high_bit(m), m, suits[s], unseen)
+        low = low_bit(m)
+        for j in range(2):
+            c = top if j == 0 else low
+            if j == 1 and c == top:
+                break
+            if feats is not None:
+                sc = _lead_score(suits, unseen, suits_led, partner_voids, opp_voids, rules_card, s, c, m, longest, w,
+                                 feats[k])
+                cands[k] = c
+            else:
+                sc = _lead_score(suits, unseen, suits_led, partner_voids, opp_voids, rules_card, s, c, m, longest, w,
+                                 None)
+            if sc > best_score:
+                best_score = sc
+                best = c
+            k += 1
+    return best, k
+
+
 # ----------------------------------------------------------------------------- sides
 # How the contractor's side is formed: rules.sides_rule's SIDES_* code.
 
@@ -466,6 +541,9 @@ def move_core(suits, trump, free, shift, flags, ts, deck, hand, contractor_hand,
             if card == ZERO:
                 card = lead_core(suits, trump, free, ts, hand, unseen, declaring, partner_voids,
                                  opp_voids, partner_trump, opps_trump)
+                if declaring and ts >= 4 and (card & free) == ZERO:
+                    card, _ = nt_lead(suits, free, hand, unseen, suits_led, partner_voids, opp_voids, card,
+                                      NT_LEAD_W, None, None)
             if names and (card & free) == ZERO:
                 s = suit_core(suits, card)
                 if s < 0 or not is_master(card, suits[s], unseen):

@@ -1,0 +1,243 @@
+#!/usr/bin/env python
+"""Fit the weights of Five Hundred's no-trump lead (``play.NT_LEAD_W``) by rollouts.
+
+Heuristic self-play deals (the auction by the bidding policy) of no-trump contracts: at
+each lead of the contractor's side, every candidate of ``play.nt_lead`` (the top and the
+low card of each suit) is played and the rest of the deal rolled out by the heuristic
+players on the true cards; a candidate's label is whether the contract is then made.
+The weights maximise the expected make rate of a softmax choice among each lead's
+candidates (gradient ascent, ``--beta`` its sharpness), on ``--positions`` leads of
+``--seed``; the make rate of the argmax choice is then reported on the deals of
+``--test-seed`` against the rules' card (``tricks.heuristic.lead_core``).
+
+The rollouts play on with the weights compiled into ``play.py``, so a run fits the next
+weights given today's (one round of policy iteration); a second round from the fitted
+weights moved the held-out make rate by 0.06 points, so the weights were kept after one.
+The same seeds give the same weights:
+
+    python scripts/fit_leads.py --deals 200000 --seed 11 --test-seed 12
+    python scripts/fit_leads.py --quick          # small (smoke test)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import numpy as np
+from numba import njit
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from analyzer.bits import ZERO, popcount  # noqa: E402
+from analyzer.games.five_hundred.auction import (LAD_KIND, LAD_LEVEL, NO_SEAT, default_policy,  # noqa: E402
+                                                 feature_masks, finish_auction, ladder_tables, start_table,
+                                                 valuation)
+from analyzer.games.five_hundred.deck import HAND_SIZE, KITTY_SIZE, N_TRICKS  # noqa: E402
+from analyzer.games.five_hundred.play import (MAX_LEADS, N_LF, NT_LEAD_W, exchange, heuristic_move,  # noqa: E402
+                                              next_seats, nominate_joker, nt_lead, table_seats)
+from analyzer.games.five_hundred.questions import byte_tables, table_of  # noqa: E402
+from analyzer.games.five_hundred.rules import NT, Options, rule_tables, sides_rule  # noqa: E402
+from analyzer.games.five_hundred.selfplay import contract_sides_table, table_buffers  # noqa: E402
+from analyzer.sim.deal import _deal_into  # noqa: E402
+from analyzer.sim.rng import seed_key, stream_key  # noqa: E402
+from analyzer.tricks.engine import beats_core, suit_core  # noqa: E402
+from analyzer.tricks.heuristic import lead_core, rule_suits  # noqa: E402
+from analyzer.tricks.tables import R_DECK, R_DUP_SHIFT, R_FREE, R_TRUMP, R_TRUMP_SUIT  # noqa: E402
+
+RULES_CARD = 8      # the feature "this is lead_core's card"
+
+
+@njit(cache=False)
+def _trick(rules, hands, n, active, n_active, side, contractor, discards, t, u, st, forced):
+    """One trick by the heuristic players (``forced``: the lead, if not 0).  ``u[0]``:
+    the cards played; ``st``: (voids, suits led, the contractor side's tricks, leader)."""
+    suits = rule_suits(rules)
+    trump = rules[R_TRUMP]
+    shift = rules[R_DUP_SHIFT]
+    nxt = next_seats(active, n)
+    leader = st[3]
+    seat = leader
+    best = ZERO
+    winner = leader
+    led = 0
+    suit = ZERO
+    for pos in range(n_active):
+        hand = hands[seat]
+        card, hled = heuristic_move(rules, hands, n, side, seat, pos, t, contractor, discards, False, False,
+                                    active, n_active, u[0], st[0], st[1], leader, led, best, winner)
+        if pos == 0 and forced != ZERO:
+            card = forced
+            hled = suit_core(suits, card)
+        if pos == 0:
+            led = hled
+            st[1] |= 1 << led
+            suit = suits[led]
+            best = card
+            winner = seat
+        else:
+            if not (hand & suit):
+                st[0] |= 1 << (4 * seat + led)
+            if beats_core(trump, suit, shift, card, best):
+                best = card
+                winner = seat
+        hands[seat] = hand & ~card
+        u[0] |= card
+        seat = (nxt >> (4 * seat)) & 15
+    if (side >> winner) & 1:
+        st[2] += 1
+    st[3] = winner
+
+
+@njit(cache=False)
+def rollout_chunk(key0, n_deals, pool, counts, lad, acfg, pols, fm, tables, bts, n, sides, out_f, out_made, out_pos):
+    """Rows (features, made, lead index) of every candidate lead of the no-trump
+    contractor's side on deals 0..n_deals-1; returns the rows written."""
+    buf, fixed, deal, hands, lay, vals, stt, _, work = table_buffers(pool, counts, n, tables)
+    feats = np.zeros((MAX_LEADS, N_LF))
+    cands = np.zeros(MAX_LEADS, np.uint64)
+    h2 = np.zeros(n, np.uint64)
+    u = np.zeros(1, np.uint64)
+    u2 = np.zeros(1, np.uint64)
+    st = np.zeros(4, np.int64)
+    st2 = np.zeros(4, np.int64)
+    r = 0
+    lead = 0
+    for i in range(n_deals):
+        _deal_into(stream_key(key0, i), pool, counts, fixed, buf, deal)
+        for s in range(n):
+            hands[s] = deal[1 + s]
+            valuation(hands[s], fm, pols[s], vals[s])
+        start_table(stt, i % n, n, sides)
+        d, c = finish_auction(vals, stt, lad, acfg, pols)
+        if d == NO_SEAT or lad[LAD_KIND, c] != NT:
+            continue
+        level = lad[LAD_LEVEL, c]
+        _, strain, k, active, side = contract_sides_table(hands, deal[0], n, sides, d, c, lad, bts, lay, tables)
+        rules = tables[strain]
+        kept, discards = exchange(rules, lay[d] | k, False)
+        lay[d] = kept
+        if rules[R_FREE]:
+            rules = nominate_joker(rules, kept, work)
+        active, side = table_seats(rules, lay, n, sides, d, discards, False)
+        n_active = popcount(np.uint64(active))
+        suits = rule_suits(rules)
+        trump = rules[R_TRUMP]
+        free = rules[R_FREE]
+        ts = np.int64(rules[R_TRUMP_SUIT])
+        u[0] = ZERO
+        st[:] = 0
+        st[3] = d
+        for t in range(N_TRICKS):
+            seat = st[3]
+            if t < N_TRICKS - 1 and (side >> seat) & 1 and r + MAX_LEADS <= out_made.shape[0]:
+                hand = lay[seat]
+                unseen = rules[R_DECK] & ~u[0] & ~hand
+                if seat == d:
+                    unseen &= ~discards
+                pv = 0
+                ov = 0
+                for o in range(n):
+                    if o != seat and (active >> o) & 1:
+                        if (side >> o) & 1:
+                            pv |= (st[0] >> (4 * o)) & 15
+                        else:
+                            ov |= (st[0] >> (4 * o)) & 15
+                rules_card = lead_core(suits, trump, free, ts, hand, unseen, True, pv, ov, False, False)
+                if (rules_card & free) == ZERO:
+                    _, kc = nt_lead(suits, free, hand, unseen, st[1], pv, ov, rules_card, NT_LEAD_W, feats, cands)
+                    if kc > 1:
+                        for j in range(kc):
+                            h2[:] = lay
+                            u2[0] = u[0]
+                            st2[:] = st
+                            for t2 in range(t, N_TRICKS):
+                                _trick(rules, h2, n, active, n_active, side, d, discards, t2, u2, st2,
+                                       cands[j] if t2 == t else ZERO)
+                            out_f[r, :] = feats[j]
+                            out_made[r] = 1.0 if st2[2] >= level else 0.0
+                            out_pos[r] = lead
+                            r += 1
+                        lead += 1
+            _trick(rules, lay, n, active, n_active, side, d, discards, t, u, st, ZERO)
+    return r
+
+
+def rollouts(players: int, deals: int, seed: int):
+    """(features, made, lead index) rows of ``deals`` self-play deals of ``seed``."""
+    tab = table_of(players)
+    options = Options.parse(None)
+    lad, acfg = ladder_tables(options)
+    pols = np.tile(default_policy(tab.players), (tab.n_seats, 1))
+    pool = np.arange(tab.deck.size, dtype=np.int64)
+    counts = np.array([KITTY_SIZE] + [HAND_SIZE] * (tab.n_seats + tab.dead_hands), np.int64)
+    cap = deals * 8
+    out_f = np.zeros((cap, N_LF))
+    out_made = np.zeros(cap)
+    out_pos = np.zeros(cap, np.int64)
+    r = rollout_chunk(seed_key(seed), np.int64(deals), pool, counts, lad, acfg, pols, feature_masks(tab),
+                      rule_tables(options, tab), byte_tables(tab), np.int64(tab.n_seats),
+                      np.int64(sides_rule(tab.players, options)), out_f, out_made, out_pos)
+    return out_f[:r], out_made[:r], out_pos[:r]
+
+
+def first_of_each(score, pos):
+    """The row of each lead with the highest score (ties: the first)."""
+    order = np.lexsort((np.arange(len(score)), -score, pos))
+    first = np.ones(len(order), bool)
+    first[1:] = pos[order][1:] != pos[order][:-1]
+    return order[first]
+
+
+def fit(f, made, pos, beta: float, iters: int, w0: np.ndarray) -> np.ndarray:
+    """Weights maximising the mean over leads of sum_j softmax(beta f w)_j made_j (Adam)."""
+    g_n = pos.max() + 1
+    sd = f.std(0) + 1e-9
+    xs = f / sd
+    w = w0 * sd
+    m1 = np.zeros_like(w)
+    m2 = np.zeros_like(w)
+    for it in range(iters):
+        z = beta * (xs @ w)
+        zmax = np.full(g_n, -np.inf)
+        np.maximum.at(zmax, pos, z)
+        e = np.exp(z - zmax[pos])
+        p = e / np.bincount(pos, e, g_n)[pos]
+        ey = np.bincount(pos, p * made, g_n)
+        g = beta * (xs.T @ (p * (made - ey[pos]))) / g_n
+        m1 = 0.9 * m1 + 0.1 * g
+        m2 = 0.999 * m2 + 0.001 * g * g
+        w = w + 0.05 * (m1 / (1 - 0.9 ** (it + 1))) / (np.sqrt(m2 / (1 - 0.999 ** (it + 1))) + 1e-8)
+    return w / sd
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--deals", type=int, default=200_000, help="self-play deals for each of the two seeds")
+    ap.add_argument("--seed", type=int, default=11, help="the deals the weights are fitted on")
+    ap.add_argument("--test-seed", type=int, default=12, help="the deals they are checked on")
+    ap.add_argument("--positions", type=int, default=300_000, help="leads fitted on (the first of --seed's)")
+    ap.add_argument("--beta", type=float, default=5.0)
+    ap.add_argument("--iters", type=int, default=800)
+    ap.add_argument("--quick", action="store_true", help="2,000 deals, 100 iterations")
+    args = ap.parse_args()
+    if args.quick:
+        args.deals, args.iters = 2_000, 100
+    f, made, pos = rollouts(args.players, args.deals, args.seed)
+    keep = pos < args.positions
+    f, made, pos = f[keep], made[keep], pos[keep]
+    tf, tmade, tpos = rollouts(args.players, args.deals, args.test_seed)
+    rules_w = np.zeros(N_LF)
+    rules_w[RULES_CARD] = 1.0
+    w = fit(f, made, pos, args.beta, args.iters, 0.5 * rules_w)
+    print(f"{pos.max() + 1:,} leads fitted, {tpos.max() + 1:,} checked")
+    for name, ww in (("the rules' card", rules_w), ("today's weights", np.array(NT_LEAD_W)), ("fitted", w)):
+        pick = first_of_each(tf @ ww, tpos)
+        print(f"  {name:16s} the contract made after {tmade[pick].mean():.2%} of the held-out leads")
+    print("NT_LEAD_W = (" + ", ".join(f"{x:.4g}" for x in w) + ")")
+
+
+if __name__ == "__main__":
+    main()
