@@ -1,10 +1,12 @@
 #!/usr/bin/env python
-"""Fit the weights of Five Hundred's no-trump lead (``play.NT_LEAD_W``) by rollouts.
+"""Fit the weights of Five Hundred's no-trump leads (``play.NT_LEAD_W``, the contractor's
+side, and ``play.NT_DEFENCE_W``, the defenders) by rollouts.
 
 Heuristic self-play deals (the auction by the bidding policy) of no-trump contracts: at
-each lead of the contractor's side, every candidate of ``play.nt_lead`` (the top and the
-low card of each suit) is played and the rest of the deal rolled out by the heuristic
-players on the true cards; a candidate's label is whether the contract is then made.
+each lead, every candidate of ``play.nt_lead`` (the top and the low card of each suit) is
+played and the rest of the deal rolled out by the heuristic players on the true cards; a
+candidate's label is whether the leader's side then reaches its goal (the contract made,
+for the defenders beaten).
 The weights maximise the expected make rate of a softmax choice among each lead's
 candidates (gradient ascent, ``--beta`` its sharpness), on ``--positions`` leads of
 ``--seed``; the make rate of the argmax choice is then reported on the deals of
@@ -35,8 +37,8 @@ from analyzer.games.five_hundred.auction import (LAD_KIND, LAD_LEVEL, NO_SEAT, d
                                                  feature_masks, finish_auction, ladder_tables, start_table,
                                                  valuation)
 from analyzer.games.five_hundred.deck import HAND_SIZE, KITTY_SIZE, N_TRICKS  # noqa: E402
-from analyzer.games.five_hundred.play import (MAX_LEADS, N_LF, NT_LEAD_W, exchange, heuristic_move,  # noqa: E402
-                                              next_seats, nominate_joker, nt_lead, table_seats)
+from analyzer.games.five_hundred.play import (MAX_LEADS, N_LF, NT_DEFENCE_W, NT_LEAD_W, exchange,  # noqa: E402
+                                              heuristic_move, next_seats, nominate_joker, nt_lead, table_seats)
 from analyzer.games.five_hundred.questions import byte_tables, table_of  # noqa: E402
 from analyzer.games.five_hundred.rules import NT, Options, rule_tables, sides_rule  # noqa: E402
 from analyzer.games.five_hundred.selfplay import contract_sides_table, table_buffers  # noqa: E402
@@ -91,9 +93,10 @@ def _trick(rules, hands, n, active, n_active, side, contractor, discards, t, u, 
 
 
 @njit(cache=False)
-def rollout_chunk(key0, n_deals, pool, counts, lad, acfg, pols, fm, tables, bts, n, sides, out_f, out_made, out_pos):
-    """Rows (features, made, lead index) of every candidate lead of the no-trump
-    contractor's side on deals 0..n_deals-1; returns the rows written."""
+def rollout_chunk(key0, n_deals, pool, counts, lad, acfg, pols, fm, tables, bts, n, sides, out_f, out_made, out_pos,
+                  out_side):
+    """Rows (features, goal reached, lead index, 1 for the contractor's side) of every
+    candidate no-trump lead on deals 0..n_deals-1; returns the rows written."""
     buf, fixed, deal, hands, lay, vals, stt, _, work = table_buffers(pool, counts, n, tables)
     feats = np.zeros((MAX_LEADS, N_LF))
     cands = np.zeros(MAX_LEADS, np.uint64)
@@ -131,7 +134,8 @@ def rollout_chunk(key0, n_deals, pool, counts, lad, acfg, pols, fm, tables, bts,
         st[3] = d
         for t in range(N_TRICKS):
             seat = st[3]
-            if t < N_TRICKS - 1 and (side >> seat) & 1 and r + MAX_LEADS <= out_made.shape[0]:
+            declaring = (side >> seat) & 1
+            if t < N_TRICKS - 1 and r + MAX_LEADS <= out_made.shape[0]:
                 hand = lay[seat]
                 unseen = rules[R_DECK] & ~u[0] & ~hand
                 if seat == d:
@@ -140,13 +144,14 @@ def rollout_chunk(key0, n_deals, pool, counts, lad, acfg, pols, fm, tables, bts,
                 ov = 0
                 for o in range(n):
                     if o != seat and (active >> o) & 1:
-                        if (side >> o) & 1:
+                        if ((side >> o) & 1) == declaring:
                             pv |= (st[0] >> (4 * o)) & 15
                         else:
                             ov |= (st[0] >> (4 * o)) & 15
-                rules_card = lead_core(suits, trump, free, ts, hand, unseen, True, pv, ov, False, False)
+                rules_card = lead_core(suits, trump, free, ts, hand, unseen, declaring != 0, pv, ov, False, False)
                 if (rules_card & free) == ZERO:
-                    _, kc = nt_lead(suits, free, hand, unseen, st[1], pv, ov, rules_card, NT_LEAD_W, feats, cands)
+                    _, kc = nt_lead(suits, free, hand, unseen, st[1], pv, ov, rules_card,
+                                    NT_LEAD_W if declaring else NT_DEFENCE_W, feats, cands)
                     if kc > 1:
                         for j in range(kc):
                             h2[:] = lay
@@ -156,8 +161,9 @@ def rollout_chunk(key0, n_deals, pool, counts, lad, acfg, pols, fm, tables, bts,
                                 _trick(rules, h2, n, active, n_active, side, d, discards, t2, u2, st2,
                                        cands[j] if t2 == t else ZERO)
                             out_f[r, :] = feats[j]
-                            out_made[r] = 1.0 if st2[2] >= level else 0.0
+                            out_made[r] = 1.0 if (st2[2] >= level) == (declaring != 0) else 0.0
                             out_pos[r] = lead
+                            out_side[r] = declaring
                             r += 1
                         lead += 1
             _trick(rules, lay, n, active, n_active, side, d, discards, t, u, st, ZERO)
@@ -165,21 +171,23 @@ def rollout_chunk(key0, n_deals, pool, counts, lad, acfg, pols, fm, tables, bts,
 
 
 def rollouts(players: int, deals: int, seed: int):
-    """(features, made, lead index) rows of ``deals`` self-play deals of ``seed``."""
+    """(features, goal reached, lead index, contractor's side) rows of ``deals`` self-play
+    deals of ``seed``."""
     tab = table_of(players)
     options = Options.parse(None)
     lad, acfg = ladder_tables(options)
     pols = np.tile(default_policy(tab.players), (tab.n_seats, 1))
     pool = np.arange(tab.deck.size, dtype=np.int64)
     counts = np.array([KITTY_SIZE] + [HAND_SIZE] * (tab.n_seats + tab.dead_hands), np.int64)
-    cap = deals * 8
+    cap = deals * 16
     out_f = np.zeros((cap, N_LF))
     out_made = np.zeros(cap)
     out_pos = np.zeros(cap, np.int64)
+    out_side = np.zeros(cap, np.int64)
     r = rollout_chunk(seed_key(seed), np.int64(deals), pool, counts, lad, acfg, pols, feature_masks(tab),
                       rule_tables(options, tab), byte_tables(tab), np.int64(tab.n_seats),
-                      np.int64(sides_rule(tab.players, options)), out_f, out_made, out_pos)
-    return out_f[:r], out_made[:r], out_pos[:r]
+                      np.int64(sides_rule(tab.players, options)), out_f, out_made, out_pos, out_side)
+    return out_f[:r], out_made[:r], out_pos[:r], out_side[:r]
 
 
 def first_of_each(score, pos):
@@ -225,19 +233,30 @@ def main():
     args = ap.parse_args()
     if args.quick:
         args.deals, args.iters = 2_000, 100
-    f, made, pos = rollouts(args.players, args.deals, args.seed)
-    keep = pos < args.positions
-    f, made, pos = f[keep], made[keep], pos[keep]
-    tf, tmade, tpos = rollouts(args.players, args.deals, args.test_seed)
+    data = rollouts(args.players, args.deals, args.seed)
+    test = rollouts(args.players, args.deals, args.test_seed)
     rules_w = np.zeros(N_LF)
     rules_w[RULES_CARD] = 1.0
-    w = fit(f, made, pos, args.beta, args.iters, 0.5 * rules_w)
-    print(f"{pos.max() + 1:,} leads fitted, {tpos.max() + 1:,} checked")
-    for name, ww in (("the rules' card", rules_w), ("today's weights", np.array(NT_LEAD_W)), ("fitted", w)):
-        pick = first_of_each(tf @ ww, tpos)
-        print(f"  {name:16s} the contract made after {tmade[pick].mean():.2%} of the held-out leads")
-    print("NT_LEAD_W = (" + ", ".join(f"{x:.4g}" for x in w) + ")")
+    for who, name, today in ((1, "NT_LEAD_W", NT_LEAD_W), (0, "NT_DEFENCE_W", NT_DEFENCE_W)):
+        f, made, pos = _side(data, who)
+        keep = pos < args.positions
+        f, made, pos = f[keep], made[keep], pos[keep]
+        tf, tmade, tpos = _side(test, who)
+        w = fit(f, made, pos, args.beta, args.iters, 0.5 * rules_w)
+        print(f"{'the contractor' if who else 'the defenders'}: {pos.max() + 1:,} leads fitted, "
+              f"{tpos.max() + 1:,} checked")
+        for label, ww in (("the rules' card", rules_w), ("today's weights", np.array(today)), ("fitted", w)):
+            pick = first_of_each(tf @ ww, tpos)
+            print(f"  {label:16s} the goal reached after {tmade[pick].mean():.2%} of the held-out leads")
+        print(f"{name} = (" + ", ".join(f"{x:.4g}" for x in w) + ")")
 
+
+def _side(data, who):
+    """The rows of one side's leads, their lead indices renumbered 0.."""
+    f, made, pos, side = data
+    sel = side == who
+    _, inv = np.unique(pos[sel], return_inverse=True)
+    return f[sel], made[sel], inv
 
 if __name__ == "__main__":
     main()

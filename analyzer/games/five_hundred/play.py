@@ -312,8 +312,10 @@ def defence_lead(suits, trump, ts, hand, unseen, opp_voids):
 # ----------------------------------------------------------------------------- no-trump lead
 N_LF = 14        # features of a candidate lead (``_lead_score``)
 MAX_LEADS = 8    # candidates: the top and the low card of each suit
-# The weights of the declaring side's no-trump lead, fitted by ``scripts/fit_leads.py``
-# (heuristic rollouts of every candidate on self-play deals; see docs/performance.md).
+# The weights of the no-trump leads, the declaring side's and the defenders', fitted by
+# ``scripts/fit_leads.py`` (heuristic rollouts of every candidate on self-play deals).
+NT_DEFENCE_W = (4.408, 5.978, 1.173, 1.402, -1.771, 0.2778, -0.2697, 1.55, -0.2551, 1.972, 1.024, 17.14, -8.349,
+                7.749)
 NT_LEAD_W = (1.586, 3.331, 0.1999, 0.8529, -0.3554, -1.166, -1.449, -0.4187, 0.1908, 0.3646, -0.169, 2.092, -2.508,
              1.059)
 
@@ -348,7 +350,7 @@ def _lead_score(suits, unseen, suits_led, partner_voids, opp_voids, rules_card, 
 
 @njit(cache=True, forceinline=True)
 def nt_lead(suits, free, hand, unseen, suits_led, partner_voids, opp_voids, rules_card, w, feats, cands):
-    """The no-trump declaring side's lead: the candidate with the highest
+    """A no-trump lead (the declaring side's or a defender's, by its weights): the candidate with the highest
     ``_lead_score`` (weights ``w``) among the top (the lowest of its equals) and the low
     card of each suit we hold, the free joker aside.  ``feats`` / ``cands``: when given,
     every candidate's features and card are written there (the fit).  Returns (the
@@ -541,9 +543,9 @@ def move_core(suits, trump, free, shift, flags, ts, deck, hand, contractor_hand,
             if card == ZERO:
                 card = lead_core(suits, trump, free, ts, hand, unseen, declaring, partner_voids,
                                  opp_voids, partner_trump, opps_trump)
-                if declaring and ts >= 4 and (card & free) == ZERO:
+                if ts >= 4 and (card & free) == ZERO:
                     card, _ = nt_lead(suits, free, hand, unseen, suits_led, partner_voids, opp_voids, card,
-                                      NT_LEAD_W, None, None)
+                                      NT_LEAD_W if declaring else NT_DEFENCE_W, None, None)
             if names and (card & free) == ZERO:
                 s = suit_core(suits, card)
                 if s < 0 or not is_master(card, suits[s], unseen):
