@@ -47,6 +47,7 @@ from analyzer.sim.rng import seed_key, stream_key  # noqa: E402
 from analyzer.tricks.engine import beats_core, suit_core  # noqa: E402
 from analyzer.tricks.heuristic import lead_core, rule_suits  # noqa: E402
 from analyzer.tricks.tables import R_DECK, R_DUP_SHIFT, R_FREE, R_TRUMP, R_TRUMP_SUIT  # noqa: E402
+from scripts.fitting import add_fit_args, ascend  # noqa: E402
 
 RULES_CARD = 8      # the feature "this is lead_core's card"
 
@@ -199,37 +200,28 @@ def first_of_each(score, pos):
 
 
 def fit(f, made, pos, beta: float, iters: int, w0: np.ndarray) -> np.ndarray:
-    """Weights maximising the mean over leads of sum_j softmax(beta f w)_j made_j (Adam)."""
+    """Weights maximising the mean over leads of sum_j softmax(beta f w)_j made_j."""
     g_n = pos.max() + 1
     sd = f.std(0) + 1e-9
     xs = f / sd
-    w = w0 * sd
-    m1 = np.zeros_like(w)
-    m2 = np.zeros_like(w)
-    for it in range(iters):
+
+    def grad(w):
         z = beta * (xs @ w)
         zmax = np.full(g_n, -np.inf)
         np.maximum.at(zmax, pos, z)
         e = np.exp(z - zmax[pos])
         p = e / np.bincount(pos, e, g_n)[pos]
         ey = np.bincount(pos, p * made, g_n)
-        g = beta * (xs.T @ (p * (made - ey[pos]))) / g_n
-        m1 = 0.9 * m1 + 0.1 * g
-        m2 = 0.999 * m2 + 0.001 * g * g
-        w = w + 0.05 * (m1 / (1 - 0.9 ** (it + 1))) / (np.sqrt(m2 / (1 - 0.999 ** (it + 1))) + 1e-8)
-    return w / sd
+        return beta * (xs.T @ (p * (made - ey[pos]))) / g_n
+
+    return ascend(grad, w0 * sd, iters) / sd
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--deals", type=int, default=200_000, help="self-play deals for each of the two seeds")
-    ap.add_argument("--seed", type=int, default=11, help="the deals the weights are fitted on")
-    ap.add_argument("--test-seed", type=int, default=12, help="the deals they are checked on")
+    add_fit_args(ap, deals=200_000, iters=800)
     ap.add_argument("--positions", type=int, default=300_000, help="leads fitted on (the first of --seed's)")
-    ap.add_argument("--beta", type=float, default=5.0)
-    ap.add_argument("--iters", type=int, default=800)
-    ap.add_argument("--quick", action="store_true", help="2,000 deals, 100 iterations")
     args = ap.parse_args()
     if args.quick:
         args.deals, args.iters = 2_000, 100

@@ -15,9 +15,11 @@ more; otherwise it passes, and a seat that passed never bids again.  The bid is 
 smallest raise; the auction ends when three have passed, and if all four pass the dealer
 is stuck with the minimum.
 
-**Passes.**  The declarer's partner passes 4 cards scored for what they give the declarer
-(trumps best first, then aces, then a Q♠ or J♦, then tens), keeping his own meld unless it
-is trumps.  The
+**Passes.**  The declarer's partner passes the 4 cards with the highest scores: weights
+(``GIVE_W``, fitted by rollouts of every pass in self-play, ``scripts/fit_passes.py``) on
+what each card is (trump and its rank, ace, ten, king, queen, jack, a Q♠ or J♦, a nine of
+trump), what it does for a meld (his own meld, the suits in which he holds its rank: aces
+around and the like) and his hand (trumps held, the suit's length, both copies held).  The
 declarer passes back the 4 cards he values least: never a card of his meld, a trump or an
 ace while others are left; plain cards of short suits first (voids to trump in), low
 before high.
@@ -31,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from ...bits import ZERO, high_index, low_bit, popcount
-from .deck import DIAMONDS, LANE, N_SEATS, RANK_BITS, RA, RJ, RQ, RT, SPADES
+from .deck import COPY0, DIAMONDS, LANE, N_SEATS, RANK_BITS, RA, RJ, RK, RQ, RT, SPADES
 from .meld import meld_all, meld_cards
 
 ACES = RANK_BITS[RA]
@@ -160,22 +162,56 @@ def _rank(c):
     return (high_index(c) & 15) >> 1
 
 
+# What the partner's pass weighs (``pass_features``); GIVE_W: the weights, fitted by
+# ``scripts/fit_passes.py`` (rollouts of every pass on self-play deals).
+N_PASS_F = 19
+GIVE_W = (7.28, 0.435, 3.661, -2.485, 4.849, -2.126, -0.2493, 0.8581, 2.912, 1.093, -0.7, 1.292, 1.576, -0.3096,
+          -0.685, 0.1254, -1.246, 0.1805, -4.503)
+
+
+@njit(cache=True, forceinline=True)
+def pass_features(hand, c, trump, keep, f):
+    """The features of the partner passing card ``c`` of ``hand`` (``keep``: the cards of
+    his own meld, ``meld.meld_cards``) into ``f`` (N_PASS_F)."""
+    b = high_index(c)
+    s = b >> 4
+    r = (b & 15) >> 1
+    tr = 1.0 if s == trump else 0.0
+    pl = 1.0 - tr
+    kinds = (hand | (hand >> np.uint64(1))) & COPY0          # the kinds held, at copy 0
+    f[0] = tr
+    f[1] = r                                                  # rank: 0 the nine .. 5 the ace
+    f[2] = pl if r == RA else 0.0
+    f[3] = pl if r == RT else 0.0
+    f[4] = pl if (c & PINOCHLE_CARDS) else 0.0
+    f[5] = pl if (c & keep) else 0.0
+    f[6] = tr * r
+    f[7] = pl if r == RK else 0.0
+    f[8] = pl if r == RQ else 0.0
+    f[9] = pl if r == RJ else 0.0
+    f[10] = tr if (c & keep) else 0.0
+    f[11] = tr * popcount(hand & LANE[trump])
+    around = popcount(kinds & RANK_BITS[r])                   # suits in which this rank is held
+    f[12] = pl * around if r == RA else 0.0
+    f[13] = pl * around if r == RK else 0.0
+    f[14] = pl * around if r == RQ else 0.0
+    f[15] = pl * around if r == RJ else 0.0
+    pair = np.uint64(3) << np.uint64(b & ~1)
+    f[16] = 1.0 if (hand & pair) == pair else 0.0              # both copies held
+    f[17] = pl * popcount(hand & LANE[s])
+    f[18] = tr if r == 0 else 0.0                              # a nine of trump (the dix)
+
+
 @njit(cache=True, forceinline=True)
 def give_score(hand, c, trump, keep):
-    """How gladly the declarer's partner passes card ``c`` (higher: sooner)."""
-    r = _rank(c)
-    if c & LANE[trump]:
-        return 1000 + 10 * r
-    score = 10 * r
-    if c & ACES:
-        score += 400
-    elif c & TENS:
-        score += 150
-    elif c & PINOCHLE_CARDS:
-        score += 350     # may complete the declarer's pinochle (self-play: +2.7 points a hand)
-    if c & keep:
-        score -= 300
-    return score
+    """How gladly the declarer's partner passes card ``c`` (higher: sooner): GIVE_W on
+    ``pass_features``."""
+    f = np.empty(N_PASS_F, np.float64)
+    pass_features(hand, c, trump, keep, f)
+    x = 0.0
+    for i in range(N_PASS_F):
+        x += GIVE_W[i] * f[i]
+    return x
 
 
 @njit(cache=True, forceinline=True)
@@ -200,7 +236,7 @@ def choose_pass(hand, trump, reuse, back):
     out = ZERO
     for _ in range(4):
         best = ZERO
-        best_score = np.int64(-(1 << 40))
+        best_score = -1e300
         rest = hand & ~out
         while rest:
             c = low_bit(rest)
