@@ -107,7 +107,7 @@ def test_pinochle_examples_replay_the_runs_deals(monkeypatch):
     from analyzer.games.pinochle.questions import bid as pinochle_bid
 
     seen = spy_on_pick(monkeypatch, pinochle_examples)
-    a = pinochle_bid("AS AS TS KS QS JS 9S AH TH KH QD JD", deals=250, seed=1, examples=2)
+    a = pinochle_bid("AS TS KS QS JS QS JD KD QD 9H AC AC", deals=250, seed=1, examples=2)
     assert seen["valid"].all() and len(seen["best"]) == 250
     t = a.table
     # the recommendation compares calls (pass, or a bid and the auction going on): the

@@ -251,11 +251,17 @@ def test_the_calls_compare_like_with_like():
     weak = q.bid("9S JS 9H JH TH 9D TD 9D 9C JC TC KC", deals=4000, seed=3, threads=1)
     calls = _calls(weak)
     p = calls[calls["action"] == "pass"].iloc[0]
-    assert weak.best == "pass" or p["vs_best_hi"] >= 0             # passing is not measurably worse
+    # passing is within a few points of the best call (the low bids are overcalled, so they
+    # all come to about the same; which of them is "best" is noise among twenty rows), and
+    # opening high is clearly worse than passing
+    assert weak.best == "pass" or p["vs_best"] > -10
+    high = calls[(calls["action"] == "call") & (calls["bid"] == 380)].iloc[0]
+    assert high["vs_best_hi"] < p["vs_best_lo"]
     strong = q.bid("QS QS JD JD AS TS KS JS AH AC TD KH", deals=4000, seed=3, threads=1)
     assert strong.meta["meld"]["S"] > 250 and strong.best.startswith("bid")   # double pinochle, a run in spades
-    # nobody overcalls it: opening 250 or 260 comes to the same on every deal, a tie called a tie
-    assert strong.meta["tie"] and strong.meta["a_minus_b"] == 0 and strong.meta["lo"] == strong.meta["hi"] == 0
+    # nobody overcalls it: opening 250 or 260 comes to the same on (almost) every deal -- they
+    # differ only by the 10 points of the bid on a deal it goes set -- a tie called a tie
+    assert strong.meta["tie"] and abs(strong.meta["a_minus_b"]) < 0.1 and strong.meta["lo"] <= 0 <= strong.meta["hi"]
     assert "no measurable difference" in strong.recommendation
     calls = _calls(strong)
     p = calls[calls["action"] == "pass"].iloc[0]
