@@ -317,8 +317,8 @@ def test_nt_lead_with_the_rules_weight_alone_is_the_rules_card():
         assert card == rules_card
 
 
-def test_fitted_nt_lead_prefers_masters_and_keeps_low_cards_of_long_suits():
-    """What the fitted weights say on two plain positions (they are a fit, so only what no
+def test_fitted_nt_lead_runs_a_solid_suit():
+    """What the fitted weights say on a plain position (they are a fit, so only what no
     sensible weights would contradict): holding A♠ K♠ Q♠ J♠ (a running suit) it cashes a
     spade rather than a low card elsewhere."""
     mine = ["AS", "KS", "QS", "JS", "8H", "6H", "7C"]
