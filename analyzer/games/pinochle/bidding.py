@@ -206,7 +206,12 @@ def pass_features(hand, c, trump, keep, f):
 def give_score(hand, c, trump, keep):
     """How gladly the declarer's partner passes card ``c`` (higher: sooner): GIVE_W on
     ``pass_features``."""
-    f = np.empty(N_PASS_F, np.float64)
+    return _give_score(hand, c, trump, keep, np.empty(N_PASS_F, np.float64))
+
+
+@njit(cache=True, forceinline=True)
+def _give_score(hand, c, trump, keep, f):
+    """``give_score`` with the features' scratch ``f`` given (one for a whole pass)."""
     pass_features(hand, c, trump, keep, f)
     x = 0.0
     for i in range(N_PASS_F):
@@ -233,6 +238,7 @@ def choose_pass(hand, trump, reuse, back):
     """The policy's 4 cards to pass: the partner's (``back`` False: the highest
     ``give_score``) or the declarer's back (the lowest ``keep_score``)."""
     keep = meld_cards(hand, trump, reuse)
+    f = np.empty(N_PASS_F, np.float64)
     out = ZERO
     for _ in range(4):
         best = ZERO
@@ -244,7 +250,7 @@ def choose_pass(hand, trump, reuse, back):
             if back:
                 sc = -keep_score(hand, c, trump, keep)
             else:
-                sc = give_score(hand, c, trump, keep)
+                sc = _give_score(hand, c, trump, keep, f)
             if sc > best_score:
                 best_score = sc
                 best = c

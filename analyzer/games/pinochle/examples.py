@@ -20,6 +20,14 @@ from .deck import format_mask
 
 SCAN = {"heuristic": 300, "dd": 24, "pimc": 3}     # deals replayed: a single-dummy deal takes the solver seconds
 N_TRICKS = 12
+SEAT_NAMES = [f"seat {s + 1}" for s in range(4)]
+
+
+def _chosen(value, valid, n, scan, what):
+    """(the deals to show, where the two options part ways, ``shared.pick``; the note when
+    there are none)."""
+    chosen = shared.pick(value[:, 0], value[:, 1], valid, n)
+    return chosen, f"examples: the first {scan:,} deals come to the same for both {what}; nothing to show"
 
 
 def _rows(table):
@@ -76,12 +84,12 @@ def bid_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, seed:
                 value[i, k] = v["levels"][t, L, 1] / w
                 made[i, k] = v["levels"][t, L, 0] > 0
         after_pass[i] = (p[PS_WE_DECLARE] / w, p[PS_PARTNER] / w, p[PS_BID] / w, p[PS_THROWN] / w, p[PS_WE_MAKE] / w)
-    chosen = shared.pick(value[:, 0], value[:, 1], valid, n)
+    chosen, note = _chosen(value, valid, n, scan, "options")
     if not chosen:
-        return [], f"examples: the first {scan:,} deals come to the same for both options; nothing to show"
+        return [], note
     k = kernel
     asker = k["asker"]
-    names = [f"seat {s + 1}" for s in range(4)]
+    names = SEAT_NAMES
     out = []
     for i, which in chosen:
         hands, seats, drawn = _dealt(i, asker, k, key0, names)
@@ -144,11 +152,11 @@ def _call_examples(n: int, *, table, best: str, chunk, layout, kernel: dict, see
             h = v["here"][row_of[x]]
             value[i, r] = h[HS_EV] / w
             after[i, r] = (h[HS_WE_DECLARE] / w, h[HS_BID] / w, h[HS_THROWN] / w, h[HS_WE_MAKE] / w)
-    chosen = shared.pick(value[:, 0], value[:, 1], valid, n)
+    chosen, note = _chosen(value, valid, n, scan, "calls")
     if not chosen:
-        return [], f"examples: the first {scan:,} deals come to the same for both calls; nothing to show"
+        return [], note
     asker = kernel["asker"]
-    names = [f"seat {s + 1}" for s in range(4)]
+    names = SEAT_NAMES
     out = []
     for i, which in chosen:
         _, seats, drawn = _dealt(i, asker, kernel, key0, names)
@@ -230,9 +238,9 @@ def pass_examples(n: int, *, table, sets: list, chunk, layout, kernel: dict, rol
             for r, o in enumerate(pair):
                 value[i, r] = v["stats"][o, 2] / w
                 made[i, r] = v["stats"][o, 1] > 0
-    chosen = shared.pick(value[:, 0], value[:, 1], valid, n)
+    chosen, note = _chosen(value, valid, n, scan, "passes")
     if not chosen:
-        return [], f"examples: the first {scan:,} deals come to the same for both passes; nothing to show"
+        return [], note
     k = kernel
     asker = 2 if role_partner else 0
     names = ["declarer", "left", "partner", "right"]
