@@ -7,7 +7,9 @@ them is measured deal by deal (its standard error from the per-deal differences,
 95% interval of the best's lead over the next best holds 0, the deals cannot tell them
 apart: the answer says "no measurable difference between A and B" first and names both,
 as ``analyzer match`` does.  The fields travel in the answer's meta under ``match``'s
-names (``a``, ``b``, ``a_minus_b``, ``se``, ``lo``, ``hi``) with ``tie``.
+names (``a``, ``b``, ``a_minus_b``, ``se``, ``lo``, ``hi``) with ``tie``.  Where a
+question has many near-equal options (a bid at every level), ``modest`` recommends the
+least committal of those not measurably worse than the best.
 """
 
 from __future__ import annotations
@@ -21,6 +23,18 @@ def lead(best: str, nxt: str, d: float, se: float) -> dict:
     lo, hi = d - Z95 * se, d + Z95 * se
     return {"a": best, "b": nxt, "a_minus_b": float(d), "se": float(se), "lo": float(lo), "hi": float(hi),
             "tie": not (lo > 0.0 or hi < 0.0)}
+
+
+def modest(order, worse) -> object:
+    """The option to recommend among many: the first of ``order`` (the question's
+    preference among equals, the least committal first: pass before a bid, a low bid before
+    a high one) that is not measurably worse than the best (``worse(k)``: the 95% interval
+    of its difference from the best lies below 0).  Picking the highest of many near-equal
+    estimates picks noise; the answer names the best as the tie's other side."""
+    for k in order:
+        if not worse(k):
+            return k
+    return order[0]
 
 
 def lead_in(best: str, nxt: str, d: float, lo: float, hi: float) -> dict:

@@ -5,7 +5,7 @@ figures; the fields are ``match``'s."""
 import pandas as pd
 
 from analyzer.stats import Z95
-from analyzer.verdict import lead, lead_in, lead_versus, recommend
+from analyzer.verdict import lead, lead_in, lead_versus, modest, recommend
 
 
 def test_a_lead_is_a_tie_exactly_when_its_interval_holds_zero():
@@ -37,3 +37,13 @@ def test_a_lead_tables_first_row_against_its_second():
     assert (f["a"], f["b"]) == ("AS", "KS") and abs(f["a_minus_b"] - 5.0) < 1e-12
     assert abs(f["lo"] - 2.0) < 1e-12 and abs(f["hi"] - 8.0) < 1e-12 and not f["tie"]
     assert lead_versus(t.iloc[:1]) == {}
+
+
+def test_modest_takes_the_first_option_not_measurably_worse_than_the_best():
+    # options in the question's order of preference among equals (pass, then bids up)
+    worse = {"pass": False, "bid 250": True, "bid 260": False, "bid 270": False}
+    assert modest(list(worse), worse.get) == "pass"
+    worse["pass"] = True
+    assert modest(list(worse), worse.get) == "bid 260"
+    # nothing qualifies (cannot happen with the best among them): the first
+    assert modest(["x", "y"], lambda k: True) == "x"

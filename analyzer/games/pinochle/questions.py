@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ...answer import Answer
-from ...verdict import lead as lead_of, lead_versus, recommend
+from ...verdict import lead as lead_of, lead_in, lead_versus, modest, recommend
 from ...cards import SUIT_SYMBOLS, SUITS, parse_suit
 from ...errors import InputError
 from ...options import check_condition, check_examples, unconditioned_note
@@ -438,11 +438,12 @@ def _here_rows(table: pd.DataFrame, v, bid0: int):
     last = n - 1
     while last > 1 and here[last, HS_WE_MAKE] / sw < NEGLIGIBLE:
         last -= 1            # bids so high that your side (nearly) never makes them
-    a = max(range(min(n, last + 2)), key=lambda k: ev[k])
+    top = max(range(min(n, last + 2)), key=lambda k: ev[k])
 
     def versus(k):
         """Row k's EV minus the best row's on the same deals: (d, lo, hi)."""
-        d, d_se, _ = weighted_mean_se(sw, prods[k, n] - prods[a, n], prods[k, k] + prods[a, a] - 2 * prods[k, a], sw2)
+        d, d_se, _ = weighted_mean_se(sw, prods[k, n] - prods[top, n], prods[k, k] + prods[top, top]
+                                      - 2 * prods[k, top], sw2)
         return d, d - Z95 * d_se, d + Z95 * d_se
 
     calls = []
@@ -461,12 +462,18 @@ def _here_rows(table: pd.DataFrame, v, bid0: int):
         table.loc[is_pass, col] = x
     table = pd.concat([table[~is_pass], pd.DataFrame(calls), table[is_pass]], ignore_index=True)
     table["bid"] = table["bid"].astype("Int64")
-    # the best call and the next best, compared on the same deals
+    # the best call and the next best, compared on the same deals; among calls the deals
+    # cannot tell from the best, the least committal (pass, then the lowest bid)
     keys = list(range(min(n, last + 2)))
     order = sorted(keys, key=lambda k: -ev[k])
     name = (lambda k: "pass" if k == 0 else f"bid {bid0 + 10 * (k - 1)}")
+    a = modest(keys, lambda k: versus(k)[2] < 0)
+    even = [k for k in keys if versus(k)[2] >= 0]
     f = {}
-    if len(order) > 1:
+    if a != top:
+        d, d_lo, d_hi = versus(a)
+        f = lead_in(name(a), name(top), d, d_lo, d_hi)
+    elif len(order) > 1:
         b = order[1]
         d, d_se, _ = weighted_mean_se(sw, prods[a, n] - prods[b, n], prods[a, a] + prods[b, b] - 2 * prods[a, b], sw2)
         f = lead_of(name(a), name(b), d, d_se)
@@ -484,13 +491,16 @@ def _here_rows(table: pd.DataFrame, v, bid0: int):
         head = (f"bid {bid}{named}: EV {ev[a]:+.1f} (95% interval {lo:+.1f} to {hi:+.1f}) for your side over the "
                 f"hand, the auction going on by the policy (your side declares {100 * here[a, HS_WE_DECLARE] / sw:.0f}%"
                 f" and makes {100 * here[a, HS_WE_MAKE] / sw:.0f}%)")
+    if len(even) > 2:
+        head += (f" ({len(even)} calls are not measurably worse than the best, {name(top)}: "
+                 f"{', '.join(name(k) for k in even)}; the least committal of them)")
     # how high: the highest bid not measurably worse than the best call
-    ok = [k for k in keys if k > 0 and versus(k)[2] >= 0]
-    if ok and max(ok) != a:
-        than = "passing" if a == 0 else str(bid0 + 10 * (a - 1))
+    ok = [k for k in even if k > 0]
+    if ok and max(ok) not in (a, top):
+        than = "passing" if top == 0 else str(bid0 + 10 * (top - 1))
         head += f"; the highest bid not measurably worse than {than} is {bid0 + 10 * (max(ok) - 1)}"
     pass_d, pass_lo, pass_hi = versus(0)
-    if a != 0 and f.get("b") != "pass":
+    if a != 0 and f.get("b") != "pass" and f.get("a") != "pass":
         head += (f"; passing: {pass_d:+.1f} (95% interval {pass_lo:+.1f} to {pass_hi:+.1f}, same deals)"
                  + (", no measurable difference" if pass_hi >= 0 else ""))
     return table, best, recommend(head, f), f
