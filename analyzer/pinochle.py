@@ -75,8 +75,8 @@ def meld(hand, trump=None, rules=None):
 
 
 @fill_doc(rules=_MELD_RULES)
-def odds(trump="H", rules=None):
-    """Exact odds of each meld in a random 12-card hand (``analyzer pinochle odds``).
+def odds(trump="H", rules=None, cards=12):
+    """Exact odds of each meld in a random hand (``analyzer pinochle odds``).
 
     By counting every hand, not by sampling; also the odds of the hand's whole meld
     reaching 20, 40, ... points with ``trump``.
@@ -87,13 +87,17 @@ def odds(trump="H", rules=None):
         The trump suit of the meld distribution (♠ and ♦ hold the pinochle cards, so
         they differ a little from ♣ and ♥).
     @rules
+    cards : {12, 15, 18}, default 12
+        Cards in the hand: 12 (four- and two-handed), 15 (three-handed), 18 (the
+        three-handed bidder's hand with the widow).
 
     Returns
     -------
     dict
-        The record the command line's ``--json`` prints: odds ([{"meld", "p",
-        "hands"}, ...]), hands (all 12-card hands), meld_in_trump ({"trump", "rules",
-        "at_least": [{"points", "p"}, ...]}).
+        The record the command line's ``--json`` prints: cards, odds ([{"meld", "p",
+        "hands"}, ...]), hands (all hands of that size), meld_in_trump ({"trump",
+        "rules", "at_least": [{"points", "p"}, ...]}); with 15 or 18 cards also
+        widow_no_counter (P(the 3-card widow holds no A, 10 or K)).
 
     Examples
     --------
@@ -102,10 +106,10 @@ def odds(trump="H", rules=None):
     >>> o["hands"]
     69668534468
     """
-    values = checked(("pinochle", "odds"), dict(trump=trump))
+    values = checked(("pinochle", "odds"), dict(trump=trump, cards=None if cards is None else str(cards)))
     from .games.pinochle.odds import odds_record
 
-    return odds_record(trump=values["trump"], rules=rule_items(rules))
+    return odds_record(trump=values["trump"], rules=rule_items(rules), cards=int(values["cards"] or 12))
 
 
 @fill_doc(rules=_RULES, worlds=_WORLDS)

@@ -340,7 +340,7 @@ def test_odds_against_sampling():
 def test_odds_table_frame():
     frame = odds.odds_table()
     assert list(frame.columns) == ["meld", "p", "hands"]
-    assert len(frame) == 17 and frame["p"].between(0, 1).all()
+    assert len(frame) == 18 and frame["p"].between(0, 1).all()
     assert (frame["hands"] == (frame["p"] * TOTAL).round()).all()
 
 
@@ -402,7 +402,7 @@ def test_odds_json_and_text(capsys):
     code, out, _ = run_cli(capsys, "odds", "--json", "--trump", "S")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"odds", "hands", "meld_in_trump"} and data["hands"] == TOTAL
+    assert set(data) == {"cards", "odds", "hands", "meld_in_trump"} and data["hands"] == TOTAL
     rows = {r["meld"]: r["p"] for r in data["odds"]}
     assert round(100 * rows["pinochle (J♦ Q♠)"], 2) == 18.57
     at_least = data["meld_in_trump"]["at_least"]
@@ -411,3 +411,42 @@ def test_odds_json_and_text(capsys):
     assert ps == sorted(ps, reverse=True) and 0 < ps[-1] < ps[0] < 1
     code, out, _ = run_cli(capsys, "odds")
     assert code == 0 and "58.91%" in out and "meld ≥  100" in out
+
+
+# the three-handed rules file's "useful exact figures" (to their printed precision)
+THREE_HANDED = {
+    15: {"aces around": 6.5227, "pinochle (J♦ Q♠)": 27.4129, "marriage in a named suit": 27.4129},
+    18: {"aces around": 12.4462, "pinochle (J♦ Q♠)": 36.9565},
+    12: {"aces around": 2.7624, "pinochle (J♦ Q♠)": 18.5708},
+}
+
+
+@pytest.mark.parametrize("cards", sorted(THREE_HANDED))
+def test_three_handed_figures(cards):
+    rows = dict(odds.meld_odds(cards))
+    for meld, percent in THREE_HANDED[cards].items():
+        assert round(100 * float(rows[meld]), 4) == percent, (cards, meld)
+    # the whole-meld distribution counts every hand of that size once
+    assert int(odds.meld_distribution(hand_size=cards).sum()) == comb(48, cards)
+
+
+def test_widow_without_a_counter():
+    # C(24, 3) / C(48, 3): the 24 cards that are not A, 10 or K
+    assert odds.widow_no_counter() == Fraction(comb(24, 3), comb(48, 3))
+    assert round(100 * float(odds.widow_no_counter()), 4) == 11.7021
+
+
+def test_odds_for_fifteen_and_eighteen_cards(capsys):
+    code, out, _ = run_cli(capsys, "odds", "--json", "--cards", "15")
+    data = json.loads(out)
+    assert code == 0 and data["cards"] == 15 and data["hands"] == comb(48, 15)
+    assert round(100 * data["widow_no_counter"], 4) == 11.7021
+    code, out, _ = run_cli(capsys, "odds", "--cards", "18")
+    assert code == 0 and "bidder's 18 cards" in out and "12.45%" in out and "widow" in out
+    code, out, err = run_cli(capsys, "odds", "--cards", "16")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    import analyzer
+    from analyzer.errors import InputError
+    assert analyzer.pinochle.odds(cards=15)["cards"] == 15
+    with pytest.raises(InputError):
+        analyzer.pinochle.odds(cards=16)

@@ -76,14 +76,18 @@ def render_meld(out) -> str:
 @click.option("--trump", default="H", show_default=True, metavar="S|H|D|C",
               help="The trump suit of the meld distribution (♠ and ♦ hold the pinochle cards, so they "
                    "differ a little from ♣ and ♥).")
+@click.option("--cards", type=click.Choice(["12", "15", "18"]), default="12", show_default=True,
+              help="Cards in the hand: 12 (four- and two-handed), 15 (three-handed), 18 (the three-handed "
+                   "bidder's hand with the widow).")
 @_rule_option
 @_json_option
-def odds(trump, rules, as_json):
-    """Exact odds of each meld in a random 12-card hand (by counting, not sampling), and
-    of the hand's whole meld reaching 20, 40, ... points with a named trump."""
+def odds(trump, cards, rules, as_json):
+    """Exact odds of each meld in a random hand (by counting, not sampling), and of the
+    hand's whole meld reaching 20, 40, ... points with a named trump: 12 cards, or 15 and
+    18 for the three-handed game (with the odds of a widow without a counter)."""
     from ..games.pinochle.odds import odds_record as ask
 
-    emit_record(ask(trump=trump, rules=list(rules)), as_json, render_odds)
+    emit_record(ask(trump=trump, rules=list(rules), cards=int(cards)), as_json, render_odds)
 
 
 odds.help = inspect.cleandoc(odds.help) + "\n\n" + RULES_HELP
@@ -104,8 +108,10 @@ def _one_in(p: float) -> str:
 def render_odds(out) -> str:
     from ..cards import SUIT_SYMBOLS, SUITS
 
+    from ..games.pinochle.odds import HAND_SIZES
+
     width = max(len(r["meld"]) for r in out["odds"])
-    lines = [f"Pinochle — exact meld odds of a random 12-card hand (all {out['hands']:,} hands counted)", "",
+    lines = [f"Pinochle — exact meld odds of {HAND_SIZES[out['cards']]} (all {out['hands']:,} hands counted)", "",
              f"{'meld':<{width}}  {'P':>11}  {'1 in':>14}"]
     lines.append("-" * len(lines[-1]))
     for r in out["odds"]:
@@ -115,6 +121,9 @@ def render_odds(out) -> str:
                   f"(run_marriage_reuse={m['rules']['run_marriage_reuse']}):", ""]
     for r in m["at_least"]:
         lines.append(f"  meld ≥ {r['points']:>4}  {_pct(r['p']):>11}  {_one_in(r['p']):>14}")
+    if "widow_no_counter" in out:
+        p = out["widow_no_counter"]
+        lines += ["", f"The widow (3 cards) holds no counter (A, 10, K): {_pct(p)} (1 in {_one_in(p)})."]
     return "\n".join(lines)
 
 

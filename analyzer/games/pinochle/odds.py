@@ -1,4 +1,6 @@
-"""Exact meld odds of a random 12-card hand from the 48-card deck (no sampling).
+"""Exact meld odds of a random hand from the 48-card deck (no sampling): 12 cards (the
+four- and two-handed games), 15 (three-handed) or 18 (the three-handed bidder's hand and
+widow).
 
 A hand is a table of copies held per kind (0..2 of each of 24 kinds); the number of hands
 with a given table is the product of C(2, copies).  Every meld event below is "each of
@@ -35,6 +37,10 @@ DEFAULT_TRUMP = HEARTS          # a suit without a pinochle card: the distributi
 POINT_UNIT = 10                 # every meld is a multiple of 10
 TOTAL_HANDS = comb(DECK_SIZE, HAND_SIZE)         # 69,668,534,468
 AT_LEAST = (20, 40, 60, 80, 100, 120, 150, 200, 250, 300, 400, 500, 1000)
+HAND_SIZES = {12: "a 12-card hand (four- and two-handed)", 15: "a 15-card hand (three-handed)",
+              18: "the three-handed bidder's 18 cards (his hand and the widow)"}
+WIDOW = 3
+COUNTERS = 24                   # A, 10, K: two copies in each of four suits
 
 
 def _ways(held) -> int:
@@ -92,6 +98,7 @@ def meld_odds(hand_size: int = HAND_SIZE) -> list[tuple[str, Fraction]]:
     """(meld, exact probability) for a random hand of ``hand_size`` cards."""
     p = lambda groups: p_all(groups, hand_size)          # noqa: E731
     rows = [("marriage (K Q of some suit)", 1 - p(_each_suit(2, _not_all(1)))),      # groups: K Q of a suit
+            ("marriage in a named suit", p([(2, _at_least(1))])),
             ("marriages around (K Q of every suit)", p(_each_suit(2, _at_least(1))))]
     around, double = p([(4, _at_least(1))]), p([(4, _at_least(2))])                  # one rank in 4 suits
     rows += [(f"{_RANK_WORDS[r]} around", around) for r in (RA, RK, RQ, RJ)]
@@ -225,19 +232,32 @@ def meld_at_least(trump: int = DEFAULT_TRUMP, reuse: bool = False, thresholds=AT
                          "p": [int(tail[u]) / total if u < tail.size else 0.0 for u in units]})
 
 
-def odds_record(trump: str = "H", rules: list[str] | None = None) -> dict:
-    """Exact odds of each meld in a random 12-card hand, and of the whole meld reaching
-    20, 40, ... points with ``trump``: the ``analyzer pinochle odds`` record (odds, hands,
-    meld_in_trump)."""
+def widow_no_counter() -> Fraction:
+    """P(the three-handed widow holds no counter: no A, 10 or K)."""
+    return Fraction(comb(DECK_SIZE - COUNTERS, WIDOW), comb(DECK_SIZE, WIDOW))
+
+
+def odds_record(trump: str = "H", rules: list[str] | None = None, cards: int = HAND_SIZE) -> dict:
+    """Exact odds of each meld in a random hand of ``cards`` cards (12, 15 or 18), and of
+    the whole meld reaching 20, 40, ... points with ``trump``: the ``analyzer pinochle
+    odds`` record (cards, odds, hands, meld_in_trump; with 15 or 18 cards also
+    widow_no_counter)."""
     from ...cards import SUITS, parse_suit
+    from ...errors import InputError
     from .rules import Options
 
+    if cards not in HAND_SIZES:
+        raise InputError(f"--cards must be one of {', '.join(map(str, HAND_SIZES))} "
+                         f"(a hand of the four-/two-handed game, the three-handed game, its bidder with the widow), "
+                         f"got {cards}")
     t = parse_suit(trump)
     options = Options.parse(rules)
-    table = odds_table()
-    at_least = meld_at_least(t, options.reuse)
-    return {"odds": [{"meld": r.meld, "p": float(r.p), "hands": int(r.hands)} for r in table.itertuples()],
-            "hands": TOTAL_HANDS,
-            "meld_in_trump": {"trump": SUITS[t], "rules": options.as_dict(),
-                              "at_least": [{"points": int(r.points), "p": float(r.p)}
-                                           for r in at_least.itertuples()]}}
+    table = odds_table(cards)
+    at_least = meld_at_least(t, options.reuse, hand_size=cards)
+    out = {"cards": cards, "odds": [{"meld": r.meld, "p": float(r.p), "hands": int(r.hands)} for r in table.itertuples()],
+           "hands": comb(DECK_SIZE, cards),
+           "meld_in_trump": {"trump": SUITS[t], "rules": options.as_dict(),
+                             "at_least": [{"points": int(r.points), "p": float(r.p)} for r in at_least.itertuples()]}}
+    if cards != HAND_SIZE:
+        out["widow_no_counter"] = float(widow_no_counter())
+    return out
