@@ -1,18 +1,21 @@
-"""Rummy 500's agreement benchmark (``trust rummy500``) and the draw rule it checks.
+"""Rummy 500's agreement benchmark (``trust rummy500``) and the draw and discard rules it
+checks.
 
-The simulated players' draw (``strategies.choose_draw``) decides what the opponents do
-in every Rummy 500 answer.  The benchmark compares it with the ``take`` question asked
-from the drawing seat; the positions below are ones where the rule before its refit
-(a card taken alone weighed as deadwood, ``-value + keep``; deep takes with every
-deadwood point counted in full) disagreed clearly with the question, each pinned with
-the rule's draw now and, for two, the question's verdict.
+The simulated players' draw (``strategies.choose_draw``) and discard
+(``strategies.choose_discard``) decide what the opponents do in every Rummy 500 answer.
+The benchmark compares them with the ``take`` and ``discard`` questions asked from that
+seat; the positions below are ones where the rules before their refits (a card taken
+alone weighed as deadwood, ``-value + keep``; deep takes with every deadwood point
+counted in full; the highest card thrown) disagreed clearly with the question, each
+pinned with the rule's choice now and, for some, the question's verdict.
 """
 
 import pytest
 
 from analyzer.games.rummy500 import questions as Q
 from analyzer.games.rummy500.strategies import DRAW_STOCK
-from analyzer.games.rummy500.trust import decisions, position_draw
+from analyzer.games.rummy500.deck import card_text
+from analyzer.games.rummy500.trust import decisions, position_discard, position_draw
 
 # the rule before the refit, as strategy parameters (the alone term -1 a point, +5 with a
 # partner; the deep take's deadwood at 1 a point, no margin)
@@ -32,6 +35,35 @@ POSITIONS = [
     # taken alone could not be thrown this turn, so the ace stays on the pile
     (dict(hand="JK 9S TS 4C 9C 9D TD", pile="AC", table="5C 6C 7C", held="7,7,5"), DRAW_STOCK, DRAW_STOCK),
 ]
+
+
+# the discard rule before its refit: the highest value goes, less 5 for a partner in hand
+# and 8 for a card the table or the pile could use
+DISCARD_BEFORE = "holder:dvalue=1:dace=0:keep=5:feed=8:dpair=0:drun=0"
+
+DISCARDS = [
+    # benchmark positions where the old rule threw an ace (the highest value) and the
+    # discard question put that throw about 20 points behind its best; the rule now keeps
+    # the pair (A♣ taken, A♦) or the high cards and throws a low loose card
+    (dict(hand="AC AD 5D 6D 7D TD 3H 8H", pile="7C", table="JS JH JD; KS KD KC; TS TH TC; 6S 7S 8S 9S",
+          held="5,4,5", taken="AC"), "3H", "AD"),
+    (dict(hand="AD 9D JD AH 2H TH JH KH", pile="7C 6S TS", held="7,7,7", taken="AH"), "9D", "AD"),
+    (dict(hand="2S 4S AC QC AD 8D 9H QH", pile="3C KD", held="7,7,7", taken="AD"), "8D", "AC"),
+]
+
+
+@pytest.mark.parametrize("pos, now, before", DISCARDS)
+def test_the_discard_rule_on_positions_where_it_disagreed(pos, now, before):
+    assert card_text(position_discard(**pos)) == now
+    assert card_text(position_discard(**pos, strategy=DISCARD_BEFORE)) == before
+
+
+def test_the_discard_question_puts_the_rule_now_far_ahead_of_the_rule_before():
+    pos, now, before = DISCARDS[0]
+    t = Q.discard(**pos, deals=4000, seed=1, threads=1).table.set_index("card")
+    # each margin's standard error is under a point at 4,000 deals
+    assert t.loc[now, "mean_margin"] - t.loc[before, "mean_margin"] > 10
+    assert t["mean_margin"].max() - t.loc[now, "mean_margin"] < 3
 
 
 @pytest.mark.parametrize("pos, now, before", POSITIONS)
@@ -54,9 +86,20 @@ def test_decisions_are_positions_from_self_play_and_depend_on_the_seed_only():
     a, b = decisions(12, 5), decisions(12, 5)
     assert [d.label for d in a] == [d.label for d in b] and [d.fast for d in a] == [d.fast for d in b]
     assert [d.label for d in decisions(12, 6)] != [d.label for d in a]
-    for d in a:
-        assert d.kind == "take"
-        # the rule's draw is one the question offers
-        assert d.fast == DRAW_STOCK or 0 <= d.fast < len(d.kwargs["pile"].split())
-        assert position_draw(**d.kwargs) == d.fast
-
+    kinds = [d.kind for d in a]
+    assert kinds[0] == "take" and "discard" in kinds and set(kinds) == {"take", "discard"}
+    for prev, d in zip([None] + a, a):
+        if d.kind == "take":
+            # the rule's draw is one the question offers
+            assert d.fast == DRAW_STOCK or 0 <= d.fast < len(d.kwargs["pile"].split())
+            assert position_draw(**d.kwargs) == d.fast
+            continue
+        # a discard follows its position's draw: the same seat, its hand after the draw and melds
+        assert prev.kind == "take" and prev.kwargs["held"] == d.kwargs["held"]
+        options = {o["value"] for o in Q.discard_options(Q.parse_position(**{k: d.kwargs[k] for k in
+                                                                             ("hand", "pile", "table", "players",
+                                                                              "held")},
+                                                                          scores=None, strategy=None, rules=None,
+                                                                          question="discard"),
+                                                         d.kwargs.get("taken"))}
+        assert d.fast in options                 # a card he may throw (not the one taken alone)

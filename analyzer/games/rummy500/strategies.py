@@ -23,10 +23,18 @@ differ in their weights and in what they do with their melds:
 - ``random``: a random legal player (uniform over the legal draws, melds a random share of
   its arrangement, throws a random legal card, calls Rummy! half the time).
 
-Discards (all but ``random``): the highest value among the cards not kept in melds, less
-``keep`` for a card with a partner in hand (same rank, or the same suit within two) and
-``feed`` for one the table or the pile could use (a lay-off for the next player, a Rummy!
-chance for everyone).  Rummy!: a player calls when taking the pile from the Rummy! card
+Discards (all but ``random``): never a card kept in a held meld while another may go; of
+the rest, the highest score: ``dvalue`` a point of the card's value (+ ``dace`` for an
+ace) less ``keep`` for a partner in hand (same rank, or the same suit within two),
+``feed`` for a card the table or the pile could use (a lay-off for the next player, a
+Rummy! chance for everyone), ``dpair`` for each other suit of its rank held and ``drun``
+for each card of its suit within two held.  The feature weights are fitted to the
+``discard`` question's verdict on self-play positions (``python
+scripts/fit_discards.py``).  The value weight is 0, set by self-play tournaments: when
+everyone throws the highest card (``dvalue=1``, the rule before) one player who throws
+low cards instead wins 55% of the four-handed games, and the reverse holds too; with
+``dvalue=0`` neither deviation gains (docs/performance.md).
+Rummy!: a player calls when taking the pile from the Rummy! card
 gains at least ``call``.
 
 A strategy is written ``name`` or ``name:param=value:param=value`` (e.g.
@@ -67,9 +75,9 @@ from .rules import F_SINGLE_DUTY
 
 # parameter slots of a strategy's vector
 PARAMS = ("margin", "junk", "stock", "maxtake", "hold", "out", "danger", "stocklow", "feed", "keep", "call",
-          "random", "tval", "tcost", "tpartner", "tjoker")
+          "random", "tval", "tcost", "tpartner", "tjoker", "dpair", "drun", "dvalue", "dace")
 (P_MARGIN, P_JUNK, P_STOCK, P_MAXTAKE, P_HOLD, P_OUT, P_DANGER, P_STOCKLOW, P_FEED, P_KEEP, P_CALL,
- P_RANDOM, P_TVAL, P_TCOST, P_TPARTNER, P_TJOKER) = range(len(PARAMS))
+ P_RANDOM, P_TVAL, P_TCOST, P_TPARTNER, P_TJOKER, P_DPAIR, P_DRUN, P_DVALUE, P_DACE) = range(len(PARAMS))
 N_PARAMS = len(PARAMS)
 
 # The draw weights (margin, junk, t*) are least-squares fits to the take question's verdict
@@ -79,8 +87,8 @@ N_PARAMS = len(PARAMS)
 # high card taken alone is worth holding (melded it scores, held it can still be thrown
 # later, and the next player does not get it), a low one alone is not.
 _BASE = {"margin": 5.5, "junk": 0.1, "stock": 0.0, "maxtake": 10.0, "hold": 0.0, "out": 1.0, "danger": 3.0,
-         "stocklow": 4.0, "feed": 8.0, "keep": 5.0, "call": 0.0, "random": 0.0,
-         "tval": 0.9, "tcost": 6.5, "tpartner": 3.0, "tjoker": 0.5}
+         "stocklow": 4.0, "feed": 15.82, "keep": 3.0, "call": 0.0, "random": 0.0,
+         "tval": 0.9, "tcost": 6.5, "tpartner": 3.0, "tjoker": 0.5, "dpair": 5.45, "drun": 1.65, "dvalue": 0.0, "dace": 0.0}
 STRATEGIES = {
     "greedy": dict(_BASE),
     "holder": dict(_BASE, hold=1.0),
@@ -363,6 +371,44 @@ def rows_to_lay(p, rows, nrows, must, nheld, hands, nstock, n_players, sp, rng, 
     return duty
 
 
+# A discard's score (the highest is thrown): ``dvalue`` a point of the card's value, plus
+# ``dace`` for an ace, less the strategy's weights on its features (``discard_features``):
+# a partner in hand (``keep``: another suit of its rank, or its suit within two), a card
+# the table or the pile could use (``feed``), the other suits of its rank held
+# (``dpair``), the cards of its suit within two held (``drun``).
+F_PARTNER, F_FEED, F_PAIRS, F_RUN = range(4)
+N_DISCARD_F = 4
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def discard_features(hand, b, tab, ntab, pile_held, pile_jk, vals):
+    """The features of throwing natural card ``b`` from ``hand`` (a tuple in F_* order)."""
+    s = b >> 4
+    r = b & 15
+    fed = is_target(b, tab, ntab, vals) or potential_mask(pile_held | (ONE << np.uint64(b)), pile_jk, b, tab,
+                                                          np.int64(0), vals)
+    pairs = 0
+    for t in range(4):
+        if t != s and hand[t * 16 + r] > 0:
+            pairs += 1
+    near = 0
+    npos = 2 if r == 1 else 1
+    for pi in range(npos):
+        q0 = r if pi == 0 else ACE_HIGH
+        for q in range(q0 - 2, q0 + 3):
+            if q != q0 and 1 <= q <= ACE_HIGH and pos_bit(s, q) != b and hand[pos_bit(s, q)] > 0:
+                near += 1
+    return (1.0 if has_partner(hand, b) else 0.0, 1.0 if fed else 0.0, float(pairs), float(near))
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def discard_score(b, value, f, par):
+    """How readily a player throws natural card ``b`` (worth ``value``) of features ``f``
+    (the highest goes)."""
+    return (par[P_DVALUE] * value + (par[P_DACE] if (b & 15) == 1 else 0.0) - par[P_KEEP] * f[F_PARTNER]
+            - par[P_FEED] * f[F_FEED] - par[P_DPAIR] * f[F_PAIRS] - par[P_DRUN] * f[F_RUN])
+
+
 @njit(cache=True, nogil=True, _nrt=False)
 def choose_discard(p, hand, forbidden, kept, tab, ntab, pile_cnt, vals, sp, rng):
     """The card player ``p`` throws (a bit), or -1 if none may be.  ``forbidden``: the card
@@ -392,11 +438,8 @@ def choose_discard(p, hand, forbidden, kept, tab, ntab, pile_cnt, vals, sp, rng)
         if b == JOKER_BIT:
             score = -1000.0
         else:
-            score = float(vals[b])
-            if has_partner(hand, b):
-                score -= par[P_KEEP]
-            if is_target(b, tab, ntab, vals) or potential_mask(pile_held | (ONE << np.uint64(b)), pile_jk, b, tab, np.int64(0), vals):
-                score -= par[P_FEED]
+            score = discard_score(b, float(vals[b]), discard_features(hand, b, tab, ntab, pile_held, pile_jk, vals),
+                                  par)
         if hand[b] <= kept[b]:
             score -= 500.0
         if score > best_score:
