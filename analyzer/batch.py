@@ -257,11 +257,22 @@ def answer_rows(q: Question, game: str, question: str, answer, input_columns) ->
         rec = dict(base)
         for k, v in rec0.items():
             rec[name(k)] = _plain(v)
-        rec["best"] = str(rec0.get(best_col)) == str(answer.best)
+        rec["best"] = str(answer.best) in (str(rec0.get(best_col)), _row_name(rec0, best_col))
         rec["tie"] = answer.meta.get("tie")      # verdict.lead: the best not measurably ahead
         rec["recommendation"] = answer.recommendation
         out.append(rec)
     return out
+
+
+def _row_name(rec0: dict, best_col: str) -> str:
+    """A row named as answers name their best when the action alone does not say it:
+    the action, then the bid and the trump where the table has them ("bid 250 S")."""
+    parts = []
+    for col in (best_col, "bid", "trump"):
+        v = rec0.get(col)
+        if v is not None and not (isinstance(v, float) and v != v) and str(v) not in ("<NA>", "nan"):
+            parts.append(str(v))
+    return " ".join(parts)
 
 
 # --------------------------------------------------------------------------- writing

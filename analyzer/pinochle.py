@@ -114,7 +114,7 @@ def odds(trump="H", rules=None, cards=12):
 
 @fill_doc(rules=_RULES, worlds=_WORLDS)
 def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy", deals=None, seed=0,
-        play="heuristic", threads=None, rules=None, examples=0, progress=False, worlds=None):
+        play="heuristic", threads=None, rules=None, examples=0, progress=False, worlds=None, players=4):
     """How much can you bid on ``hand``? (``analyzer pinochle bid``).
 
     For each bid from the next allowed up to where P(make) is negligible and each trump:
@@ -154,6 +154,11 @@ def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy"
     @examples
     @progress
     @worlds
+    players : {4, 3}, default 4
+        4: the partnership game; 3: the three-handed auction game (``hand`` of 15 cards;
+        each row the result as the bidder at that bid, the trump named after the widow or
+        fixed, in settlement units; its rule options: min_bid, skip_40_90, count, units,
+        double, run_marriage_reuse).
 
     Returns
     -------
@@ -170,10 +175,10 @@ def bid(hand, seat=None, over=None, auction=None, trump=None, condition="policy"
     >>> a.best.split()[0] in ("bid", "pass")
     True
     """
-    values = checked(("pinochle", "bid"), dict(locals()))
+    values = checked(("pinochle", "bid"), dict(locals(), players=None if players is None else str(players)))
     from .games.pinochle.questions import bid as ask
 
-    return ask(**dict(values, rules=rule_items(rules), progress=bool(progress)))
+    return ask(**dict(values, rules=rule_items(rules), progress=bool(progress), players=int(values["players"] or 4)))
 
 
 @fill_doc(rules=_RULES)

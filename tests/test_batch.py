@@ -109,8 +109,8 @@ def test_jsonl_input_and_parquet_output(tmp_path, capsys):
         {"game": "five-hundred", "question": "bid", "hand": HAND, "colour": "red"},
     ]
     src = tmp_path / "q.jsonl"
-    take = {"game": "rummy500", "question": "take", "hand": "KS KH 4C 9D 2H 7S 5C", "pile": "3D QC", "deals": 2000,
-            "seed": 0}                # taking a useless card level with the stock: a tie (verdict)
+    take = {"game": "pinochle", "question": "bid", "hand": "AS TS KS QS JS JS QD KD AH AH AC AC", "deals": 2000,
+            "seed": 0}                # every low opening comes to the same when nobody overcalls: a tie (verdict)
     src.write_text("\n".join(json.dumps(x) for x in lines) + "\n\nnot json\n" + json.dumps(take) + "\n")
     out = tmp_path / "a.parquet"
     code, _, err = run_cli(["batch", str(src), "--out", str(out), "--threads", "2"], capsys)
@@ -123,8 +123,8 @@ def test_jsonl_input_and_parquet_output(tmp_path, capsys):
     assert df.loc[df["row"] == 8, "tie"].astype(bool).all()
     inputs = {k for x in lines + [take] for k in x} - {"game", "question"}
     _check_against_single_commands(df, capsys, inputs, {1: SINGLE[2], 2: SINGLE[4], 3: SINGLE[5], 4: SINGLE[7],
-                                                        8: ["rummy500", "take", "--hand", take["hand"], "--pile",
-                                                            take["pile"], "--deals", "2000", "--seed", "0"]})
+                                                        8: ["pinochle", "bid", take["hand"], "--deals", "2000",
+                                                            "--seed", "0"]})
 
 
 QUICK = f"""game,question,contract,tricks,hand,deals,seed

@@ -32,26 +32,30 @@ def name(c) -> str:
     return ref.RANKS[c[1]] + ref.SUITS[c[0]]
 
 
-def replay(trace, declarer: int, trump: int):
-    """(each seat's twelve cards as played, (declaring, defending) points and tricks) by
-    the reference: the declarer leads, every card legal, the winner leads next."""
+def replay(trace, declarer: int, trump: int, seats: int = 4):
+    """(each seat's cards as played, (declaring, defending) points and tricks) by the
+    reference: the declarer leads, every card legal, the winner leads next.  ``seats`` 4:
+    partners across the table, twelve tricks; 3: the declarer alone, fifteen."""
     rows = [r for r in trace if r[0] >= 0]
-    held = {s: [ref_card(int(r[2])) for r in rows if r[1] == s] for s in range(4)}
-    assert all(len(h) == 12 for h in held.values())
+    n_tricks = len(rows) // seats
+    held = {s: [ref_card(int(r[2])) for r in rows if r[1] == s] for s in range(seats)}
+    assert all(len(h) == n_tricks for h in held.values())
     left = {s: list(h) for s, h in held.items()}
     leader, points, tricks = declarer, [0, 0], [0, 0]
-    for t in range(12):
+    for t in range(n_tricks):
         trick = [r for r in rows if r[0] == t]
-        assert int(trick[0][1]) == leader and [int(r[1]) for r in trick] == [(leader + k) % 4 for k in range(4)]
+        assert int(trick[0][1]) == leader and [int(r[1]) for r in trick] == [(leader + k) % seats
+                                                                            for k in range(seats)]
         cards = []
         for r in trick:
             seat, c = int(r[1]), ref_card(int(r[2]))
             assert c in ref.legal(left[seat], cards, trump), (t, seat, c, left[seat], cards)
             left[seat].remove(c)
             cards.append(c)
-        leader = (leader + ref.winner(cards, trump)) % 4
-        side = 0 if leader % 2 == declarer % 2 else 1
-        points[side] += ref.trick_points(cards, last=t == 11)
+        leader = (leader + ref.winner(cards, trump)) % seats
+        ours = leader % 2 == declarer % 2 if seats == 4 else leader == declarer
+        side = 0 if ours else 1
+        points[side] += ref.trick_points(cards, last=t == n_tricks - 1)
         tricks[side] += 1
     return held, points, tricks
 

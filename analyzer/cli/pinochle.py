@@ -152,9 +152,13 @@ QUESTION_RULES_HELP = ("Rule options (--rule NAME=VALUE): head=best|led_card|non
                     deals_help="100,000; 20,000 when other seats' calls condition the deal; 50 with --play dd; "
                                "10 with --play pimc")
 @examples_option
+@click.option("--players", type=click.Choice(["4", "3"]), default="4", show_default=True,
+              help="4: the partnership game (12 cards); 3: the three-handed auction game (15 cards, a widow of "
+                   "3; its rule options: min_bid=300|250|200, skip_40_90=no|yes, count=tens|classic|fives, "
+                   "units=3-5-10|1-2-4-6-8-10, double=spades|none|spades_hearts, run_marriage_reuse=no|yes).")
 @output_options
-def bid(hand, seat, over, auction, trump, worlds, condition, deals, seed, play, threads, rules, examples, as_json,
-        as_csv, plot_path):
+def bid(hand, seat, over, auction, trump, worlds, condition, deals, seed, play, threads, rules, examples, players,
+        as_json, as_csv, plot_path):
     """How much can you bid on HAND (your 12 cards)?  For each bid from the next allowed
     up to where P(make) is negligible and each trump: P(make) — your side's saved meld
     plus trick points reach the bid — with its 95% interval, the mean meld after the
@@ -170,9 +174,15 @@ def bid(hand, seat, over, auction, trump, worlds, condition, deals, seed, play, 
     from ..games.pinochle.questions import bid as ask
 
     check_plot_path(plot_path)
+    if players == "3" and plot_path:
+        from ..errors import InputError
+        raise InputError("--plot: not offered with --players 3 yet")
     answer = ask(hand, seat=seat, over=over, auction=auction, trump=trump, deals=deals, seed=seed, play=play, threads=threads,
                  rules=list(rules), progress=wants_progress(as_json), condition=condition, examples=examples,
-                 worlds=worlds)
+                 worlds=worlds, players=int(players))
+    if answer.meta.get("players") == 3:
+        emit(answer, as_json, as_csv, render_bid3)
+        return
     if plot_path:
         from ..report.pinochle import plot_bid
         plot_bid(answer, plot_path)
@@ -180,6 +190,31 @@ def bid(hand, seat, over, auction, trump, worlds, condition, deals, seed, play, 
 
 
 bid.help = inspect.cleandoc(bid.help) + "\n\n" + QUESTION_RULES_HELP
+
+
+def render_bid3(answer) -> str:
+    """The three-handed bid table: P(make) and EV (units from each other player) by bid,
+    the trump named after the widow first, then each suit."""
+    from ..cards import SUIT_SYMBOLS, SUITS
+    from .common import pct
+
+    t = answer.table
+    m = answer.meta
+    melds = ", ".join(f"{SUIT_SYMBOLS[SUITS.index(s)]} {v}" for s, v in m["meld"].items())
+    lines = [f"Three-handed Pinochle — bid: hand {m['hand']} (meld before the widow: {melds})",
+             f"{m['deals']:,} deals, seed {m['seed']}; rules {m['rules']}", ""]
+    for trump, rows in t.groupby("trump", sort=False):
+        name = trump if trump not in SUITS else f"{SUIT_SYMBOLS[SUITS.index(trump)]} trump"
+        r0 = rows.iloc[0]
+        lines.append(f"{name}: meld {r0['mean_meld']:.0f}, buried {r0['mean_buried']:.0f}, total "
+                     f"{r0['mean_total']:.0f} on average")
+        lines.append(f"  {'bid':>5}  {'P(make)':>7}  {'95% interval':>12}  {'EV':>8}  {'±se':>5}")
+        for r in rows.itertuples():
+            lines.append(f"  {r.bid:>5}  {pct(r.p_make):>7}  {interval(r.p_make_lo, r.p_make_hi):>12}"
+                         f"  {r.ev:>+8.2f}  {r.ev_se:>5.2f}")
+        lines.append("")
+    lines.append("EV: units each other player pays you (± a standard error); 95% intervals of P(make) are Wilson's")
+    return "\n".join(lines + [f"Recommendation: {answer.recommendation}"])
 
 
 @pinochle.command("pass")

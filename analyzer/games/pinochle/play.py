@@ -40,7 +40,7 @@ from ...sim.constrained import BATCH, MAX_DRAWS, count_deal, draw_tail, drop, ke
 from ...sim.leads import book_products
 from ...sim.rng import LOW32, bounded, next_u64, stream_key
 from .bidding import choose_pass, run_auction, throws_in, valuation
-from .deck import LANE, N_SEATS, N_TRICKS, RANK_BITS, RA, TOTAL_POINTS
+from .deck import LANE, N_SEATS, RANK_BITS, RA, TOTAL_POINTS
 from .dd import solve_points
 from .meld import meld_cards, meld_points
 from .rules import LAST_TRICK, Options, points_by_bit, rule_tables
@@ -168,7 +168,9 @@ def play_hand(rules, vals, hands, declarer, trace, record, random_seats, state):
 @njit(cache=True, nogil=True)   # single-dummy deal loops call it from Python threads
 def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, first, pimc_seats, n_worlds, mode,
              need, known, key, rules_dd, tt, stats, genbox):
-    """The one trick loop of Pinochle for every play model: ``play_hand`` (the heuristic at
+    """The one trick loop of Pinochle for every play model and table: ``hands`` holds four
+    seats (partners ``s`` and ``s ^ 2``, twelve tricks) or three (the declarer alone
+    against the other two, fifteen tricks).  ``play_hand`` (the heuristic at
     every seat, ``random_seats`` random) and, when the solver's table ``tt`` is given
     (None: compiled without it), single-dummy play at the seats of ``pimc_seats`` (mask).
 
@@ -189,7 +191,13 @@ def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, f
     deck = rules[R_DECK]
     trump = rules[R_TRUMP]
     ts = np.int64(rules[R_TRUMP_SUIT])
-    dside = declarer & 1
+    n_seats = hands.shape[0]   # 4: two partnerships; 3: the bidder against the other two
+    everyone = (1 << n_seats) - 1
+    dmask = (1 << declarer) | (1 << (declarer ^ 2)) if n_seats == 4 else 1 << declarer    # the declaring side
+    held = 0
+    for s in range(n_seats):
+        held += popcount(hands[s])
+    n_tricks = held // n_seats
     played = ZERO
     voids = 0              # seat s's shown voids at bits 4s..4s+3
     leader = declarer
@@ -201,8 +209,7 @@ def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, f
         nw = max(n_worlds, 1)
         worlds = np.zeros((nw, MAX_SEATS), np.uint64)
         cfgs = np.zeros((1, C_SIZE), np.int64)
-        dmask = (1 << declarer) | (1 << (declarer ^ 2))
-        _make_cfg(cfgs[0], np.int64(N_SEATS), np.int64((1 << N_SEATS) - 1), np.int64(dmask), np.int64(dmask), r,
+        _make_cfg(cfgs[0], np.int64(n_seats), np.int64(everyone), np.int64(dmask), np.int64(dmask), r,
                   np.int64(O_ALL), np.int64(1))
         excl = np.zeros(N_SEATS, np.uint64)
         v5 = np.zeros(MAX_SEATS, np.int64)
@@ -212,8 +219,8 @@ def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, f
         values = np.zeros((nw if mode == MODE_PLAIN else 1, MAX_MOVES), np.int64)
         gone = 0               # the points of the tricks completed
         suits_led = 0
-    for t in range(N_TRICKS):
-        last = t == N_TRICKS - 1
+    for t in range(n_tricks):
+        last = t == n_tricks - 1
         best = ZERO
         lead = ZERO
         winner = leader
@@ -221,10 +228,13 @@ def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, f
         lane = ZERO
         trick = ZERO
         trick_points = LAST_TRICK if last else 0
-        for pos in range(N_SEATS):
-            seat = (leader + pos) & 3
+        for pos in range(n_seats):
+            seat = leader + pos
+            if seat >= n_seats:
+                seat -= n_seats
             hand = hands[seat]
-            side = seat & 1
+            side = (dmask >> seat) & 1          # 1: the declaring side
+            mine = dmask if side else everyone & ~dmask
             unseen = deck & ~played & ~hand
             rand = (random_seats >> seat) & 1
             if pos == 0:
@@ -234,15 +244,15 @@ def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, f
                 elif rand:
                     card, state = random_card(hand, state)
                 elif hand & (hand - ONE):
-                    foes = 0b1010 if side == 0 else 0b0101
-                    partner = 1 << (seat ^ 2)
+                    foes = everyone & ~mine
+                    partner = mine & ~(1 << seat)
                     fv = _side_voids(voids, foes)
                     pv = _side_voids(voids, partner)
                     foes_may_trump = False
-                    for s in range(N_SEATS):
+                    for s in range(n_seats):
                         if (foes >> s) & 1 and not (voids >> (4 * s + ts)) & 1:
                             foes_may_trump = True
-                    role = ROLE_DEFENDER if side != dside else (ROLE_DECLARER if seat == declarer else ROLE_PARTNER)
+                    role = ROLE_DEFENDER if not side else (ROLE_DECLARER if seat == declarer else ROLE_PARTNER)
                     card = lead_card(rules, vals, hand, unseen, role, fv, pv, foes_may_trump, (pv >> ts) & 1 == 0)
                 else:
                     card = hand
@@ -251,15 +261,17 @@ def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, f
                 if rand:
                     card, state = random_card(legal, state)
                 elif legal & (legal - ONE):
-                    friend_winning = (winner & 1) == side
+                    friend_winning = ((dmask >> winner) & 1) == side
                     foes_after = 0
-                    for p in range(pos + 1, N_SEATS):
-                        later = (leader + p) & 3
-                        if (later & 1) != side:
+                    for p in range(pos + 1, n_seats):
+                        later = leader + p
+                        if later >= n_seats:
+                            later -= n_seats
+                        if ((dmask >> later) & 1) != side:
                             foes_after |= 1 << later
                     ruff_threat = False
                     if led != ts:
-                        for s in range(N_SEATS):
+                        for s in range(n_seats):
                             if (foes_after >> s) & 1 and (voids >> (4 * s + led)) & 1 and not (voids >> (4 * s + ts)) & 1:
                                 ruff_threat = True
                     secure = False
@@ -271,7 +283,7 @@ def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, f
                             secure = ((unseen & best_lane & stronger(rules, best)) == ZERO
                                       and ((best & trump) != ZERO or not ruff_threat))
                     win = winning_core(lane, trump, ONE, legal, best)
-                    card = follow_for_points(rules, vals, hand, legal, win, led, trick_points, FIGHT[(side == dside) * 1],
+                    card = follow_for_points(rules, vals, hand, legal, win, led, trick_points, FIGHT[side],
                                              friend_winning, secure, foes_after != 0, ruff_threat, unseen)
                 else:
                     card = legal
@@ -284,15 +296,15 @@ def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, f
                     if n > 1:
                         if mode == MODE_SEE_ALL:
                             for s in range(MAX_SEATS):
-                                worlds[0, s] = hands[s] if s < N_SEATS else ZERO
+                                worlds[0, s] = hands[s] if s < n_seats else ZERO
                             got = 1
                         else:
-                            got = seat_worlds(hands, np.int64(seat), known, excl, played, stream_key(key, t * 4 + pos),
+                            got = seat_worlds(hands, np.int64(seat), known, excl, played, stream_key(key, t * n_seats + pos),
                                               worlds)
                         if got > 0:
                             r[R_LEAD] = lead if pos else ZERO
                             hint = np.int64(low_index(card))
-                            lt = np.int64(N_TRICKS - t)
+                            lt = np.int64(n_tricks - t)
                             if mode == MODE_PLAIN:
                                 code = choose_plain(r, cfgs, worlds, np.int64(got), v5, tt, stats, genbox,
                                                     np.int64(seat), np.int64(pos), np.int64(leader), np.int64(led),
@@ -333,9 +345,9 @@ def play_out(rules, vals, hands, declarer, trace, record, random_seats, state, f
                 trace[row, 3] = led
                 row += 1
         if record and trace.shape[1] > TR_WINNER:
-            for r_ in range(row - N_SEATS, row):
+            for r_ in range(row - n_seats, row):
                 trace[r_, TR_WINNER] = winner
-        if (winner & 1) == dside:
+        if (dmask >> winner) & 1:
             points += trick_points
             tricks += 1
         if tt is not None:
@@ -803,3 +815,113 @@ def pass_chunk(rules, vals, key0, start, n, pool, sizes, role, my_hand, trump, b
             stats[o, 5] += w * out[O_POINTS_D]
             evs[o] = ev
         book_products(prods, evs, w)
+
+
+# ----------------------------------------------------------------------------- three-handed
+# The three-handed auction game (``shared/rules/pinochle-three-handed.md``): the bidder
+# (seat 0) takes the widow into his 15 cards, names trump, melds, buries three cards none
+# of which he melded (their points count for him), and leads; the other two play as
+# partners.  ``play_out`` plays the fifteen tricks with three hands.
+HAND3 = 15
+WIDOW = 3
+N_BURY = 3
+TRUMP_WEIGHT3 = 20        # the bidder's trump after the widow: most meld + this for each trump held
+ACE_KEEP = 25             # a plain ace is worth more in play than buried (it wins its trick and the counters in it)
+SHORT_SUIT = 2            # burying from a suit this short or shorter makes a void: a bonus of
+VOID_BONUS = 8
+S3_N, S3_MADE, S3_EV, S3_EV2 = range(4)
+S3_SIZE = 4
+TOT_SUM, TOT_SUM2, TOT_BURIED, TOT_MELD = range(4)
+TOT_SIZE = 4
+
+
+@njit(cache=True)
+def bury3(vals, hand, trump_lane, melded):
+    """The three cards (a mask) the bidder buries from ``hand`` (18 cards): none that he
+    melded; plain cards first (trumps only when too few are left), the highest score first
+    -- the card's points (banked for him), a bonus where it empties a short suit, a penalty
+    for an ace (it wins its own trick) -- ties to the lower bit."""
+    out = ZERO
+    for _ in range(N_BURY):
+        cand = hand & ~out & ~melded & ~trump_lane
+        if cand == ZERO:
+            cand = hand & ~out & ~melded
+        if cand == ZERO:
+            cand = hand & ~out
+        best = ZERO
+        best_score = -(1 << 30)
+        c = cand
+        while c:
+            b = c & (~c + ONE)
+            c ^= b
+            i = low_index(b)
+            score = 4 * vals[V_POINTS, i] - (i & 15)
+            if popcount(hand & ~out & LANE[i >> 4]) <= SHORT_SUIT:
+                score += 4 * VOID_BONUS
+            if (i & 15) >> 1 == RA and not (trump_lane & b):
+                score -= 4 * ACE_KEEP
+            if score > best_score:
+                best_score = score
+                best = b
+        out |= best
+    return out
+
+
+@njit(cache=True, nogil=True)
+def three_chunk(rules4, vals4, key0, start, n, pool, counts, mine, reuse, bids, units, mult, stats, totals):
+    """Deals ``start..start+n-1`` of the three-handed bid question: ``pool`` (layout bits)
+    dealt to the widow and the two other seats (``counts`` 3, 15, 15); the asker (15 cards,
+    ``mine``) as bidder takes the widow and, for each trump and for the trump the policy
+    names after seeing it (row 4: most meld + TRUMP_WEIGHT3 a trump), buries (``bury3``)
+    and plays the fifteen tricks by the heuristic.  For each row and bid k, ``stats[row, k]``
+    adds S3_*: deals, made, and the bidder's gain from each other player in units
+    (``units[k] * mult[trump]``, twice that lost when he fails); ``totals[row]`` the total's
+    sum and square, the buried points, the meld."""
+    buf = np.empty(pool.shape[0], np.int64)
+    fixed = np.zeros(3, np.uint64)
+    deal = np.empty(3, np.uint64)
+    hands = np.empty(3, np.uint64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    total = np.empty(4, np.int64)
+    buried_pts = np.empty(4, np.int64)
+    meld = np.empty(4, np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        full = mine | deal[0]
+        named = 0
+        named_value = -1
+        for t in range(4):
+            lane = rules4[t][R_TRUMP]
+            m = meld_points(full, np.int64(t), reuse)
+            value = m + TRUMP_WEIGHT3 * popcount(full & lane)
+            if value > named_value:
+                named_value = value
+                named = t
+            buried = bury3(vals4[t], full, lane, meld_cards(full, np.int64(t), reuse))
+            bp = 0
+            c = buried
+            while c:
+                b = c & (~c + ONE)
+                c ^= b
+                bp += vals4[t][V_POINTS, low_index(b)]
+            hands[0] = full & ~buried
+            hands[1] = deal[1]
+            hands[2] = deal[2]
+            packed = play_hand(rules4[t], vals4[t], hands, np.int64(0), trace, False, np.int64(0), ZERO)
+            total[t] = m + bp + (packed >> 4)
+            buried_pts[t] = bp
+            meld[t] = m
+        for row in range(5):
+            t = row if row < 4 else named
+            x = float(total[t])
+            totals[row, TOT_SUM] += x
+            totals[row, TOT_SUM2] += x * x
+            totals[row, TOT_BURIED] += buried_pts[t]
+            totals[row, TOT_MELD] += meld[t]
+            for k in range(bids.shape[0]):
+                made = total[t] >= bids[k]
+                g = float(units[k] * mult[t]) * (1.0 if made else -2.0)
+                stats[row, k, S3_N] += 1.0
+                stats[row, k, S3_MADE] += made
+                stats[row, k, S3_EV] += g
+                stats[row, k, S3_EV2] += g * g

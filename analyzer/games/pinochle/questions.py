@@ -261,7 +261,7 @@ def _no_match(cond_text: str, n_done: int):
 def bid(hand: str, seat: int | None = None, over: int | None = None, auction: str | None = None,
         trump: str | None = None, deals: int | None = None, seed: int | None = None, play: str = "heuristic", threads: int | None = None,
         rules: list[str] | None = None, progress: bool = False, condition: str = "policy", examples: int = 0,
-        worlds: int | None = None) -> Answer:
+        worlds: int | None = None, players: int = 4) -> Answer:
     """For every bid level from the next allowed up to where P(make) is negligible, and
     every trump (``deals`` defaults to DEFAULT_BID_DEALS, or DEFAULT_BID_DEALS_COND when
     other seats' calls condition the deal): P(make), mean meld and trick points and EV if you declare at that bid;
@@ -278,7 +278,20 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     ``play``: "heuristic", "dd" (double-dummy) or "pimc" (single-dummy at every seat,
     ``worlds`` layouts a card).  A single-dummy hand is played once a trump, its players
     aiming at the level the bidding policy would reach with that trump (``pimc_aims``);
-    the other levels' rows score that same play."""
+    the other levels' rows score that same play.  ``players=3``: the three-handed game
+    (``bid3``; the four-handed arguments refused)."""
+    if int(players) == 3:
+        given = [name for name, value, default in (("--seat", seat, None), ("--over", over, None),
+                                                   ("--auction", auction, None), ("--worlds", worlds, None),
+                                                   ("--condition", condition, "policy"), ("--play", play, "heuristic"),
+                                                   ("--examples", examples, 0))
+                 if value != default]
+        if given:
+            raise InputError(f"{', '.join(given)}: not offered with --players 3 yet (the three-handed bid plays "
+                             "heuristic hands as the bidder; the auction is not read)")
+        return bid3(hand, trump=trump, deals=deals, seed=seed, threads=threads, rules=rules, progress=progress)
+    if int(players) != 4:
+        raise InputError(f"--players must be 3 or 4 for the bid question, got {players}")
     check_condition(condition)
     check_examples(examples)
     options = Options.parse(rules)
@@ -828,3 +841,100 @@ def lead(hand: str, trump: str, bid: int | None = None, passed: str | None = Non
             notes.append(why_none)
     return Answer("pinochle", "lead", table, str(best["lead"]), recommendation, meta, {"elapsed": run.elapsed},
                   notes, examples=shown)
+
+
+# ============================================================================ three-handed
+DEFAULT_BID3_DEALS = 20_000
+BID3_PLAN = Plan("Pinochle", {"heuristic": DEFAULT_BID3_DEALS})
+BID3_HEADROOM = 400            # bid rows simulated: up to the hand's best meld + this
+AFTER_WIDOW = "after the widow"
+BID3_NOTES = (
+    "three-handed: each row is the result if you end up the bidder at that bid -- the widow (3 cards) and the other "
+    "two hands dealt at random (the auction is not read yet), the widow taken, the trump named, three cards buried "
+    "(none melded: their points count for you) and fifteen tricks played by the heuristic players against the two "
+    "partners",
+    "trump 'after the widow': the trump you would name once you see it (most meld, then the longest trump); a row "
+    "with a suit: that trump whatever the widow",
+    "EV: what each other player pays you, in units of the settlement table (a failed bid pays each twice the unit; "
+    "conceding before play, a single bete, is not offered yet: every hand is played)",
+    "passing is not valued yet (the others' auction and their bids are not simulated): a positive EV says the bid "
+    "pays when you win the auction at it, not that bidding beats passing",
+)
+
+
+def bid3(hand: str, trump: str | None = None, deals: int | None = None, seed: int | None = 0,
+         threads: int | None = None, rules=None, progress: bool = False) -> Answer:
+    """How much can you bid on ``hand`` (15 cards) in three-handed Pinochle?  For each bid
+    from the minimum up and each trump (and the trump you would name after seeing the
+    widow): P(make) -- your meld, the counters in your tricks and in your burial reach the
+    bid -- with its 95% interval, and EV in settlement units from each other player."""
+    from .play import S3_EV, S3_EV2, S3_MADE, S3_N, S3_SIZE, TOT_BURIED, TOT_MELD, TOT_SIZE, TOT_SUM, three_chunk
+    from .scoring import TRUMP_MULTIPLIERS, unit_value
+    from .rules import Options3
+
+    options = Options3.parse(rules)
+    hand_ids = parse_hand(hand, "hand", 15)
+    rows_asked = [4] + (list(range(4)) if trump is None else [parse_trump(trump)])
+    deals, seed = BID3_PLAN.check(deals, seed, threads, "heuristic")
+    mine = np.uint64(mask_of(hand_ids))
+    pool = _pool(hand_ids)
+    melds = np.zeros(4, np.int64)
+    meld_all(mine, options.reuse, melds)
+    bids = np.array(options.bids(int(options.min_bid) + max(300, int(melds.max()) + BID3_HEADROOM)), np.int64)
+    units = np.array([unit_value(int(b), options.units, 0, "none") for b in bids], np.int64)   # before the trump's
+    mult = np.array(TRUMP_MULTIPLIERS[options.double], np.int64)
+    play_opts = options.play_options()
+    rules4, vals4 = rule_tables(play_opts), card_tables(play_opts)
+    counts = np.array([3, 15, 15], np.int64)
+    key0 = seed_key(seed)
+    layout = StatsLayout(stats=(5, len(bids), S3_SIZE), totals=(5, TOT_SIZE))
+
+    def chunk(start, n):
+        flat = layout.zeros()
+        if n:
+            v = layout.unpack(flat)
+            three_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, counts, mine, options.reuse, bids,
+                        units, mult, v["stats"], v["totals"])
+        return flat
+
+    run = BID3_PLAN.run(chunk, deals, "heuristic", threads, progress)
+    v = layout.unpack(run.stats)
+    st, tot = v["stats"], v["totals"]
+    n = float(st[0, 0, S3_N])
+    last = 0
+    for k in range(len(bids)):
+        if max(st[r, k, S3_MADE] / n for r in rows_asked) >= NEGLIGIBLE:
+            last = k
+    rows = []
+    for k in range(min(len(bids), last + 2)):
+        for r in rows_asked:
+            made = st[r, k, S3_MADE]
+            lo, hi = wilson(made, n)
+            ev = st[r, k, S3_EV] / n
+            var = max(st[r, k, S3_EV2] / n - ev * ev, 0.0)
+            rows.append({"bid": int(bids[k]), "trump": AFTER_WIDOW if r == 4 else SUITS[r],
+                         "p_make": made / n, "p_make_lo": lo, "p_make_hi": hi, "ev": ev,
+                         "ev_se": float(np.sqrt(var / max(n - 1, 1))), "mean_total": tot[r, TOT_SUM] / n,
+                         "mean_meld": tot[r, TOT_MELD] / n, "mean_buried": tot[r, TOT_BURIED] / n})
+    table = pd.DataFrame(rows)
+    after = table[table["trump"] == AFTER_WIDOW]
+    good = after[after["ev"] > 0]
+    if good.empty:
+        top = after.iloc[0]
+        best = "pass"
+        recommendation = (f"pass: even at {top['bid']} winning the bid loses {-top['ev']:.1f} units from each other "
+                          f"player on average (it makes {100 * top['p_make']:.0f}%, {100 * top['p_make_lo']:.0f}-"
+                          f"{100 * top['p_make_hi']:.0f}%)")
+    else:
+        top = good.iloc[-1]
+        best = f"bid {top['bid']}"
+        recommendation = (f"bid up to {top['bid']}: as the bidder there you make it {100 * top['p_make']:.0f}% "
+                          f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), EV {top['ev']:+.2f} units "
+                          f"from each other player (95% interval {top['ev'] - Z95 * top['ev_se']:+.2f} to "
+                          f"{top['ev'] + Z95 * top['ev_se']:+.2f}), naming trump after the widow; the highest bid "
+                          "whose EV is above 0 (passing is not valued yet)")
+    notes = list(BID3_NOTES) + BID3_PLAN.notes(run, deals, "heuristic")
+    meta = {"hand": format_mask(mine), "players": 3, "deals": int(n), "seed": seed, "play": "heuristic",
+            "rules": options.as_dict(), "meld": {SUITS[t]: int(melds[t]) for t in range(4)},
+            "ev_meaning": "EV: units each other player pays the bidder (negative: the bidder pays)"}
+    return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)

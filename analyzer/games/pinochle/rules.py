@@ -145,3 +145,55 @@ def rule_tables(options: Options = Options(), objective_points: bool = False) ->
     """(4, R_SIZE): the rule vector of each trump suit."""
     return np.stack([rule_table(t, options, objective_points) for t in range(4)])
 
+
+
+# ----------------------------------------------------------------------------- three-handed
+@dataclass(frozen=True)
+class Options3:
+    """The three-handed game's rule options (``shared/rules/pinochle-three-handed.md``);
+    play duties, counting and meld as in the partnership game.  Only what the questions
+    built so far use is offered: the auction's and the points game's options come with
+    them (``mode=points`` is refused, not ignored)."""
+
+    min_bid: str = "300"               # 300 | 250 | 200
+    skip_40_90: str = "no"             # yes: no bid ending in 40 or 90
+    count: str = "tens"                # tens | classic | fives (the partnership game's ``counting``)
+    units: str = "3-5-10"              # 3-5-10 | 1-2-4-6-8-10 (the settlement table)
+    double: str = "spades"             # spades | none | spades_hearts (spades x2, hearts x3)
+    run_marriage_reuse: str = "no"     # no | yes
+    mode: str = "stakes"               # stakes (points: the cutthroat game, not built yet)
+
+    CHOICES = {
+        "min_bid": ("300", "250", "200"),
+        "skip_40_90": ("no", "yes"),
+        "count": tuple(COUNTING),
+        "units": ("3-5-10", "1-2-4-6-8-10"),
+        "double": ("spades", "none", "spades_hearts"),
+        "run_marriage_reuse": ("no", "yes"),
+        "mode": ("stakes", "points"),
+    }
+
+    @classmethod
+    def parse(cls, items=()) -> "Options3":
+        from ...errors import InputError
+        out = cls(**parse_rule_items(items, cls.CHOICES, "three-handed Pinochle"))
+        if out.mode != "stakes":
+            raise InputError("--rule mode=points (the three-handed cutthroat game) is not built yet: the questions "
+                             "answer the stakes game")
+        return out
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @property
+    def reuse(self) -> bool:
+        return self.run_marriage_reuse == "yes"
+
+    def bids(self, top: int) -> list[int]:
+        """The bids allowed from the minimum up to ``top``."""
+        out = range(int(self.min_bid), top + 1, 10)
+        return [b for b in out if not (self.skip_40_90 == "yes" and b % 100 in (40, 90))]
+
+    def play_options(self) -> Options:
+        """The partnership game's options that decide play and counting."""
+        return Options(counting=self.count, run_marriage_reuse=self.run_marriage_reuse)

@@ -67,3 +67,35 @@ def game_winner(before: tuple[int, int], scores: tuple[int, int], declaring: int
     if len(over) == 2:
         return declaring
     return over[0]
+
+
+# ----------------------------------------------------------------------------- three-handed
+# Settlement of the three-handed stakes game (``shared/rules/pinochle-three-handed.md``):
+# a unit value by the bid's bracket, doubled when spades are trump (the default), paid by
+# every other player to a bidder who makes; a bidder who concedes before the first lead
+# pays each the unit (single bete), one who plays and fails pays each twice (double bete).
+UNIT_BRACKETS = (300, 350, 400, 450, 500, 550, 600)        # each bracket's lowest bid
+UNIT_TABLES = {"3-5-10": (3, 5, 10, 15, 20, 25, 30),       # the rules' default (named by its first values)
+               "1-2-4-6-8-10": (1, 2, 4, 6, 8, 10, 10)}
+TRUMP_MULTIPLIERS = {"spades": (2, 1, 1, 1), "none": (1, 1, 1, 1), "spades_hearts": (2, 1, 1, 3)}   # S C D H
+MADE, SINGLE_BETE, DOUBLE_BETE = 0, 1, 2
+
+
+def unit_value(bid: int, table: str = "3-5-10", trump: int = 0, multipliers: str = "spades") -> int:
+    """What each other player pays (or is paid) per unit at ``bid`` with ``trump``: the
+    bracket's value (bids under 300, with a lower minimum, pay the first bracket's), times
+    the trump's multiplier."""
+    values = UNIT_TABLES[table]
+    k = 0
+    for i, low in enumerate(UNIT_BRACKETS):
+        if bid >= low:
+            k = i
+    return values[k] * TRUMP_MULTIPLIERS[multipliers][trump]
+
+
+def settle(bid: int, trump: int, outcome: int, table: str = "3-5-10", multipliers: str = "spades") -> int:
+    """The bidder's gain from each other player (negative: what he pays each) for
+    ``outcome`` MADE, SINGLE_BETE (conceded before play) or DOUBLE_BETE (played and
+    failed)."""
+    u = unit_value(bid, table, trump, multipliers)
+    return (u, -u, -2 * u)[outcome]

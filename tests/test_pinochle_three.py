@@ -1,0 +1,126 @@
+"""Three-handed Pinochle (``shared/rules/pinochle-three-handed.md``): the fifteen-trick
+loop (``play.play_out`` with three hands) checked card by card by the plain-Python rules
+(``tests/reference/pinochle.py``) on random deals, the burial, the settlement table, and
+the ``bid --players 3`` question."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from analyzer.games.pinochle import questions as q
+from analyzer.games.pinochle.deck import BIT_OF, DECK_MASK as DECK, LANE, mask_of
+from analyzer.games.pinochle.meld import meld_cards
+from analyzer.games.pinochle.play import TRACE_COLS, bury3, card_tables, play_hand
+from analyzer.games.pinochle.rules import Options3, rule_tables
+from analyzer.games.pinochle.scoring import DOUBLE_BETE, MADE, SINGLE_BETE, settle, unit_value
+from analyzer.errors import InputError
+from tests.reference import pinochle as ref
+from tests.test_reference_pinochle import replay
+
+RULES, VALS = rule_tables(), card_tables()
+HAND = "AS TS KS QS JS QS JD KD QD 9H AC AC AH KH TC"
+
+
+def _deal(rng):
+    ids = rng.permutation(48)
+    return [np.uint64(sum(1 << int(BIT_OF[c]) for c in ids[15 * s:15 * s + 15])) for s in range(3)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_fifteen_tricks_are_legal_and_scored_as_the_reference_says(seed):
+    """The plain-Python rules replay the kernel's trace: three seats clockwise, every card
+    legal, the winner leads next, the declarer's points and tricks as the kernel counts."""
+    rng = np.random.default_rng(seed)
+    trump, declarer = int(rng.integers(4)), int(rng.integers(3))
+    hands = np.array(_deal(rng), np.uint64)
+    dealt = {s: [(b // 16, (b % 16) // 2) for b in range(64) if (int(hands[s]) >> b) & 1] for s in range(3)}
+    trace = np.full((45, TRACE_COLS), -1, np.int64)
+    packed = play_hand(RULES[trump], VALS[trump], hands.copy(), np.int64(declarer), trace, True, np.int64(0),
+                       np.uint64(0))
+    held, points, tricks = replay(trace, declarer, trump, seats=3)
+    assert {s: sorted(h) for s, h in held.items()} == {s: sorted(h) for s, h in dealt.items()}
+    # 250 in play less the counters of the three cards not dealt (the widow, buried)
+    left_out = [(b // 16, (b % 16) // 2) for b in range(64)
+                if (int(DECK) >> b) & 1 and not any((int(h) >> b) & 1 for h in hands)]
+    assert len(left_out) == 3
+    assert points[0] + points[1] == 250 - sum(ref.card_points(c) for c in left_out)
+    assert int(packed) >> 4 == points[0] and int(packed) & 15 == tricks[0]
+
+
+def test_the_burial_is_three_unmelded_cards_plain_first():
+    full = np.uint64(mask_of(q.parse_hand(HAND + " 9S 9C KC", "hand", 18)))
+    for t in range(4):
+        lane = LANE[t]
+        melded = np.uint64(meld_cards(full, np.int64(t), False))
+        b = bury3(VALS[t], full, lane, melded)
+        assert bin(int(b)).count("1") == 3 and int(b) & ~int(full) == 0
+        assert int(b) & int(melded) == 0                       # never a card he melds
+        plain_free = int(full) & ~int(melded) & ~int(lane)
+        if bin(plain_free).count("1") >= 3:
+            assert int(b) & int(lane) == 0                     # no trump while plain cards may go
+
+
+def test_settlement_table():
+    # unit values by bracket, doubled with spades trump (S C D H = 0..3)
+    assert [unit_value(b, trump=1) for b in (300, 340, 350, 390, 400, 450, 500, 550, 590, 600, 750)] == \
+        [3, 3, 5, 5, 10, 15, 20, 25, 25, 30, 30]
+    assert unit_value(350, trump=0) == 10 and unit_value(350, trump=0, multipliers="none") == 5
+    assert unit_value(350, trump=3, multipliers="spades_hearts") == 15
+    assert [unit_value(b, "1-2-4-6-8-10", 1) for b in (300, 350, 400, 450, 500, 550)] == [1, 2, 4, 6, 8, 10]
+    # made: each pays the unit; conceded (single bete): the bidder pays each the unit; failed: twice
+    assert settle(400, 1, MADE) == 10 and settle(400, 1, SINGLE_BETE) == -10 and settle(400, 1, DOUBLE_BETE) == -20
+    assert settle(400, 0, DOUBLE_BETE) == -40
+
+
+def test_options():
+    assert Options3.parse(["skip_40_90=yes"]).bids(400) == [300, 310, 320, 330, 350, 360, 370, 380, 400]
+    assert Options3.parse(["min_bid=250"]).bids(270) == [250, 260, 270]
+    with pytest.raises(InputError, match="not built yet"):
+        Options3.parse(["mode=points"])
+
+
+@pytest.fixture(scope="module")
+def answer():
+    return q.bid3(HAND, deals=600, seed=2, threads=1)
+
+
+def test_bid_rows(answer):
+    t = answer.table
+    assert set(t["trump"]) == {"after the widow", "S", "C", "D", "H"}
+    for trump, rows in t.groupby("trump"):
+        p = rows["p_make"].to_numpy()
+        assert (np.diff(p) <= 1e-12).all()                    # a higher bid never makes more often
+        assert ((rows["p_make_lo"] <= rows["p_make"]) & (rows["p_make"] <= rows["p_make_hi"])).all()
+        if trump != "after the widow":
+            # every deal scores units * the trump's multiplier, +1 made, -2 failed: EV = u m (3 p - 2)
+            t_ix = "SCDH".index(trump)
+            u = np.array([unit_value(int(b), trump=t_ix) for b in rows["bid"]])
+            assert np.allclose(rows["ev"].to_numpy(), u * (3 * p - 2))
+    assert answer.meta["deals"] == 600 and answer.meta["players"] == 3
+
+
+def test_same_seed_same_answer_on_one_and_two_threads(answer):
+    other = q.bid3(HAND, deals=600, seed=2, threads=2)
+    assert other.table.equals(answer.table) and other.recommendation == answer.recommendation
+
+
+def test_the_command_and_its_bad_input(capsys):
+    from analyzer.cli.main import main
+
+    def run(*args):
+        try:
+            code = main(["pinochle", "bid", *args])
+        except SystemExit as e:
+            code = e.code
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    code, out, _ = run(HAND, "--players", "3", "--deals", "300", "--json")
+    assert code == 0 and json.loads(out)["players"] == 3
+    for args in ([HAND + " 9S", "--players", "3"], [HAND, "--players", "3", "--seat", "2"],
+                 [HAND, "--players", "3", "--rule", "mode=points"], [HAND, "--players", "3", "--play", "dd"]):
+        code, out, err = run(*args)
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, (args, err)
