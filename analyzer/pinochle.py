@@ -1,5 +1,5 @@
-"""Partnership Pinochle (four players, partners opposite, 48 cards, 12 each): the
-questions of ``analyzer pinochle``, from Python.
+"""Pinochle (four players, partners opposite, 48 cards, 12 each; three-handed with
+``players=3``): the questions of ``analyzer pinochle``, from Python.
 
 - :func:`meld` -- the meld of a hand for each trump, itemised by class (a record).
 - :func:`odds` -- the exact odds of each meld in a random hand, by counting (a record).
@@ -10,6 +10,7 @@ questions of ``analyzer pinochle``, from Python.
   keyword, hence the trailing underscore.
 - :func:`lead` -- which card the declarer leads to the first trick, under double-dummy,
   single-dummy or heuristic play.
+- :func:`bury` -- which three cards the three-handed bidder buries.
 
 Cards: rank A T(10) K Q J 9 then suit S H D C (or ♠ ♥ ♦ ♣); write a card twice to hold
 both copies.  Seat 1 is left of the dealer and speaks first, 4 is the dealer.
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 from ._api import checked, fill_doc, rule_items, rules_fragment
 
-__all__ = ["meld", "odds", "bid", "pass_", "pass_cards", "lead"]
+__all__ = ["meld", "odds", "bid", "pass_", "pass_cards", "lead", "bury"]
 
 _WORLDS = """\
 worlds : int, optional
@@ -284,3 +285,58 @@ def lead(hand, trump, bid=None, passed=None, deals=None, seed=0, play="dd", worl
     from .games.pinochle.questions import lead as ask
 
     return ask(**dict(values, rules=rule_items(rules), progress=bool(progress)))
+
+
+@fill_doc()
+def bury(hand, trump, bid=None, deals=4_000, seed=0, play="heuristic", threads=None, rules=None, progress=False,
+         players=3):
+    """Which three cards should the three-handed bidder bury? (``analyzer pinochle bury``).
+
+    Every legal burial (three cards none of which he melds; the best 40 by the policy's
+    card scores when there are more, and always the policy's own) is made and the fifteen
+    tricks played on the same deals, the other two hands dealt at random from the unseen
+    cards.
+
+    Parameters
+    ----------
+    hand : str
+        The bidder's 18 cards (his 15 and the widow).
+    trump : {"S", "H", "D", "C"}
+        The trump he named.
+    bid : int, optional
+        His bid [default: the minimum, 300].
+    deals : int, default 4,000
+        Simulated deals.
+    @seed
+    play : {"heuristic"}, default "heuristic"
+        Card-play model (the heuristic players only, for now).
+    @threads
+    rules : list of str or dict, optional
+        The three-handed game's options: min_bid=300|250|200, skip_40_90=no|yes,
+        count=tens|classic|fives, units=3-5-10|1-2-4-6-8-10, double=spades|none|spades_hearts,
+        run_marriage_reuse=no|yes.
+    @progress
+    players : {3}, default 3
+        The three-handed game (the only one with a burial).
+
+    Returns
+    -------
+    Answer
+        ``table``: one row per burial, best first (burial, points, policy: the simulated
+        bidder's own; p_make with p_make_lo/p_make_hi, ev and ev_se in units from each
+        other player, mean_total, vs_best with vs_best_lo/vs_best_hi: P(make) minus the
+        best's on the same deals).
+
+    Examples
+    --------
+    >>> import analyzer
+    >>> a = analyzer.pinochle.bury("AS TS KS QS JS QS JD KD QD 9H AC AC AH KH TC 9S TD 9C", trump="S",
+    ...                            deals=500)
+    >>> a.best.startswith("bury ")
+    True
+    """
+    values = checked(("pinochle", "bury"), dict(locals(), players=None if players is None else str(players)),
+                     renamed={"bid": "bid_"})
+    from .games.pinochle.questions import bury as ask
+
+    return ask(**dict(values, rules=rule_items(rules), progress=bool(progress), players=int(values["players"] or 3)))

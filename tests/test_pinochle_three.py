@@ -21,6 +21,17 @@ from tests.reference import pinochle as ref
 from tests.test_reference_pinochle import replay
 
 RULES, VALS = rule_tables(), card_tables()
+
+
+def _cli(capsys, *args):
+    """``analyzer pinochle ARGS``: (exit code, stdout, stderr)."""
+    from analyzer.cli.main import main
+    try:
+        code = main(["pinochle", *args])
+    except SystemExit as e:
+        code = e.code
+    out, err = capsys.readouterr()
+    return code, out, err
 HAND = "AS TS KS QS JS QS JD KD QD 9H AC AC AH KH TC"
 
 
@@ -108,19 +119,64 @@ def test_same_seed_same_answer_on_one_and_two_threads(answer):
 
 
 def test_the_command_and_its_bad_input(capsys):
-    from analyzer.cli.main import main
-
     def run(*args):
-        try:
-            code = main(["pinochle", "bid", *args])
-        except SystemExit as e:
-            code = e.code
-        out, err = capsys.readouterr()
-        return code, out, err
+        return _cli(capsys, "bid", *args)
 
     code, out, _ = run(HAND, "--players", "3", "--deals", "300", "--json")
     assert code == 0 and json.loads(out)["players"] == 3
     for args in ([HAND + " 9S", "--players", "3"], [HAND, "--players", "3", "--seat", "2"],
                  [HAND, "--players", "3", "--rule", "mode=points"], [HAND, "--players", "3", "--play", "dd"]):
+        code, out, err = run(*args)
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, (args, err)
+
+
+# ----------------------------------------------------------------------------- bury
+HAND18 = "AS TS KS QS JS QS JD KD QD 9H AC AC AH KH TC 9S TD 9C"
+
+
+def test_burial_options_are_legal_and_include_the_policy():
+    full = int(mask_of(q.parse_hand(HAND18, "hand", 18)))
+    options = Options3()
+    for t in range(4):
+        sets, policy = q.bury_options(full, t, options)
+        melded = int(meld_cards(np.uint64(full), np.int64(t), False))
+        kinds = set()
+        for m in sets:
+            assert bin(m).count("1") == 3 and m & ~full == 0 and m & melded == 0
+            kinds.add(tuple(sorted(b >> 1 for b in range(64) if (m >> b) & 1)))
+        assert len(kinds) == len(sets) and policy in sets          # distinct up to identical copies
+        assert len(sets) <= q.MAX_BURY_OPTIONS + 1
+
+
+@pytest.fixture(scope="module")
+def buried():
+    return q.bury(HAND18, trump="S", bid=350, deals=400, seed=3, threads=1)
+
+
+def test_bury_rows(buried):
+    t = buried.table
+    p = t["p_make"].to_numpy()
+    assert (np.diff(p) <= 1e-12).all() and buried.best == f"bury {t['burial'].iloc[0]}"
+    # the paired difference of made indicators is the difference of the rates, deal for deal
+    assert np.allclose(t["vs_best"].to_numpy(), p - p[0])
+    assert (t["vs_best_lo"] <= t["vs_best"]).all() and (t["vs_best"] <= t["vs_best_hi"]).all()
+    u = unit_value(350, trump=0)                                 # spades doubled
+    assert np.allclose(t["ev"].to_numpy(), u * (3 * p - 2))
+    assert t["policy"].sum() == 1 and buried.meta["meld"] > 0
+
+
+def test_bury_is_the_same_on_one_and_two_threads(buried):
+    other = q.bury(HAND18, trump="S", bid=350, deals=400, seed=3, threads=2)
+    assert other.table.equals(buried.table) and other.recommendation == buried.recommendation
+
+
+def test_bury_command_and_its_bad_input(capsys):
+    def run(*args):
+        return _cli(capsys, "bury", *args)
+
+    code, out, _ = run(HAND18, "--trump", "S", "--deals", "200", "--top", "3")
+    assert code == 0 and "Recommendation: " in out and "→" in out
+    for args in ([HAND18 + " 9D", "--trump", "S"], [HAND18, "--trump", "S", "--bid", "345"],
+                 [HAND18, "--trump", "X"], [HAND18, "--trump", "S", "--players", "4"]):
         code, out, err = run(*args)
         assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, (args, err)

@@ -217,6 +217,57 @@ def render_bid3(answer) -> str:
     return "\n".join(lines + [f"Recommendation: {answer.recommendation}"])
 
 
+@pinochle.command()
+@click.argument("hand")
+@click.option("--trump", required=True, metavar="S|H|D|C", help="The trump you named.")
+@click.option("--bid", "bid_", type=int, default=None, metavar="BID", help="Your bid [default: the minimum, 300].")
+@click.option("--top", type=click.IntRange(min=1), default=15, show_default=True,
+              help="Rows to print (JSON and CSV have them all).")
+@click.option("--players", type=click.Choice(["3"]), default="3", show_default=True,
+              help="The three-handed game (the only one with a burial).")
+@simulation_options(default_deals=4_000, play_models=("heuristic",))
+@output_options
+def bury(hand, trump, bid_, top, players, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
+    """Which three cards to bury as the three-handed bidder?  HAND: your 18 cards (your 15
+    and the widow).  Every legal burial (three cards none of which you meld -- or, when
+    there are more than 40, the best 40 by the policy's card scores -- and always the
+    policy's own) is made and the fifteen tricks played on the same deals, the other two
+    hands dealt at random: P(make) at your bid with its 95% interval, EV in settlement
+    units from each other player, and each burial against the best on the same deals.
+    """
+    from ..errors import InputError
+    from ..games.pinochle.questions import bury as ask
+
+    if plot_path:
+        raise InputError("--plot: not offered by bury")
+    answer = ask(hand, trump=trump, bid=bid_, deals=deals, seed=seed, threads=threads, rules=list(rules),
+                 progress=wants_progress(as_json), players=int(players), play=play)
+    emit(answer, as_json, as_csv, lambda a: render_bury(a, top))
+
+
+def render_bury(answer, top: int = 15) -> str:
+    from ..cards import SUIT_SYMBOLS, SUITS
+    from .common import pct
+
+    m = answer.meta
+    t = answer.table
+    lines = [f"Three-handed Pinochle — bury: hand {m['hand']}, {SUIT_SYMBOLS[SUITS.index(m['trump'])]} trump "
+             f"(meld {m['meld']}), bid {m['bid']}", f"{m['deals']:,} deals, seed {m['seed']}", "",
+             f"  {'burial':<12} {'points':>6}  {'P(make)':>7}  {'95% interval':>12}  {'EV':>7}  {'vs best':>8}  "
+             f"{'95% interval':>16}  {'total':>6}"]
+    for r in t.head(top).itertuples():
+        mark = "→" if r.Index == 0 else ("*" if r.policy else " ")
+        lines.append(f"{mark} {r.burial:<12} {r.points:>6}  {pct(r.p_make):>7}  {interval(r.p_make_lo, r.p_make_hi):>12}"
+                     f"  {r.ev:>+7.2f}  {100 * r.vs_best:>+7.1f}%  {100 * r.vs_best_lo:>+6.1f} to "
+                     f"{100 * r.vs_best_hi:>+5.1f}%  {r.mean_total:>6.0f}")
+    if len(t) > top:
+        lines.append(f"  … ({len(t) - top} more burials: --json or --csv for all)")
+    lines += ["", "→ the best; * the simulated bidder's own burial. EV: units each other player pays you; vs best: "
+              "P(make) minus the best's on the same deals (95% interval)",
+              f"Recommendation: {answer.recommendation}"]
+    return "\n".join(lines)
+
+
 @pinochle.command("pass")
 @click.argument("hand")
 @click.option("--trump", required=True, metavar="S|H|D|C", help="The trump the declarer named.")

@@ -836,11 +836,24 @@ TOT_SIZE = 4
 
 
 @njit(cache=True)
+def bury_score(vals, hand, trump_lane, i):
+    """How readily the bidder buries the card at layout bit ``i`` of ``hand``: its points
+    (banked for him), a bonus where it empties a short suit, a penalty for a plain ace (it
+    wins its own trick); the lower card first on ties."""
+    b = ONE << np.uint64(i)
+    score = 4 * vals[V_POINTS, i] - (i & 15)
+    if popcount(hand & LANE[i >> 4]) <= SHORT_SUIT:
+        score += 4 * VOID_BONUS
+    if (i & 15) >> 1 == RA and not (trump_lane & b):
+        score -= 4 * ACE_KEEP
+    return score
+
+
+@njit(cache=True)
 def bury3(vals, hand, trump_lane, melded):
     """The three cards (a mask) the bidder buries from ``hand`` (18 cards): none that he
-    melded; plain cards first (trumps only when too few are left), the highest score first
-    -- the card's points (banked for him), a bonus where it empties a short suit, a penalty
-    for an ace (it wins its own trick) -- ties to the lower bit."""
+    melded; plain cards first (trumps only when too few are left), the highest
+    ``bury_score`` first (scored on the cards still held)."""
     out = ZERO
     for _ in range(N_BURY):
         cand = hand & ~out & ~melded & ~trump_lane
@@ -854,17 +867,47 @@ def bury3(vals, hand, trump_lane, melded):
         while c:
             b = c & (~c + ONE)
             c ^= b
-            i = low_index(b)
-            score = 4 * vals[V_POINTS, i] - (i & 15)
-            if popcount(hand & ~out & LANE[i >> 4]) <= SHORT_SUIT:
-                score += 4 * VOID_BONUS
-            if (i & 15) >> 1 == RA and not (trump_lane & b):
-                score -= 4 * ACE_KEEP
+            score = bury_score(vals, hand & ~out, trump_lane, low_index(b))
             if score > best_score:
                 best_score = score
                 best = b
         out |= best
     return out
+
+
+@njit(cache=True, nogil=True)
+def bury_chunk(rules, vals, key0, start, n, pool, counts, full, meld, sets, bid, stats, prods):
+    """Deals ``start..start+n-1`` of the three-handed ``bury`` question: the bidder holds
+    ``full`` (18 cards, meld ``meld`` with this trump); ``pool`` (the 30 unseen cards)
+    dealt to the two others (``counts`` 15, 15); each burial of ``sets`` (masks) is made
+    and the fifteen tricks played.  ``stats[k]`` adds made (the total reaches ``bid``),
+    the total and its square; ``prods`` the products of the made indicators of every two
+    burials (``sim.leads.book_products``: their paired differences)."""
+    buf = np.empty(pool.shape[0], np.int64)
+    fixed = np.zeros(2, np.uint64)
+    deal = np.empty(2, np.uint64)
+    hands = np.empty(3, np.uint64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    made = np.empty(sets.shape[0], np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        for k in range(sets.shape[0]):
+            bp = 0
+            c = sets[k]
+            while c:
+                b = c & (~c + ONE)
+                c ^= b
+                bp += vals[V_POINTS, low_index(b)]
+            hands[0] = full & ~sets[k]
+            hands[1] = deal[0]
+            hands[2] = deal[1]
+            packed = play_hand(rules, vals, hands, np.int64(0), trace, False, np.int64(0), ZERO)
+            total = meld + bp + (packed >> 4)
+            made[k] = 1 if total >= bid else 0
+            stats[k, 0] += made[k]
+            stats[k, 1] += total
+            stats[k, 2] += total * total
+        book_products(prods, made, 1)
 
 
 @njit(cache=True, nogil=True)

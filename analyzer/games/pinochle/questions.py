@@ -27,7 +27,7 @@ from ...stats import Z95, weighted_mean_se, wilson
 from .bidding import DEFAULT_POLICY, P_MARGIN, P_PARTNER, PASS, choose_pass, give_score, keep_score, next_bid
 from .deck import BIT_OF, HAND_SIZE, N_SEATS, PASS_SIZE, format_mask, mask_of, parse_hand
 from ...sim.rng import stream_key
-from .meld import meld_all, meld_cards
+from .meld import meld_all, meld_cards, meld_points
 from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used
 from .play import (H_SIZE, HS_BID, HS_EV, HS_EV2, HS_SIZE, HS_THEY_MAKE, HS_WE_DECLARE, HS_WE_MAKE, PS_BID, PS_EV,
                    PS_EV2, PS_N,
@@ -543,16 +543,27 @@ def _bid_recommendation(table: pd.DataFrame) -> tuple[str, str]:
 
 
 # ----------------------------------------------------------------------------- pass
-def _distinct_sets(mask: int) -> list[int]:
-    """Every 4-card subset of ``mask`` up to identical copies (one mask per set of kinds)."""
+def _distinct_sets(mask: int, size: int = PASS_SIZE) -> list[int]:
+    """Every ``size``-card subset of ``mask`` up to identical copies (one mask per set of
+    kinds)."""
     bits = [b for b in range(64) if (mask >> b) & 1]
     seen, out = set(), []
-    for combo in combinations(bits, PASS_SIZE):
+    for combo in combinations(bits, size):
         kinds = tuple(sorted(b >> 1 for b in combo))
         if kinds not in seen:
             seen.add(kinds)
             out.append(sum(1 << b for b in combo))
     return out
+
+
+def _with_policy(sets: list[int], policy: int) -> tuple[list[int], int]:
+    """``sets`` with the policy's own choice among them (as the mask of the set of the same
+    kinds already there, else added at the end)."""
+    canon = {tuple(sorted(b >> 1 for b in range(64) if (m >> b) & 1)): m for m in sets}
+    key = tuple(sorted(b >> 1 for b in range(64) if (policy >> b) & 1))
+    if key in canon:
+        return sets, canon[key]
+    return sets + [policy], policy
 
 
 def pass_options(hand_mask: int, trump: int, options: Options, back: bool) -> tuple[list[int], int]:
@@ -571,13 +582,7 @@ def pass_options(hand_mask: int, trump: int, options: Options, back: bool) -> tu
                             else give_score(h, c, np.int64(trump), keep))
         sets.sort(key=lambda m: -sum(score[b] for b in range(64) if (m >> b) & 1))
         sets = sets[:MAX_PASS_OPTIONS]
-    canon = {tuple(sorted(b >> 1 for b in range(64) if (m >> b) & 1)): m for m in sets}
-    key = tuple(sorted(b >> 1 for b in range(64) if (policy >> b) & 1))
-    if key in canon:
-        policy = canon[key]
-    else:
-        sets.append(policy)
-    return sets, policy
+    return _with_policy(sets, policy)
 
 
 def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | None = None,
@@ -938,3 +943,124 @@ def bid3(hand: str, trump: str | None = None, deals: int | None = None, seed: in
             "rules": options.as_dict(), "meld": {SUITS[t]: int(melds[t]) for t in range(4)},
             "ev_meaning": "EV: units each other player pays the bidder (negative: the bidder pays)"}
     return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
+
+
+DEFAULT_BURY_DEALS = 4_000
+BURY_PLAN = Plan("Pinochle", {"heuristic": DEFAULT_BURY_DEALS})
+MAX_BURY_OPTIONS = 40          # candidate burials played when there are more (the best by the policy's card scores)
+
+
+def bury_options(full: int, trump: int, options) -> tuple[list[int], int]:
+    """(candidate burials, the policy's own): every distinct set of three cards none of
+    which is melded, or when there are more than MAX_BURY_OPTIONS the best by the policy's
+    card scores (``play.bury_score``), with the policy's (``play.bury3``)."""
+    from .play import bury3, bury_score
+
+    h = np.uint64(full)
+    lane = np.uint64(0xFFF << (16 * trump))
+    vals = card_tables(options.play_options())[trump]
+    melded = int(meld_cards(h, np.int64(trump), options.reuse))
+    free = full & ~melded
+    if bin(free).count("1") < 3:
+        raise InputError("fewer than three cards are not melded: nothing may be buried")
+    policy = int(bury3(vals, h, lane, np.uint64(melded)))
+    sets = _distinct_sets(free, 3)
+    if len(sets) > MAX_BURY_OPTIONS:
+        score = {b: int(bury_score(vals, h, lane, np.int64(b))) for b in range(64) if (free >> b) & 1}
+        sets.sort(key=lambda m: -sum(score[b] for b in range(64) if (m >> b) & 1))
+        sets = sets[:MAX_BURY_OPTIONS]
+    return _with_policy(sets, policy)
+
+
+def bury(hand: str, trump: str, bid: int | None = None, top: int | None = None, deals: int | None = None,
+         seed: int | None = 0, threads: int | None = None, rules=None, progress: bool = False,
+         players: int = 3, play: str = "heuristic") -> Answer:
+    """Which three cards should the three-handed bidder bury?  ``hand``: his 18 cards (his
+    15 and the widow), ``trump`` named, ``bid`` (default the minimum).  Each legal burial
+    (three cards none of which he melds; the best MAX_BURY_OPTIONS by the policy's scores
+    when there are more) is made and the fifteen tricks played on the same deals (the
+    other two hands dealt at random from the 30 unseen cards): P(make) with its interval,
+    EV in settlement units from each other player, the mean total, and each burial's
+    P(make) minus the best's on the same deals with its 95% interval."""
+    from ...sim.leads import paired_products
+    from .play import bury_chunk
+    from .rules import Options3
+    from .scoring import TRUMP_MULTIPLIERS, unit_value
+
+    if int(players) != 3:
+        raise InputError("--players: burying is the three-handed game's (--players 3)")
+    options = Options3.parse(rules)
+    hand_ids = parse_hand(hand, "hand", 18)
+    t = parse_trump(trump)
+    bid = int(options.min_bid) if bid is None else int(bid)
+    if bid not in options.bids(max(bid, int(options.min_bid))):
+        raise InputError(f"--bid {bid} is not a bid of this game: multiples of 10 from {options.min_bid}"
+                         + (", none ending in 40 or 90" if options.skip_40_90 == "yes" else ""))
+    if top is not None and int(top) < 1:
+        raise InputError(f"--top must be at least 1, got {top}")
+    deals, seed = BURY_PLAN.check(deals, seed, threads, play)
+    full = int(mask_of(hand_ids))
+    sets, policy = bury_options(full, t, options)
+    play_opts = options.play_options()
+    rules_t, vals_t = rule_tables(play_opts)[t], card_tables(play_opts)[t]
+    meld = int(meld_points(np.uint64(full), np.int64(t), options.reuse))
+    pool = _pool(hand_ids)
+    counts = np.array([15, 15], np.int64)
+    set_arr = np.array(sets, np.uint64)
+    key0 = seed_key(seed)
+    k = len(sets)
+    layout = StatsLayout(stats=(k, 3), prods=(k, k + 1))
+
+    def chunk(start, n):
+        flat = layout.zeros()
+        if n:
+            v = layout.unpack(flat)
+            bury_chunk(rules_t, vals_t, key0, np.int64(start), np.int64(n), pool, counts, np.uint64(full),
+                       np.int64(meld), set_arr, np.int64(bid), v["stats"], v["prods"])
+        return flat
+
+    run = BURY_PLAN.run(chunk, deals, "heuristic", threads, progress)
+    v = layout.unpack(run.stats)
+    st, prods = v["stats"], v["prods"]
+    n = float(deals)
+    u = unit_value(bid, options.units, 0, "none") * TRUMP_MULTIPLIERS[options.double][t]
+    p = st[:, 0] / n
+    order = sorted(range(k), key=lambda j: (-p[j], -st[j, 1]))
+    best_j = order[0]
+    rows = []
+    for j in order:
+        lo, hi = wilson(st[j, 0], n)
+        d, se = paired_products(prods, j, best_j, n, n)
+        mean = st[j, 1] / n
+        pts = int(vals_t[0, [b for b in range(64) if (sets[j] >> b) & 1]].sum())
+        rows.append({"burial": format_mask(np.uint64(sets[j])), "points": pts, "policy": sets[j] == policy,
+                     "p_make": p[j], "p_make_lo": lo, "p_make_hi": hi, "ev": u * (3 * p[j] - 2),
+                     "ev_se": 3 * u * float(np.sqrt(max(p[j] * (1 - p[j]), 0.0) / max(n - 1, 1))),
+                     "mean_total": mean, "vs_best": d, "vs_best_lo": d - Z95 * se, "vs_best_hi": d + Z95 * se})
+    table = pd.DataFrame(rows)
+    shown = table if top is None else table.head(int(top))
+    b0 = table.iloc[0]
+    head = (f"bury {b0['burial']}: makes {100 * b0['p_make']:.1f}% ({100 * b0['p_make_lo']:.1f}-"
+            f"{100 * b0['p_make_hi']:.1f}%) at {bid}, EV {b0['ev']:+.2f} units from each other player")
+    f = {}
+    if len(table) > 1:
+        b1 = table.iloc[1]
+        f = lead_in(f"bury {b0['burial']}", f"bury {b1['burial']}", -100 * b1["vs_best"], -100 * b1["vs_best_hi"],
+                    -100 * b1["vs_best_lo"])
+    recommendation = recommend(head, f, " percentage points of P(make)")
+    pol = table[table["policy"]].iloc[0]
+    if not pol.name == 0:
+        recommendation += (f"; the simulated bidder's burial ({pol['burial']}) makes {100 * pol['p_make']:.1f}%, "
+                           f"{100 * pol['vs_best']:+.1f} points against the best (95% interval "
+                           f"{100 * pol['vs_best_lo']:+.1f} to {100 * pol['vs_best_hi']:+.1f}, same deals)")
+    notes = [f"three-handed: the other two hands dealt at random from the {len(pool)} unseen cards, the fifteen "
+             f"tricks by the heuristic players; your total: meld {meld} with {SUITS[t]} trump, the counters buried "
+             "and the counters taken; EV in settlement units from each other player (a failed bid pays twice)",
+             "vs_best: a burial's P(make) minus the best's on the same deals (95% interval)"]
+    if len(_distinct_sets(full & ~int(meld_cards(np.uint64(full), np.int64(t), options.reuse)), 3)) > len(sets):
+        notes.append(f"the {len(sets)} burials the policy scores best are played (of more legal ones)")
+    notes += BURY_PLAN.notes(run, deals, "heuristic")
+    meta = {"hand": format_mask(np.uint64(full)), "players": 3, "trump": SUITS[t], "bid": bid, "meld": meld,
+            "deals": int(deals), "seed": seed, "rules": options.as_dict(), **f}
+    return Answer("pinochle", "bury", shown.reset_index(drop=True), f"bury {b0['burial']}", recommendation, meta,
+                  {"elapsed": run.elapsed}, notes)
