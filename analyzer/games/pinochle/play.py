@@ -826,9 +826,11 @@ HAND3 = 15
 WIDOW = 3
 N_BURY = 3
 TRUMP_WEIGHT3 = 20        # the bidder's trump after the widow: most meld + this for each trump held
-ACE_KEEP = 25             # a plain ace is worth more in play than buried (it wins its trick and the counters in it)
-SHORT_SUIT = 2            # burying from a suit this short or shorter makes a void: a bonus of
-VOID_BONUS = 8
+# the burial's card scores (``bury_score``), set by the bidder's mean total over random
+# hands (docs/performance.md): a void made is worth more than three counters banked
+ACE_KEEP = 10             # a plain ace is worth more in play than buried (it wins its trick and the counters in it)
+SHORT_SUIT = 3            # burying from a suit this short or shorter makes a void: a bonus of
+VOID_BONUS = 15
 S3_N, S3_MADE, S3_EV, S3_EV2 = range(4)
 S3_SIZE = 4
 TOT_SUM, TOT_SUM2, TOT_BURIED, TOT_MELD = range(4)
