@@ -111,6 +111,14 @@ def test_bid_rows(answer):
             u = np.array([unit_value(int(b), trump=t_ix) for b in rows["bid"]])
             assert np.allclose(rows["ev"].to_numpy(), u * (3 * p - 2))
     assert answer.meta["deals"] == 600 and answer.meta["players"] == 3
+    # the recommended bid: the highest "after the widow" row with EV above 0, said to be a
+    # tie with 0 when its interval holds 0
+    after = t[t["trump"] == "after the widow"]
+    good = after[after["ev"] > 0]
+    if not good.empty:
+        top = good.iloc[-1]
+        assert answer.best == f"bid {top['bid']}"
+        assert ("not measurably" in answer.recommendation) == (top["ev"] - 1.959964 * top["ev_se"] <= 0)
 
 
 def test_same_seed_same_answer_on_one_and_two_threads(answer):

@@ -933,11 +933,13 @@ def bid3(hand: str, trump: str | None = None, deals: int | None = None, seed: in
     else:
         top = good.iloc[-1]
         best = f"bid {top['bid']}"
+        lo, hi = top["ev"] - Z95 * top["ev_se"], top["ev"] + Z95 * top["ev_se"]
         recommendation = (f"bid up to {top['bid']}: as the bidder there you make it {100 * top['p_make']:.0f}% "
                           f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), EV {top['ev']:+.2f} units "
-                          f"from each other player (95% interval {top['ev'] - Z95 * top['ev_se']:+.2f} to "
-                          f"{top['ev'] + Z95 * top['ev_se']:+.2f}), naming trump after the widow; the highest bid "
-                          "whose EV is above 0 (passing is not valued yet)")
+                          f"from each other player (95% interval {lo:+.2f} to {hi:+.2f}), naming trump after the "
+                          "widow; the highest bid whose EV is above 0"
+                          + (" (not measurably: its interval holds 0)" if lo <= 0 else "")
+                          + " (passing is not valued yet)")
     notes = list(BID3_NOTES) + BID3_PLAN.notes(run, deals, "heuristic")
     meta = {"hand": format_mask(mine), "players": 3, "deals": int(n), "seed": seed, "play": "heuristic",
             "rules": options.as_dict(), "meld": {SUITS[t]: int(melds[t]) for t in range(4)},
