@@ -103,3 +103,54 @@ def test_decisions_are_positions_from_self_play_and_depend_on_the_seed_only():
                                                                           question="discard"),
                                                          d.kwargs.get("taken"))}
         assert d.fast in options                 # a card he may throw (not the one taken alone)
+
+
+def test_discard_features_by_hand():
+    """5♥ 6♥ 8♥ K♣ K♦ 2♠: K♣ has a pair (K♦) and no run neighbour; 6♥ has 5♥ and 8♥ within
+    two; 2♠ has neither (and A♠ is not held)."""
+    import numpy as np
+
+    from analyzer.games.rummy500.deck import parse_bit
+    from analyzer.games.rummy500.melds import MAX_MELDS, T_COLS, held_mask
+    from analyzer.games.rummy500.rules import values_table
+    from analyzer.games.rummy500.strategies import F_FEED, F_PAIRS, F_PARTNER, F_RUN, discard_features
+
+    hand = np.zeros(64, np.int64)
+    for token in "5H 6H 8H KC KD 2S".split():
+        hand[parse_bit(token)] += 1
+    tab = np.zeros((MAX_MELDS, T_COLS), np.int64)       # no melds on the table
+    pile = np.zeros(64, np.int64)
+    vals = values_table()
+
+    def f(card):
+        return discard_features(hand, parse_bit(card), tab, np.int64(0), held_mask(pile), np.int64(0), vals)
+
+    assert f("KC")[F_PAIRS] == 1 and f("KC")[F_RUN] == 0 and f("KC")[F_PARTNER] == 1
+    assert f("6H")[F_RUN] == 2 and f("6H")[F_PAIRS] == 0 and f("6H")[F_PARTNER] == 1
+    assert f("2S")[F_RUN] == 0 and f("2S")[F_PAIRS] == 0 and f("2S")[F_PARTNER] == 0 and f("2S")[F_FEED] == 0
+
+
+def test_the_discard_fit_climbs_towards_the_better_card_and_keeps_held_weights():
+    """Made-up positions where throwing the higher card always pays: the ascent raises the
+    value weight; held weights do not move."""
+    import importlib.util
+    from pathlib import Path
+
+    import numpy as np
+
+    spec = importlib.util.spec_from_file_location(
+        "fit_discards", Path(__file__).resolve().parent.parent / "scripts" / "fit_discards.py")
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    from scripts.fitting import ascend
+
+    # rows: -partner, -feed, -pairs, -near, value, ace; the higher value wins 5 points
+    data = [(np.array([[0, 0, 0, 0, v, 0], [0, 0, 0, 0, v + 3, 0]], float), np.array([0.0, 5.0]), 5.0)
+            for v in (2, 5, 8)]
+    w0 = np.zeros(len(fit.NAMES))
+    w = ascend(fit.grad_fn(data, 1.0), w0, 50)
+    assert w[fit.NAMES.index("dvalue")] > 0
+    lost, _, share = fit.check(data, w)
+    assert lost == 0 and share == 1
+    held = [fit.NAMES.index("dvalue")]
+    assert ascend(fit.grad_fn(data, 1.0, held), w0, 50)[held[0]] == 0
