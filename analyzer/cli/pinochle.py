@@ -202,7 +202,8 @@ def render_bid3(answer) -> str:
     m = answer.meta
     melds = ", ".join(f"{SUIT_SYMBOLS[SUITS.index(s)]} {v}" for s, v in m["meld"].items())
     lines = [f"Three-handed Pinochle — bid: hand {m['hand']} (meld before the widow: {melds})",
-             f"{m['deals']:,} deals, seed {m['seed']}; rules {m['rules']}", ""]
+             f"{m['deals']:,} deals, seed {m['seed']}; rules: "
+             + ", ".join(f"{k}={v}" for k, v in m["rules"].items()), ""]
     for trump, rows in t.groupby("trump", sort=False):
         name = trump if trump not in SUITS else f"{SUIT_SYMBOLS[SUITS.index(trump)]} trump"
         r0 = rows.iloc[0]

@@ -858,8 +858,8 @@ BID3_NOTES = (
     "two hands dealt at random (the auction is not read yet), the widow taken, the trump named, three cards buried "
     "(none melded: their points count for you) and fifteen tricks played by the heuristic players against the two "
     "partners",
-    "trump 'after the widow': the trump you would name once you see it (most meld, then the longest trump); a row "
-    "with a suit: that trump whatever the widow",
+    "trump 'after the widow': the trump you would name once you see it (the most meld plus 20 for each trump "
+    "held); a row with a suit: that trump whatever the widow",
     "EV: what each other player pays you, in units of the settlement table (a failed bid pays each twice the unit; "
     "conceding before play, a single bete, is not offered yet: every hand is played)",
     "passing is not valued yet (the others' auction and their bids are not simulated): a positive EV says the bid "
@@ -985,6 +985,7 @@ def bury(hand: str, trump: str, bid: int | None = None, top: int | None = None, 
     EV in settlement units from each other player, the mean total, and each burial's
     P(make) minus the best's on the same deals with its 95% interval."""
     from ...sim.leads import paired_products
+    from ...tricks.points import V_POINTS
     from .play import bury_chunk
     from .rules import Options3
     from .scoring import TRUMP_MULTIPLIERS, unit_value
@@ -1034,7 +1035,7 @@ def bury(hand: str, trump: str, bid: int | None = None, top: int | None = None, 
         lo, hi = wilson(st[j, 0], n)
         d, se = paired_products(prods, j, best_j, n, n)
         mean = st[j, 1] / n
-        pts = int(vals_t[0, [b for b in range(64) if (sets[j] >> b) & 1]].sum())
+        pts = int(vals_t[V_POINTS, [b for b in range(64) if (sets[j] >> b) & 1]].sum())
         rows.append({"burial": format_mask(np.uint64(sets[j])), "points": pts, "policy": sets[j] == policy,
                      "p_make": p[j], "p_make_lo": lo, "p_make_hi": hi, "ev": u * (3 * p[j] - 2),
                      "ev_se": 3 * u * float(np.sqrt(max(p[j] * (1 - p[j]), 0.0) / max(n - 1, 1))),
