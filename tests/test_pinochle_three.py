@@ -146,14 +146,14 @@ def test_burial_options_are_legal_and_include_the_policy():
     full = int(mask_of(q.parse_hand(HAND18, "hand", 18)))
     options = Options3()
     for t in range(4):
-        sets, policy = q.bury_options(full, t, options)
+        sets, policy, legal = q.bury_options(full, t, options)
         melded = int(meld_cards(np.uint64(full), np.int64(t), False))
         kinds = set()
         for m in sets:
             assert bin(m).count("1") == 3 and m & ~full == 0 and m & melded == 0
             kinds.add(tuple(sorted(b >> 1 for b in range(64) if (m >> b) & 1)))
         assert len(kinds) == len(sets) and policy in sets          # distinct up to identical copies
-        assert len(sets) <= q.MAX_BURY_OPTIONS + 1
+        assert len(sets) <= q.MAX_BURY_OPTIONS + 1 and legal >= len(sets) - 1
 
 
 @pytest.fixture(scope="module")

@@ -32,7 +32,7 @@ from ...bits import ONE, ZERO, above, high_bit, high_index, low_bit, low_index, 
 from ...tricks.dd import C_SIZE, MAX_MOVES, MAX_SEATS, O_ALL, _make_cfg
 from ...tricks.engine import beats, legal_follow_lead, shown_out, stronger
 from ...tricks.heuristic import lowest_equivalent, winning_core
-from ...tricks.points import V_POINTS, card_values, follow_for_points, shed
+from ...tricks.points import V_POINTS, card_values, follow_for_points, mask_points, shed
 from ...tricks.pimc import candidates, choose, choose_plain
 from ...tricks.tables import R_DECK, R_LEAD, R_SUIT, R_TRUMP, R_TRUMP_SUIT
 from ...sim.deal import _deal_into
@@ -822,8 +822,6 @@ def pass_chunk(rules, vals, key0, start, n, pool, sizes, role, my_hand, trump, b
 # (seat 0) takes the widow into his 15 cards, names trump, melds, buries three cards none
 # of which he melded (their points count for him), and leads; the other two play as
 # partners.  ``play_out`` plays the fifteen tricks with three hands.
-HAND3 = 15
-WIDOW = 3
 N_BURY = 3
 TRUMP_WEIGHT3 = 20        # the bidder's trump after the widow: most meld + this for each trump held
 # the burial's card scores (``bury_score``), set by the bidder's mean total over random
@@ -894,12 +892,7 @@ def bury_chunk(rules, vals, key0, start, n, pool, counts, full, meld, sets, bid,
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         for k in range(sets.shape[0]):
-            bp = 0
-            c = sets[k]
-            while c:
-                b = c & (~c + ONE)
-                c ^= b
-                bp += vals[V_POINTS, low_index(b)]
+            bp = mask_points(vals, sets[k])
             hands[0] = full & ~sets[k]
             hands[1] = deal[0]
             hands[2] = deal[1]
@@ -943,12 +936,7 @@ def three_chunk(rules4, vals4, key0, start, n, pool, counts, mine, reuse, bids, 
                 named_value = value
                 named = t
             buried = bury3(vals4[t], full, lane, meld_cards(full, np.int64(t), reuse))
-            bp = 0
-            c = buried
-            while c:
-                b = c & (~c + ONE)
-                c ^= b
-                bp += vals4[t][V_POINTS, low_index(b)]
+            bp = mask_points(vals4[t], buried)
             hands[0] = full & ~buried
             hands[1] = deal[1]
             hands[2] = deal[2]

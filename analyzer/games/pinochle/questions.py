@@ -25,7 +25,7 @@ from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
 from ...stats import Z95, weighted_mean_se, wilson
 from .bidding import DEFAULT_POLICY, P_MARGIN, P_PARTNER, PASS, choose_pass, give_score, keep_score, next_bid
-from .deck import BIT_OF, HAND_SIZE, N_SEATS, PASS_SIZE, format_mask, mask_of, parse_hand
+from .deck import BIT_OF, HAND_SIZE, LANE, N_SEATS, PASS_SIZE, format_mask, mask_of, parse_hand
 from ...sim.rng import stream_key
 from .meld import meld_all, meld_cards, meld_points
 from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used
@@ -952,14 +952,15 @@ BURY_PLAN = Plan("Pinochle", {"heuristic": DEFAULT_BURY_DEALS})
 MAX_BURY_OPTIONS = 40          # candidate burials played when there are more (the best by the policy's card scores)
 
 
-def bury_options(full: int, trump: int, options) -> tuple[list[int], int]:
-    """(candidate burials, the policy's own): every distinct set of three cards none of
-    which is melded, or when there are more than MAX_BURY_OPTIONS the best by the policy's
-    card scores (``play.bury_score``), with the policy's (``play.bury3``)."""
+def bury_options(full: int, trump: int, options) -> tuple[list[int], int, int]:
+    """(candidate burials, the policy's own, how many legal burials there are): every
+    distinct set of three cards none of which is melded, or when there are more than
+    MAX_BURY_OPTIONS the best by the policy's card scores (``play.bury_score``), with the
+    policy's (``play.bury3``)."""
     from .play import bury3, bury_score
 
     h = np.uint64(full)
-    lane = np.uint64(0xFFF << (16 * trump))
+    lane = LANE[trump]
     vals = card_tables(options.play_options())[trump]
     melded = int(meld_cards(h, np.int64(trump), options.reuse))
     free = full & ~melded
@@ -967,11 +968,12 @@ def bury_options(full: int, trump: int, options) -> tuple[list[int], int]:
         raise InputError("fewer than three cards are not melded: nothing may be buried")
     policy = int(bury3(vals, h, lane, np.uint64(melded)))
     sets = _distinct_sets(free, 3)
-    if len(sets) > MAX_BURY_OPTIONS:
+    legal = len(sets)
+    if legal > MAX_BURY_OPTIONS:
         score = {b: int(bury_score(vals, h, lane, np.int64(b))) for b in range(64) if (free >> b) & 1}
         sets.sort(key=lambda m: -sum(score[b] for b in range(64) if (m >> b) & 1))
         sets = sets[:MAX_BURY_OPTIONS]
-    return _with_policy(sets, policy)
+    return (*_with_policy(sets, policy), legal)
 
 
 def bury(hand: str, trump: str, bid: int | None = None, top: int | None = None, deals: int | None = None,
@@ -1003,7 +1005,7 @@ def bury(hand: str, trump: str, bid: int | None = None, top: int | None = None, 
         raise InputError(f"--top must be at least 1, got {top}")
     deals, seed = BURY_PLAN.check(deals, seed, threads, play)
     full = int(mask_of(hand_ids))
-    sets, policy = bury_options(full, t, options)
+    sets, policy, legal = bury_options(full, t, options)
     play_opts = options.play_options()
     rules_t, vals_t = rule_tables(play_opts)[t], card_tables(play_opts)[t]
     meld = int(meld_points(np.uint64(full), np.int64(t), options.reuse))
@@ -1060,7 +1062,7 @@ def bury(hand: str, trump: str, bid: int | None = None, top: int | None = None, 
              f"tricks by the heuristic players; your total: meld {meld} with {SUITS[t]} trump, the counters buried "
              "and the counters taken; EV in settlement units from each other player (a failed bid pays twice)",
              "vs_best: a burial's P(make) minus the best's on the same deals (95% interval)"]
-    if len(_distinct_sets(full & ~int(meld_cards(np.uint64(full), np.int64(t), options.reuse)), 3)) > len(sets):
+    if legal > len(sets):
         notes.append(f"the {len(sets)} burials the policy scores best are played (of more legal ones)")
     notes += BURY_PLAN.notes(run, deals, "heuristic")
     meta = {"hand": format_mask(np.uint64(full)), "players": 3, "trump": SUITS[t], "bid": bid, "meld": meld,
