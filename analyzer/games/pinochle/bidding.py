@@ -266,3 +266,74 @@ def throws_in(bid, side_meld, any_shortfall, policy):
         return short > policy[P_CONCEDE]
     return short >= 250
 
+
+
+# ----------------------------------------------------------------------------- three-handed auction
+# The three-handed game (``shared/rules/pinochle-three-handed.md``): seats 0..2 clockwise,
+# 0 the eldest (left of the dealer), 2 the dealer.  A seat's value is the policy's
+# prediction of its total as the bidder (meld after the widow, burial and trick points)
+# from its fifteen cards (``valuation`` with POLICY3); it bids the next allowed bid while
+# that is at most its value less P_MARGIN.  Bids are indices into the ladder of allowed
+# bids (``Options3.bids``); -1 is a pass (or no bid yet).
+ALL_PASS_FORCED, ALL_PASS_REDEAL, ALL_PASS_STUCK = range(3)   # eldest_forced | redeal | dealer_stuck
+ALL_PASS_RULES = ("eldest_forced", "redeal", "dealer_stuck")
+N3 = 3
+
+# python scripts/fit_pinochle3.py --deals 200000 --seed 1: least squares of the bidder's
+# meld (after the widow) and points (burial and tricks) on the fifteen cards' features,
+# every trump of every seat of 200,000 deals (residual sd of the total 59.9); the margin
+# from the break-even of a bid in the stakes game (made +1 unit from each, failed -2: bid
+# while P(make) > 2/3): the 2/3 quantile of value less the total reached
+MELD3_WEIGHTS = (35.06, 0.94, 2.79, 2.10, -2.03, 1.38, -2.68, -2.53)
+POINTS3_WEIGHTS = (12.68, -0.03, 12.96, 11.87, 7.51, 11.79, 4.40, 12.03)
+MARGIN3 = 25.6
+DEFAULT_POLICY3 = np.array(MELD3_WEIGHTS + POINTS3_WEIGHTS + (MARGIN3, 0.0, 0.0), np.float64)
+
+
+@njit(cache=True, forceinline=True)
+def call3(value, cur, seat, bids, policy, all_pass):
+    """Seat ``seat``'s call by the policy with value ``value``: the ladder index of the next
+    bid, or -1 to pass.  Under ``eldest_forced`` the eldest opens at the minimum rather
+    than pass before a bid."""
+    k = cur + 1
+    if k < bids.shape[0] and bids[k] <= value - policy[P_MARGIN]:
+        return k
+    if all_pass == ALL_PASS_FORCED and seat == 0 and cur < 0:
+        return 0
+    return -1
+
+
+@njit(cache=True, forceinline=True)
+def heard3(value, cur, seat, call, bids, policy, all_pass):
+    """Is the heard ``call`` (a ladder index, -1 a pass) one the policy makes with value
+    ``value``?  A bid above the next one (a jump) is read as the policy's bidding at least
+    that high: the value reaches it plus the margin."""
+    if call < 0:
+        return call3(value, cur, seat, bids, policy, all_pass) < 0
+    if all_pass == ALL_PASS_FORCED and seat == 0 and cur < 0 and call == 0:
+        return True
+    return bids[call] <= value - policy[P_MARGIN]
+
+
+@njit(cache=True)
+def auction3(values, seat, cur, holder, passed, bids, policy, all_pass):
+    """Continue a three-handed auction by the policy from ``seat`` to speak, the bid to
+    beat ``cur`` (-1: none) held by ``holder``, ``passed`` a seat mask.  Returns (the
+    bidder, his bid's ladder index), or (-1, -1) when all pass and the deal is redealt."""
+    while True:
+        n_passed = popcount(np.uint64(passed))
+        if (cur >= 0 and n_passed >= N3 - 1) or n_passed >= N3:
+            break
+        if not (passed >> seat) & 1:
+            k = call3(values[seat], cur, seat, bids, policy, all_pass)
+            if k < 0:
+                passed |= 1 << seat
+            else:
+                cur = k
+                holder = seat
+        seat = (seat + 1) % N3
+    if cur < 0:
+        if all_pass == ALL_PASS_STUCK:
+            return N3 - 1, 0
+        return -1, -1
+    return holder, cur

@@ -39,7 +39,7 @@ from ...sim.deal import _deal_into
 from ...sim.constrained import BATCH, MAX_DRAWS, count_deal, draw_tail, drop, keep_one, mask_of_all
 from ...sim.leads import book_products
 from ...sim.rng import LOW32, bounded, next_u64, stream_key
-from .bidding import choose_pass, run_auction, throws_in, valuation
+from .bidding import auction3, choose_pass, heard3, run_auction, throws_in, valuation
 from .deck import LANE, N_SEATS, RANK_BITS, RA, TOTAL_POINTS
 from .dd import solve_points
 from .meld import meld_cards, meld_points
@@ -905,16 +905,46 @@ def bury_chunk(rules, vals, key0, start, n, pool, counts, full, meld, sets, bid,
         book_products(prods, made, 1)
 
 
+@njit(cache=True)
+def named_trump3(rules4, full, reuse):
+    """The trump the bidder names after seeing the widow: the most meld plus TRUMP_WEIGHT3
+    for each trump held in ``full`` (his 18 cards)."""
+    named = 0
+    named_value = -1
+    for t in range(4):
+        value = meld_points(full, np.int64(t), reuse) + TRUMP_WEIGHT3 * popcount(full & rules4[t][R_TRUMP])
+        if value > named_value:
+            named_value = value
+            named = t
+    return named
+
+
+@njit(cache=True)
+def bidder_total3(rules, vals, t, full, left, right, reuse, hands, trace):
+    """The bidder's total with trump ``t``: he holds ``full`` (18 cards), melds, buries
+    (``bury3``) and plays the fifteen tricks against ``left`` and ``right`` (the next seats
+    clockwise) by the heuristic.  Returns (total, meld, buried points)."""
+    lane = rules[R_TRUMP]
+    m = meld_points(full, np.int64(t), reuse)
+    buried = bury3(vals, full, lane, meld_cards(full, np.int64(t), reuse))
+    bp = mask_points(vals, buried)
+    hands[0] = full & ~buried
+    hands[1] = left
+    hands[2] = right
+    packed = play_hand(rules, vals, hands, np.int64(0), trace, False, np.int64(0), ZERO)
+    return m + bp + (packed >> 4), m, bp
+
+
 @njit(cache=True, nogil=True)
 def three_chunk(rules4, vals4, key0, start, n, pool, counts, mine, reuse, bids, units, mult, stats, totals):
     """Deals ``start..start+n-1`` of the three-handed bid question: ``pool`` (layout bits)
     dealt to the widow and the two other seats (``counts`` 3, 15, 15); the asker (15 cards,
     ``mine``) as bidder takes the widow and, for each trump and for the trump the policy
-    names after seeing it (row 4: most meld + TRUMP_WEIGHT3 a trump), buries (``bury3``)
-    and plays the fifteen tricks by the heuristic.  For each row and bid k, ``stats[row, k]``
-    adds S3_*: deals, made, and the bidder's gain from each other player in units
-    (``units[k] * mult[trump]``, twice that lost when he fails); ``totals[row]`` the total's
-    sum and square, the buried points, the meld."""
+    names after seeing it (row 4, ``named_trump3``), buries (``bury3``) and plays the
+    fifteen tricks by the heuristic.  For each row and bid k, ``stats[row, k]`` adds S3_*:
+    deals, made, and the bidder's net gain over both other players in units (each pays
+    ``units[k] * mult[trump]``, or is paid twice that when he fails); ``totals[row]`` the
+    total's sum and square, the buried points, the meld."""
     buf = np.empty(pool.shape[0], np.int64)
     fixed = np.zeros(3, np.uint64)
     deal = np.empty(3, np.uint64)
@@ -926,24 +956,10 @@ def three_chunk(rules4, vals4, key0, start, n, pool, counts, mine, reuse, bids, 
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         full = mine | deal[0]
-        named = 0
-        named_value = -1
+        named = named_trump3(rules4, full, reuse)
         for t in range(4):
-            lane = rules4[t][R_TRUMP]
-            m = meld_points(full, np.int64(t), reuse)
-            value = m + TRUMP_WEIGHT3 * popcount(full & lane)
-            if value > named_value:
-                named_value = value
-                named = t
-            buried = bury3(vals4[t], full, lane, meld_cards(full, np.int64(t), reuse))
-            bp = mask_points(vals4[t], buried)
-            hands[0] = full & ~buried
-            hands[1] = deal[1]
-            hands[2] = deal[2]
-            packed = play_hand(rules4[t], vals4[t], hands, np.int64(0), trace, False, np.int64(0), ZERO)
-            total[t] = m + bp + (packed >> 4)
-            buried_pts[t] = bp
-            meld[t] = m
+            total[t], meld[t], buried_pts[t] = bidder_total3(rules4[t], vals4[t], t, full, deal[1], deal[2], reuse,
+                                                             hands, trace)
         for row in range(5):
             t = row if row < 4 else named
             x = float(total[t])
@@ -953,8 +969,127 @@ def three_chunk(rules4, vals4, key0, start, n, pool, counts, mine, reuse, bids, 
             totals[row, TOT_MELD] += meld[t]
             for k in range(bids.shape[0]):
                 made = total[t] >= bids[k]
-                g = float(units[k] * mult[t]) * (1.0 if made else -2.0)
+                g = float(2 * units[k] * mult[t]) * (1.0 if made else -2.0)
                 stats[row, k, S3_N] += 1.0
                 stats[row, k, S3_MADE] += made
                 stats[row, k, S3_EV] += g
                 stats[row, k, S3_EV2] += g * g
+
+
+# the three-handed auction question's row statistics (``auction3_chunk``)
+H3_EV, H3_EV2, H3_I_BID, H3_I_MADE, H3_THEY_MADE, H3_BID, H3_REDEAL = range(7)
+H3_SIZE = 7
+K3_DEALS, K3_DRAWS, K3_MISSED = range(3)      # counters: deals used, hands drawn, deals without a match
+K3_SIZE = 3
+
+
+@njit(cache=True, nogil=True)
+def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, calls, reuse, bids, units, mult, policy,
+                   all_pass, max_draws, stats, prods, counters):
+    """Deals ``start..start+n-1`` of the three-handed ``bid`` question with the auction: the
+    asker at seat ``asker`` (0 eldest .. 2 dealer) holds ``mine``; the calls ``heard`` from
+    the eldest on (ladder indices into ``bids``, -1 a pass) bring the turn to him.  The
+    widow and the other two hands are dealt from ``pool`` and redealt (at most
+    ``max_draws`` times; a deal without a match is dropped and counted) until the policy
+    (``bidding.heard3``) makes the calls heard.  For each row r the asker makes
+    ``calls[r]`` (a ladder index, -1 a pass), the auction goes on by the policy (his own
+    later calls too, ``bidding.auction3``), and the bidder takes the widow, names trump
+    (``named_trump3``), buries and plays (``bidder_total3``).  ``stats[r]`` adds H3_*: the
+    asker's net units over both other players (as bidder: +2u made, -4u failed; as a
+    defender: -u when the bidder makes, +2u when he fails; u = ``units[k] * mult[trump]``
+    at the bid's index k; 0 when redealt), its square, how often he bids and makes, the
+    other bidder makes, the final bid, redeals; ``prods[r, q]`` the products of rows r and q
+    on the same deal and ``prods[r, R]`` (R rows) row r's sum (``questions._versus3``)."""
+    counts = np.array([3, 15, 15], np.int64)
+    buf = np.empty(pool.shape[0], np.int64)
+    fixed = np.zeros(3, np.uint64)
+    deal = np.empty(3, np.uint64)
+    seats = np.empty(3, np.uint64)
+    hands = np.empty(3, np.uint64)
+    values = np.empty(3, np.float64)
+    v4 = np.empty(4, np.float64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    total = np.empty(3, np.int64)
+    trump = np.empty(3, np.int64)
+    n_rows = calls.shape[0]
+    ev = np.empty(n_rows, np.float64)
+    for i in range(n):
+        key = stream_key(key0, start + i)
+        ok = False
+        cur = -1
+        holder = -1
+        passed = 0
+        for d in range(max_draws):
+            counters[K3_DRAWS] += 1
+            _deal_into(stream_key(key, d), pool, counts, fixed, buf, deal)
+            seats[asker] = mine
+            seats[(asker + 1) % 3] = deal[1]
+            seats[(asker + 2) % 3] = deal[2]
+            for s in range(3):
+                valuation(seats[s], policy, reuse, v4)
+                values[s] = v4.max()
+            cur = -1
+            holder = -1
+            passed = 0
+            seat = 0
+            ok = True
+            for j in range(heard.shape[0]):
+                while (passed >> seat) & 1:
+                    seat = (seat + 1) % 3
+                call = heard[j]
+                if seat != asker and not heard3(values[seat], cur, seat, call, bids, policy, all_pass):
+                    ok = False
+                    break
+                if call < 0:
+                    passed |= 1 << seat
+                else:
+                    cur = call
+                    holder = seat
+                seat = (seat + 1) % 3
+            if ok:
+                break
+        if not ok:
+            counters[K3_MISSED] += 1
+            continue
+        counters[K3_DEALS] += 1
+        for b in range(3):
+            total[b] = -1
+        for r in range(n_rows):
+            call = calls[r]
+            p2 = passed
+            c2 = cur
+            h2 = holder
+            if call < 0:
+                p2 |= 1 << asker
+            else:
+                c2 = call
+                h2 = asker
+            b, k = auction3(values, (asker + 1) % 3, c2, h2, p2, bids, policy, all_pass)
+            row = stats[r]
+            if b < 0:
+                ev[r] = 0.0
+                row[H3_REDEAL] += 1.0
+                continue
+            if total[b] < 0:
+                full = seats[b] | deal[0]
+                t = named_trump3(rules4, full, reuse)
+                trump[b] = t
+                total[b], _, _ = bidder_total3(rules4[t], vals4[t], t, full, seats[(b + 1) % 3], seats[(b + 2) % 3],
+                                               reuse, hands, trace)
+            made = total[b] >= bids[k]
+            u = float(units[k] * mult[trump[b]])
+            if b == asker:
+                g = 2.0 * u if made else -4.0 * u
+                row[H3_I_BID] += 1.0
+                row[H3_I_MADE] += made
+            else:
+                g = -u if made else 2.0 * u
+                row[H3_THEY_MADE] += made
+            ev[r] = g
+            row[H3_EV] += g
+            row[H3_EV2] += g * g
+            row[H3_BID] += bids[k]
+        for r in range(n_rows):
+            prods[r, n_rows] += ev[r]
+            for q in range(n_rows):
+                prods[r, q] += ev[r] * ev[q]

@@ -281,15 +281,15 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     the other levels' rows score that same play.  ``players=3``: the three-handed game
     (``bid3``; the four-handed arguments refused)."""
     if int(players) == 3:
-        given = [name for name, value, default in (("--seat", seat, None), ("--over", over, None),
-                                                   ("--auction", auction, None), ("--worlds", worlds, None),
+        given = [name for name, value, default in (("--over", over, None), ("--worlds", worlds, None),
                                                    ("--condition", condition, "policy"), ("--play", play, "heuristic"),
                                                    ("--examples", examples, 0))
                  if value != default]
         if given:
             raise InputError(f"{', '.join(given)}: not offered with --players 3 yet (the three-handed bid plays "
-                             "heuristic hands as the bidder; the auction is not read)")
-        return bid3(hand, trump=trump, deals=deals, seed=seed, threads=threads, rules=rules, progress=progress)
+                             "heuristic hands; the calls heard always condition the other hands)")
+        return bid3(hand, trump=trump, auction=auction, seat=seat, deals=deals, seed=seed, threads=threads,
+                    rules=rules, progress=progress)
     if int(players) != 4:
         raise InputError(f"--players must be 3 or 4 for the bid question, got {players}")
     check_condition(condition)
@@ -435,6 +435,15 @@ def _bid_rows(v, bid0, n_levels, trumps_asked) -> pd.DataFrame:
 VS_COLUMNS = ("vs_best", "vs_best_lo", "vs_best_hi")   # a call's EV minus the best call's, same deals (95%)
 
 
+def _even_note(even: list, name, top) -> str:
+    """Where more than two calls are not measurably worse than the best (``top``): which
+    (``name(k)`` each), the recommended one the least committal of them."""
+    if len(even) <= 2:
+        return ""
+    return (f" ({len(even)} calls are not measurably worse than the best, {name(top)}: "
+            f"{', '.join(name(k) for k in even)}; the least committal of them)")
+
+
 def _here_rows(table: pd.DataFrame, v, bid0: int):
     """The "here" rows (``play.bid_chunk``: pass, or each bid, then the auction by the
     policy and the contract it reaches, your side's result for the whole hand) added to
@@ -504,9 +513,7 @@ def _here_rows(table: pd.DataFrame, v, bid0: int):
         head = (f"bid {bid}{named}: EV {ev[a]:+.1f} (95% interval {lo:+.1f} to {hi:+.1f}) for your side over the "
                 f"hand, the auction going on by the policy (your side declares {100 * here[a, HS_WE_DECLARE] / sw:.0f}%"
                 f" and makes {100 * here[a, HS_WE_MAKE] / sw:.0f}%)")
-    if len(even) > 2:
-        head += (f" ({len(even)} calls are not measurably worse than the best, {name(top)}: "
-                 f"{', '.join(name(k) for k in even)}; the least committal of them)")
+    head += _even_note(even, name, top)
     # how high: the highest bid not measurably worse than the best call
     ok = [k for k in even if k > 0]
     if ok and max(ok) not in (a, top):
@@ -853,27 +860,73 @@ DEFAULT_BID3_DEALS = 20_000
 BID3_PLAN = Plan("Pinochle", {"heuristic": DEFAULT_BID3_DEALS})
 BID3_HEADROOM = 400            # bid rows simulated: up to the hand's best meld + this
 AFTER_WIDOW = "after the widow"
+MAX_DRAWS3 = 2_000              # redeals of the other hands to match the calls heard, at most, a deal
 BID3_NOTES = (
-    "three-handed: each row is the result if you end up the bidder at that bid -- the widow (3 cards) and the other "
-    "two hands dealt at random (the auction is not read yet), the widow taken, the trump named, three cards buried "
-    "(none melded: their points count for you) and fifteen tricks played by the heuristic players against the two "
-    "partners",
-    "trump 'after the widow': the trump you would name once you see it (the most meld plus 20 for each trump "
-    "held); a row with a suit: that trump whatever the widow",
-    "EV: what each other player pays you, in units of the settlement table (a failed bid pays each twice the unit; "
-    "conceding before play, a single bete, is not offered yet: every hand is played)",
-    "passing is not valued yet (the others' auction and their bids are not simulated): a positive EV says the bid "
-    "pays when you win the auction at it, not that bidding beats passing",
+    "three-handed: a 'call' row (pass, or a bid now) is your result for the whole hand when the auction goes on by "
+    "the bidding policy after your call (your own later calls too: bid the next bid while it is at most the hand's "
+    "value less its margin), the widow and the other two hands dealt to fit the calls heard; the bidder takes the "
+    "widow, names the trump with the most meld plus 20 for each trump held, buries three cards he did not meld "
+    "(their points count for him) and plays fifteen tricks against the two others, every seat by the heuristic",
+    "a 'bid' row is the result if you end up the bidder at that bid with that trump (or the trump you would name "
+    "after seeing the widow), the other hands dealt at random",
+    "EV: your net units for the hand from both other players under the settlement table (the bidder is paid the "
+    "unit by each when he makes and pays each twice the unit when he fails; a defender pays the bidder the unit, "
+    "or is paid twice it); conceding before play (a single bete) is not offered yet: every hand is played",
 )
 
 
-def bid3(hand: str, trump: str | None = None, deals: int | None = None, seed: int | None = 0,
-         threads: int | None = None, rules=None, progress: bool = False) -> Answer:
-    """How much can you bid on ``hand`` (15 cards) in three-handed Pinochle?  For each bid
-    from the minimum up and each trump (and the trump you would name after seeing the
-    widow): P(make) -- your meld, the counters in your tricks and in your burial reach the
-    bid -- with its 95% interval, and EV in settlement units from each other player."""
-    from .play import S3_EV, S3_EV2, S3_MADE, S3_N, S3_SIZE, TOT_BURIED, TOT_MELD, TOT_SIZE, TOT_SUM, three_chunk
+def parse_auction3(text: str | None, ladder: list[int], all_pass: str, skip: bool = False):
+    """The calls of ``text`` from the eldest (seat 1) on, checked: each bid on the ladder of
+    allowed bids and above the bid it beats, no eldest's pass before a bid under
+    ``eldest_forced``, a seat that passed skipped, the auction not over.  Returns (ladder
+    indices of the calls, -1 a pass; the seat to speak 0..2; the bid to beat's index)."""
+    calls, cur, passed, seat = [], -1, 0, 0
+    for k, token in enumerate((text or "").replace(",", " ").split()):
+        if _popcount(passed) == 3 or (_popcount(passed) == 2 and cur >= 0):
+            raise InputError(f"the auction is over before call {k + 1} ({token!r})")
+        while (passed >> seat) & 1:
+            seat = (seat + 1) % 3
+        word = token.lower()
+        if word in _PASS_WORDS:
+            if seat == 0 and cur < 0 and all_pass == "eldest_forced":
+                raise InputError("the eldest (seat 1) may not pass before a bid (rule all_pass=eldest_forced): "
+                                 "he opens at least at the minimum")
+            calls.append(-1)
+            passed |= 1 << seat
+        else:
+            if not word.isdigit():
+                raise InputError(f"cannot read call {token!r} in --auction (a bid such as 300, or pass)")
+            b = int(word)
+            if b not in ladder:
+                raise InputError(f"call {k + 1} of --auction, {b}, is not an allowed bid (multiples of 10 from "
+                                 f"{ladder[0]}" + (", none ending in 40 or 90: rule skip_40_90" if skip else "") + ")")
+            if cur >= 0 and b <= ladder[cur]:
+                raise InputError(f"call {k + 1} of --auction, {b}, does not raise the bid of {ladder[cur]}")
+            cur = ladder.index(b)
+            calls.append(cur)
+        seat = (seat + 1) % 3
+    if _popcount(passed) == 3 or (_popcount(passed) == 2 and cur >= 0):
+        raise InputError("the auction is over: there is no call left to make")
+    while (passed >> seat) & 1:
+        seat = (seat + 1) % 3
+    return calls, seat, cur
+
+
+def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: int | None = None,
+         deals: int | None = None, seed: int | None = 0, threads: int | None = None, rules=None,
+         progress: bool = False) -> Answer:
+    """How much can you bid on ``hand`` (15 cards) in three-handed Pinochle?  ``auction``:
+    the calls so far from the eldest (seat 1) on, which make it your turn (``seat`` 1-3, if
+    given, must agree); none: you are the eldest and open.  Rows: each call now (pass where
+    the rules allow it, each bid from the next allowed one up) with the auction going on by
+    the policy and the hand played out: your net units for the hand, P(you end up the
+    bidder and make it), its paired difference from the best call; and for each bid and
+    trump (and the trump named after the widow) P(make) with its 95% interval and EV if
+    you end up the bidder there."""
+    from .bidding import ALL_PASS_RULES, DEFAULT_POLICY3
+    from .play import (H3_BID, H3_EV, H3_EV2, H3_I_BID, H3_I_MADE, H3_REDEAL, H3_SIZE, H3_THEY_MADE, K3_DEALS,
+                       K3_DRAWS, K3_MISSED, K3_SIZE, S3_EV, S3_EV2, S3_MADE, S3_N, S3_SIZE, TOT_BURIED, TOT_MELD,
+                       TOT_SIZE, TOT_SUM, auction3_chunk, three_chunk)
     from .scoring import TRUMP_MULTIPLIERS, unit_value
     from .rules import Options3
 
@@ -885,14 +938,26 @@ def bid3(hand: str, trump: str | None = None, deals: int | None = None, seed: in
     pool = _pool(hand_ids)
     melds = np.zeros(4, np.int64)
     meld_all(mine, options.reuse, melds)
-    bids = np.array(options.bids(int(options.min_bid) + max(300, int(melds.max()) + BID3_HEADROOM)), np.int64)
+    top = int(options.min_bid) + max(300, int(melds.max()) + BID3_HEADROOM)
+    heard_bids = [int(w) for w in (auction or "").replace(",", " ").split() if w.isdigit()]
+    ladder = options.bids(max([top] + [b + 300 for b in heard_bids]))
+    calls, asker, cur = parse_auction3(auction, ladder, options.all_pass, options.skip_40_90 == "yes")
+    if seat is not None and int(seat) != asker + 1:
+        raise InputError(f"--seat {seat} does not speak now: after the calls heard it is seat {asker + 1}'s turn")
+    bids = np.array(ladder, np.int64)
     units = np.array([unit_value(int(b), options.units, 0, "none") for b in bids], np.int64)   # before the trump's
     mult = np.array(TRUMP_MULTIPLIERS[options.double], np.int64)
     play_opts = options.play_options()
     rules4, vals4 = rule_tables(play_opts), card_tables(play_opts)
     counts = np.array([3, 15, 15], np.int64)
     key0 = seed_key(seed)
-    layout = StatsLayout(stats=(5, len(bids), S3_SIZE), totals=(5, TOT_SIZE))
+    may_pass = not (asker == 0 and cur < 0 and options.all_pass == "eldest_forced")
+    top_k = max(k for k in range(len(ladder)) if ladder[k] <= top or k == cur + 1)
+    row_calls = ([-1] if may_pass else []) + list(range(cur + 1, top_k + 1))
+    n_rows = len(row_calls)
+    all_pass = ALL_PASS_RULES.index(options.all_pass)
+    layout = StatsLayout(stats=(5, len(bids), S3_SIZE), totals=(5, TOT_SIZE), here=(n_rows, H3_SIZE),
+                         prods=(n_rows, n_rows + 1), counters=(K3_SIZE,))
 
     def chunk(start, n):
         flat = layout.zeros()
@@ -900,12 +965,19 @@ def bid3(hand: str, trump: str | None = None, deals: int | None = None, seed: in
             v = layout.unpack(flat)
             three_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, counts, mine, options.reuse, bids,
                         units, mult, v["stats"], v["totals"])
+            auction3_chunk(rules4, vals4, np.uint64(stream_key(key0, np.int64(1) << 40)), np.int64(start), np.int64(n), pool,
+                           mine, np.int64(asker), np.array(calls, np.int64), np.array(row_calls, np.int64),
+                           options.reuse, bids, units, mult, DEFAULT_POLICY3, np.int64(all_pass),
+                           np.int64(MAX_DRAWS3), v["here"], v["prods"], v["counters"])
         return flat
 
     run = BID3_PLAN.run(chunk, deals, "heuristic", threads, progress)
     v = layout.unpack(run.stats)
-    st, tot = v["stats"], v["totals"]
+    st, tot, here, prods, k3 = v["stats"], v["totals"], v["here"], v["prods"], v["counters"]
     n = float(st[0, 0, S3_N])
+    m = float(k3[K3_DEALS])
+    if m == 0:
+        _no_match("make the calls heard", run.n_done)
     last = 0
     for k in range(len(bids)):
         if max(st[r, k, S3_MADE] / n for r in rows_asked) >= NEGLIGIBLE:
@@ -917,33 +989,77 @@ def bid3(hand: str, trump: str | None = None, deals: int | None = None, seed: in
             lo, hi = wilson(made, n)
             ev = st[r, k, S3_EV] / n
             var = max(st[r, k, S3_EV2] / n - ev * ev, 0.0)
-            rows.append({"bid": int(bids[k]), "trump": AFTER_WIDOW if r == 4 else SUITS[r],
+            rows.append({"action": "bid", "bid": int(bids[k]), "trump": AFTER_WIDOW if r == 4 else SUITS[r],
                          "p_make": made / n, "p_make_lo": lo, "p_make_hi": hi, "ev": ev,
                          "ev_se": float(np.sqrt(var / max(n - 1, 1))), "mean_total": tot[r, TOT_SUM] / n,
                          "mean_meld": tot[r, TOT_MELD] / n, "mean_buried": tot[r, TOT_BURIED] / n})
+    ev = here[:, H3_EV] / m
+    se = np.sqrt(np.maximum(here[:, H3_EV2] / m - ev ** 2, 0.0) / max(m - 1, 1))
+    shown = n_rows
+    while shown > 2 and row_calls[shown - 1] >= 0 and here[shown - 1, H3_I_MADE] / m < NEGLIGIBLE \
+            and here[shown - 2, H3_I_MADE] / m < NEGLIGIBLE:
+        shown -= 1           # bids so high that you (nearly) never make them
+    best_row = max(range(shown), key=lambda k: ev[k])
+
+    def versus(k):
+        """Row k's EV minus the best row's on the same deals: (d, lo, hi)."""
+        d = (prods[k, n_rows] - prods[best_row, n_rows]) / m
+        var = (prods[k, k] + prods[best_row, best_row] - 2 * prods[k, best_row]) / m - d * d
+        d_se = np.sqrt(max(var, 0.0) / max(m - 1, 1))
+        return d, d - Z95 * d_se, d + Z95 * d_se
+
+    name = (lambda k: "pass" if row_calls[k] < 0 else f"bid {ladder[row_calls[k]]}")
+    for k in range(shown):
+        lo, hi = wilson(here[k, H3_I_MADE], m)
+        rows.append({"action": "pass" if row_calls[k] < 0 else "call",
+                     "bid": None if row_calls[k] < 0 else ladder[row_calls[k]], "trump": None,
+                     "p_make": here[k, H3_I_MADE] / m, "p_make_lo": lo, "p_make_hi": hi, "ev": ev[k], "ev_se": se[k],
+                     "p_i_bid": here[k, H3_I_BID] / m, "p_they_make": here[k, H3_THEY_MADE] / m,
+                     "p_redeal": here[k, H3_REDEAL] / m,
+                     "mean_final_bid": here[k, H3_BID] / max(m - here[k, H3_REDEAL], 1.0),
+                     **dict(zip(VS_COLUMNS, versus(k)))})
     table = pd.DataFrame(rows)
-    after = table[table["trump"] == AFTER_WIDOW]
-    good = after[after["ev"] > 0]
-    if good.empty:
-        top = after.iloc[0]
-        best = "pass"
-        recommendation = (f"pass: even at {top['bid']} winning the bid loses {-top['ev']:.1f} units from each other "
-                          f"player on average (it makes {100 * top['p_make']:.0f}%, {100 * top['p_make_lo']:.0f}-"
-                          f"{100 * top['p_make_hi']:.0f}%)")
+    table["bid"] = table["bid"].astype("Int64")
+    keys = list(range(shown))          # pass first, then the bids low to high: the least committal first
+    a = modest(keys, lambda k: versus(k)[2] < 0)
+    even = [k for k in keys if versus(k)[2] >= 0]
+    f = {}
+    if a != best_row:
+        f = lead_in(name(a), name(best_row), *versus(a))
+    elif shown > 1:
+        b = max((k for k in keys if k != a), key=lambda k: ev[k])
+        d = (prods[a, n_rows] - prods[b, n_rows]) / m
+        var = (prods[a, a] + prods[b, b] - 2 * prods[a, b]) / m - d * d
+        f = lead_of(name(a), name(b), d, np.sqrt(max(var, 0.0) / max(m - 1, 1)))
+    lo, hi = ev[a] - Z95 * se[a], ev[a] + Z95 * se[a]
+    best = name(a)
+    if row_calls[a] < 0:
+        head = (f"pass: EV {ev[a]:+.2f} units (95% interval {lo:+.2f} to {hi:+.2f}) for you over the hand, the "
+                f"auction going on without you (another player bids {100 * (1 - here[a, H3_REDEAL] / m):.0f}% and "
+                f"makes {100 * here[a, H3_THEY_MADE] / m:.0f}%)")
     else:
-        top = good.iloc[-1]
-        best = f"bid {top['bid']}"
-        lo, hi = top["ev"] - Z95 * top["ev_se"], top["ev"] + Z95 * top["ev_se"]
-        recommendation = (f"bid up to {top['bid']}: as the bidder there you make it {100 * top['p_make']:.0f}% "
-                          f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), EV {top['ev']:+.2f} units "
-                          f"from each other player (95% interval {lo:+.2f} to {hi:+.2f}), naming trump after the "
-                          "widow; the highest bid whose EV is above 0"
-                          + (" (not measurably: its interval holds 0)" if lo <= 0 else "")
-                          + " (passing is not valued yet)")
+        head = (f"{name(a)}: EV {ev[a]:+.2f} units (95% interval {lo:+.2f} to {hi:+.2f}) for you over the hand, the "
+                f"auction going on by the policy (you end up the bidder {100 * here[a, H3_I_BID] / m:.0f}% and make "
+                f"it {100 * here[a, H3_I_MADE] / m:.0f}%; name the trump after seeing the widow)")
+    head += _even_note(even, name, best_row)
+    ok = [k for k in even if row_calls[k] >= 0]
+    if ok and max(ok) not in (a, best_row):
+        head += f"; the highest bid not measurably worse than {name(best_row)} is {ladder[row_calls[max(ok)]]}"
+    recommendation = recommend(head, f, " units", 2)
     notes = list(BID3_NOTES) + BID3_PLAN.notes(run, deals, "heuristic")
-    meta = {"hand": format_mask(mine), "players": 3, "deals": int(n), "seed": seed, "play": "heuristic",
-            "rules": options.as_dict(), "meld": {SUITS[t]: int(melds[t]) for t in range(4)},
-            "ev_meaning": "EV: units each other player pays the bidder (negative: the bidder pays)"}
+    if calls:
+        notes.append(f"the calls heard condition the other two hands: {k3[K3_DRAWS] / max(run.n_done, 1):,.1f} deals "
+                     f"drawn a deal on average to match them"
+                     + (f"; {int(k3[K3_MISSED]):,} deals found no match in {MAX_DRAWS3:,} draws and are left out"
+                        if k3[K3_MISSED] else ""))
+    if not may_pass:
+        notes.append("you are the eldest and nobody has bid: under all_pass=eldest_forced you open at least at the "
+                     "minimum, so pass is not a row")
+    meta = {"hand": format_mask(mine), "players": 3, "seat": asker + 1,
+            "auction": [("pass" if c < 0 else ladder[c]) for c in calls], "deals": int(m), "deals_dealt": int(n),
+            "seed": seed, "play": "heuristic", "rules": options.as_dict(),
+            "meld": {SUITS[t]: int(melds[t]) for t in range(4)},
+            "ev_meaning": "EV: your net units for the hand from both other players", **f}
     return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
 
 

@@ -161,6 +161,7 @@ class Options3:
     units: str = "3-5-10"              # 3-5-10 | 1-2-4-6-8-10 (the settlement table)
     double: str = "spades"             # spades | none | spades_hearts (spades x2, hearts x3)
     run_marriage_reuse: str = "no"     # no | yes
+    all_pass: str = "eldest_forced"    # eldest_forced | redeal | dealer_stuck
     mode: str = "stakes"               # stakes (points: the cutthroat game, not built yet)
 
     CHOICES = {
@@ -170,6 +171,7 @@ class Options3:
         "units": ("3-5-10", "1-2-4-6-8-10"),
         "double": ("spades", "none", "spades_hearts"),
         "run_marriage_reuse": ("no", "yes"),
+        "all_pass": ("eldest_forced", "redeal", "dealer_stuck"),
         "mode": ("stakes", "points"),
     }
 
