@@ -108,10 +108,12 @@ def test_bid_rows(answer):
         assert ((rows["p_make_lo"] <= rows["p_make"]) & (rows["p_make"] <= rows["p_make_hi"])).all()
         if trump != "after the widow":
             # every deal scores units * the trump's multiplier from each of two players, +1 made,
-            # -2 failed: EV = 2 u m (3 p - 2)
+            # -2 failed, -1 conceded (c): EV = 2 u m (p - 2 (1 - p - c) - c) = 2 u m (3 p + c - 2)
             t_ix = "SCDH".index(trump)
             u = np.array([unit_value(int(b), trump=t_ix) for b in rows["bid"]])
-            assert np.allclose(rows["ev"].to_numpy(), 2 * u * (3 * p - 2))
+            c = rows["p_concede"].to_numpy()
+            assert np.allclose(rows["ev"].to_numpy(), 2 * u * (3 * p + c - 2))
+            assert (np.diff(c) >= -1e-12).all()               # a higher bid is conceded at least as often
     assert answer.meta["deals"] == 600 and answer.meta["players"] == 3 and answer.meta["seat"] == 1
 
 
@@ -147,13 +149,15 @@ def _auction_reference(values, seat, cur, holder, passed, ladder, margin, forced
     return (holder, cur) if cur >= 0 else (-1, -1)
 
 
-@pytest.mark.parametrize("auction,hand", [("300", "9S JS 9H JH TH 9D TD 9C JC TC KC 9C QD JD 9D"), ("300 pass", HAND)])
+@pytest.mark.parametrize("auction,hand", [("300", "9S JS 9H JH TH 9D TD 9C JC TC KC 9C QD JD 9D"), ("300 pass", HAND),
+                                          ("", "9S JS 9H JH TH 9D TD 9C JC TC KC 9C QD JD 9D")])
 def test_call_rows_against_a_plain_auction_on_the_same_deals(auction, hand):
     """Every row's EV and counts, recomputed deal by deal in plain Python: the same draws
     (the kernel's streams) kept when the policy makes the calls heard, the auction after
     each call by the plain rules above, the bidder's total from ``bidder_total3`` and the
-    settlement in units (bidder +2u made, -4u failed; a defender -u, +2u)."""
-    from analyzer.games.pinochle.bidding import DEFAULT_POLICY3, P_MARGIN, valuation
+    settlement in units (bidder +2u made, -4u failed, -2u conceded; a defender -u, +2u,
+    +u; nothing when the forced eldest concedes unseen)."""
+    from analyzer.games.pinochle.bidding import DEFAULT_CONCEDE3, DEFAULT_POLICY3, P_MARGIN, valuation
     from analyzer.games.pinochle.play import bidder_total3, named_trump3
     from analyzer.sim.deal import _deal_into
     from analyzer.sim.rng import seed_key, stream_key
@@ -212,11 +216,16 @@ def test_call_rows_against_a_plain_auction_on_the_same_deals(auction, hand):
             else:
                 c2, h2 = ladder.index(int(row["bid"])), asker
             b, k = _auction_reference(values, (asker + 1) % 3, c2, h2, p2, ladder, margin, True)
+            if b == 0 and k == 0 and values[0] - margin < ladder[0]:
+                continue             # forced to open and left there: conceded unseen, for nothing
             full = np.uint64(seats[b] | deal[0])
             t = named_trump3(RULES, full, False)
-            total, _, _ = bidder_total3(RULES[t], VALS[t], t, full, np.uint64(seats[(b + 1) % 3]),
-                                        np.uint64(seats[(b + 2) % 3]), False, hands, trace)
+            total, _, _, limit = bidder_total3(RULES[t], VALS[t], t, full, np.uint64(seats[(b + 1) % 3]),
+                                               np.uint64(seats[(b + 2) % 3]), False, hands, trace, DEFAULT_CONCEDE3)
             u = unit_value(ladder[k], trump=t)
+            if ladder[k] > limit:
+                ev[r] += -2 * u if b == asker else u
+                continue
             made = total >= ladder[k]
             ev[r] += (2 * u if made else -4 * u) if b == asker else (-u if made else 2 * u)
     assert a.meta["deals"] == used == n

@@ -156,7 +156,8 @@ QUESTION_RULES_HELP = ("Rule options (--rule NAME=VALUE): head=best|led_card|non
               help="4: the partnership game (12 cards); 3: the three-handed auction game (15 cards, a widow of "
                    "3; its rule options: min_bid=300|250|200, skip_40_90=no|yes, count=tens|classic|fives, "
                    "units=3-5-10|1-2-4-6-8-10, double=spades|none|spades_hearts, run_marriage_reuse=no|yes, "
-                   "all_pass=eldest_forced|redeal|dealer_stuck; --auction: the calls from the eldest, seat 1, on).")
+                   "all_pass=eldest_forced|redeal|dealer_stuck, forced_concede=free|single; --auction: the calls from "
+                   "the eldest, seat 1, on).")
 @output_options
 def bid(hand, seat, over, auction, trump, worlds, condition, deals, seed, play, threads, rules, examples, players,
         as_json, as_csv, plot_path):
@@ -210,13 +211,13 @@ def render_bid3(answer) -> str:
              + ", ".join(f"{k}={v}" for k, v in m["rules"].items()), "",
              "Your call now, the auction going on by the policy, the hand played out:",
              f"  {'call':<9}  {'EV':>8}  {'±se':>5}  {'vs best':>8}  {'95% interval':>16}  {'you bid':>7}  "
-             f"{'you make':>8}  {'they make':>9}  {'final bid':>9}"]
+             f"{'you make':>8}  {'they make':>9}  {'conceded':>8}  {'final bid':>9}"]
     calls = t[t["action"].isin(["pass", "call"])]
     for r in calls.itertuples():
         name = "pass" if r.action == "pass" else f"bid {r.bid}"
         lines.append(f"  {name:<9}  {r.ev:>+8.2f}  {r.ev_se:>5.2f}  {r.vs_best:>+8.2f}  "
                      f"{r.vs_best_lo:>+7.2f} to {r.vs_best_hi:>+6.2f}  {pct(r.p_i_bid):>7}  {pct(r.p_make):>8}  "
-                     f"{pct(r.p_they_make):>9}  {r.mean_final_bid:>9.0f}")
+                     f"{pct(r.p_they_make):>9}  {pct(r.p_concede):>8}  {r.mean_final_bid:>9.0f}")
     lines += ["", "If you end up the bidder at a bid:"]
     bids = t[t["action"] == "bid"]
     for trump, rows in bids.groupby("trump", sort=False):
@@ -224,10 +225,10 @@ def render_bid3(answer) -> str:
         r0 = rows.iloc[0]
         lines.append(f"{name}: meld {r0['mean_meld']:.0f}, buried {r0['mean_buried']:.0f}, total "
                      f"{r0['mean_total']:.0f} on average")
-        lines.append(f"  {'bid':>5}  {'P(make)':>7}  {'95% interval':>12}  {'EV':>8}  {'±se':>5}")
+        lines.append(f"  {'bid':>5}  {'P(make)':>7}  {'95% interval':>12}  {'conceded':>8}  {'EV':>8}  {'±se':>5}")
         for r in rows.itertuples():
             lines.append(f"  {r.bid:>5}  {pct(r.p_make):>7}  {interval(r.p_make_lo, r.p_make_hi):>12}"
-                         f"  {r.ev:>+8.2f}  {r.ev_se:>5.2f}")
+                         f"  {pct(r.p_concede):>8}  {r.ev:>+8.2f}  {r.ev_se:>5.2f}")
         lines.append("")
     lines.append("EV: your net units for the hand from both other players (± a standard error); vs best: the call's "
                  "EV minus the best call's on the same deals, with its 95% interval; 95% intervals of P(make) are "

@@ -290,6 +290,30 @@ MARGIN3 = 25.6
 DEFAULT_POLICY3 = np.array(MELD3_WEIGHTS + POINTS3_WEIGHTS + (MARGIN3, 0.0, 0.0), np.float64)
 
 
+# The bidder's concession after the widow (a single bete): he plays while the bid is at most
+# his meld + buried points + the trick points predicted from the fifteen cards he keeps
+# (``features`` in the trump named; least squares, the same script) + CONCEDE3_SLACK, the
+# 2/3 quantile of that prediction's error: above it P(make) < 1/3, where conceding (-1 unit
+# to each) beats playing (+1 made, -2 failed).  A forced eldest (he opened at the minimum
+# only because he could not pass, and both others passed) concedes without looking at the
+# widow; under the default ``forced_concede=free`` that costs nothing.
+TRICKS3_WEIGHTS = (-35.61, 0.00, 14.55, 12.64, 8.33, 13.91, 4.01, 12.60)   # residual sd 23.0
+CONCEDE3_SLACK = 8.5
+DEFAULT_CONCEDE3 = np.array(TRICKS3_WEIGHTS + (CONCEDE3_SLACK,), np.float64)
+
+
+@njit(cache=True)
+def play_limit3(kept, trump, meld, buried_points, concede):
+    """The highest bid the bidder plays rather than concede: meld + buried points +
+    predicted trick points of ``kept`` (his fifteen cards after the burial) + slack."""
+    f = np.empty(N_FEATURES, np.float64)
+    features(kept, trump, meld, f)
+    p = 0.0
+    for i in range(N_FEATURES):
+        p += concede[i] * f[i]
+    return meld + buried_points + min(p, MAX_POINTS) + concede[N_FEATURES]
+
+
 @njit(cache=True, forceinline=True)
 def call3(value, cur, seat, bids, policy, all_pass):
     """Seat ``seat``'s call by the policy with value ``value``: the ladder index of the next

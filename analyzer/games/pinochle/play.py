@@ -39,7 +39,7 @@ from ...sim.deal import _deal_into
 from ...sim.constrained import BATCH, MAX_DRAWS, count_deal, draw_tail, drop, keep_one, mask_of_all
 from ...sim.leads import book_products
 from ...sim.rng import LOW32, bounded, next_u64, stream_key
-from .bidding import auction3, choose_pass, heard3, run_auction, throws_in, valuation
+from .bidding import P_MARGIN, auction3, choose_pass, heard3, play_limit3, run_auction, throws_in, valuation
 from .deck import LANE, N_SEATS, RANK_BITS, RA, TOTAL_POINTS
 from .dd import solve_points
 from .meld import meld_cards, meld_points
@@ -829,8 +829,8 @@ TRUMP_WEIGHT3 = 20        # the bidder's trump after the widow: most meld + this
 ACE_KEEP = 10             # a plain ace is worth more in play than buried (it wins its trick and the counters in it)
 SHORT_SUIT = 3            # burying from a suit this short or shorter makes a void: a bonus of
 VOID_BONUS = 15
-S3_N, S3_MADE, S3_EV, S3_EV2 = range(4)
-S3_SIZE = 4
+S3_N, S3_MADE, S3_EV, S3_EV2, S3_CONCEDED = range(5)
+S3_SIZE = 5
 TOT_SUM, TOT_SUM2, TOT_BURIED, TOT_MELD = range(4)
 TOT_SIZE = 4
 
@@ -920,10 +920,11 @@ def named_trump3(rules4, full, reuse):
 
 
 @njit(cache=True)
-def bidder_total3(rules, vals, t, full, left, right, reuse, hands, trace):
+def bidder_total3(rules, vals, t, full, left, right, reuse, hands, trace, concede):
     """The bidder's total with trump ``t``: he holds ``full`` (18 cards), melds, buries
     (``bury3``) and plays the fifteen tricks against ``left`` and ``right`` (the next seats
-    clockwise) by the heuristic.  Returns (total, meld, buried points)."""
+    clockwise) by the heuristic.  Returns (total, meld, buried points, the highest bid he
+    plays rather than concede: ``bidding.play_limit3`` with ``concede``)."""
     lane = rules[R_TRUMP]
     m = meld_points(full, np.int64(t), reuse)
     buried = bury3(vals, full, lane, meld_cards(full, np.int64(t), reuse))
@@ -931,20 +932,23 @@ def bidder_total3(rules, vals, t, full, left, right, reuse, hands, trace):
     hands[0] = full & ~buried
     hands[1] = left
     hands[2] = right
+    limit = play_limit3(hands[0], t, m, bp, concede)
     packed = play_hand(rules, vals, hands, np.int64(0), trace, False, np.int64(0), ZERO)
-    return m + bp + (packed >> 4), m, bp
+    return m + bp + (packed >> 4), m, bp, limit
 
 
 @njit(cache=True, nogil=True)
-def three_chunk(rules4, vals4, key0, start, n, pool, counts, mine, reuse, bids, units, mult, stats, totals):
+def three_chunk(rules4, vals4, key0, start, n, pool, counts, mine, reuse, bids, units, mult, concede, stats, totals):
     """Deals ``start..start+n-1`` of the three-handed bid question: ``pool`` (layout bits)
     dealt to the widow and the two other seats (``counts`` 3, 15, 15); the asker (15 cards,
     ``mine``) as bidder takes the widow and, for each trump and for the trump the policy
     names after seeing it (row 4, ``named_trump3``), buries (``bury3``) and plays the
     fifteen tricks by the heuristic.  For each row and bid k, ``stats[row, k]`` adds S3_*:
-    deals, made, and the bidder's net gain over both other players in units (each pays
-    ``units[k] * mult[trump]``, or is paid twice that when he fails); ``totals[row]`` the
-    total's sum and square, the buried points, the meld."""
+    deals, made (played and made), and the bidder's net gain over both other players in
+    units (each pays ``units[k] * mult[trump]``; he pays each twice that when he fails, once
+    when he concedes above his play limit, ``bidding.play_limit3`` with ``concede``), its
+    square, conceded; ``totals[row]`` the total's sum and square, the buried points, the
+    meld (the total as if played)."""
     buf = np.empty(pool.shape[0], np.int64)
     fixed = np.zeros(3, np.uint64)
     deal = np.empty(3, np.uint64)
@@ -953,13 +957,14 @@ def three_chunk(rules4, vals4, key0, start, n, pool, counts, mine, reuse, bids, 
     total = np.empty(4, np.int64)
     buried_pts = np.empty(4, np.int64)
     meld = np.empty(4, np.int64)
+    limit = np.empty(4, np.float64)
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         full = mine | deal[0]
         named = named_trump3(rules4, full, reuse)
         for t in range(4):
-            total[t], meld[t], buried_pts[t] = bidder_total3(rules4[t], vals4[t], t, full, deal[1], deal[2], reuse,
-                                                             hands, trace)
+            total[t], meld[t], buried_pts[t], limit[t] = bidder_total3(rules4[t], vals4[t], t, full, deal[1],
+                                                                       deal[2], reuse, hands, trace, concede)
         for row in range(5):
             t = row if row < 4 else named
             x = float(total[t])
@@ -968,24 +973,26 @@ def three_chunk(rules4, vals4, key0, start, n, pool, counts, mine, reuse, bids, 
             totals[row, TOT_BURIED] += buried_pts[t]
             totals[row, TOT_MELD] += meld[t]
             for k in range(bids.shape[0]):
-                made = total[t] >= bids[k]
-                g = float(2 * units[k] * mult[t]) * (1.0 if made else -2.0)
+                conceded = bids[k] > limit[t]
+                made = total[t] >= bids[k] and not conceded
+                g = float(2 * units[k] * mult[t]) * (-1.0 if conceded else (1.0 if made else -2.0))
                 stats[row, k, S3_N] += 1.0
                 stats[row, k, S3_MADE] += made
                 stats[row, k, S3_EV] += g
                 stats[row, k, S3_EV2] += g * g
+                stats[row, k, S3_CONCEDED] += conceded
 
 
 # the three-handed auction question's row statistics (``auction3_chunk``)
-H3_EV, H3_EV2, H3_I_BID, H3_I_MADE, H3_THEY_MADE, H3_BID, H3_REDEAL = range(7)
-H3_SIZE = 7
+H3_EV, H3_EV2, H3_I_BID, H3_I_MADE, H3_THEY_MADE, H3_BID, H3_REDEAL, H3_CONCEDED = range(8)
+H3_SIZE = 8
 K3_DEALS, K3_DRAWS, K3_MISSED = range(3)      # counters: deals used, hands drawn, deals without a match
 K3_SIZE = 3
 
 
 @njit(cache=True, nogil=True)
 def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, calls, reuse, bids, units, mult, policy,
-                   all_pass, max_draws, stats, prods, counters):
+                   concede, all_pass, forced_free, max_draws, stats, prods, counters):
     """Deals ``start..start+n-1`` of the three-handed ``bid`` question with the auction: the
     asker at seat ``asker`` (0 eldest .. 2 dealer) holds ``mine``; the calls ``heard`` from
     the eldest on (ladder indices into ``bids``, -1 a pass) bring the turn to him.  The
@@ -994,11 +1001,15 @@ def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, call
     (``bidding.heard3``) makes the calls heard.  For each row r the asker makes
     ``calls[r]`` (a ladder index, -1 a pass), the auction goes on by the policy (his own
     later calls too, ``bidding.auction3``), and the bidder takes the widow, names trump
-    (``named_trump3``), buries and plays (``bidder_total3``).  ``stats[r]`` adds H3_*: the
-    asker's net units over both other players (as bidder: +2u made, -4u failed; as a
-    defender: -u when the bidder makes, +2u when he fails; u = ``units[k] * mult[trump]``
-    at the bid's index k; 0 when redealt), its square, how often he bids and makes, the
-    other bidder makes, the final bid, redeals; ``prods[r, q]`` the products of rows r and q
+    (``named_trump3``), buries and plays (``bidder_total3``), or concedes: above his play
+    limit (``bidding.play_limit3`` with ``concede``: a single bete), or, a forced eldest
+    (he opened at the minimum, which his policy would not have bid, and both others
+    passed), before looking at the widow: for nothing with ``forced_free``, else as any
+    bidder.  ``stats[r]`` adds H3_*: the asker's net units over both other players (as
+    bidder: +2u made, -4u failed, -2u conceded; as a defender: -u when the bidder makes,
+    +2u when he fails, +u when he concedes; u = ``units[k] * mult[trump]`` at the bid's
+    index k; 0 when redealt or conceded for nothing), its square, how often he bids and
+    makes, the other bidder makes, the final bid, redeals, concessions; ``prods[r, q]`` the products of rows r and q
     on the same deal and ``prods[r, R]`` (R rows) row r's sum (``questions._versus3``)."""
     counts = np.array([3, 15, 15], np.int64)
     buf = np.empty(pool.shape[0], np.int64)
@@ -1011,6 +1022,7 @@ def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, call
     trace = np.empty((1, TRACE_COLS), np.int64)
     total = np.empty(3, np.int64)
     trump = np.empty(3, np.int64)
+    limit = np.empty(3, np.float64)
     n_rows = calls.shape[0]
     ev = np.empty(n_rows, np.float64)
     for i in range(n):
@@ -1070,25 +1082,32 @@ def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, call
                 ev[r] = 0.0
                 row[H3_REDEAL] += 1.0
                 continue
+            row[H3_BID] += bids[k]
+            if b == asker:
+                row[H3_I_BID] += 1.0
+            if forced_free and b == 0 and k == 0 and values[0] - policy[P_MARGIN] < bids[0]:
+                ev[r] = 0.0          # the forced eldest concedes without looking at the widow
+                row[H3_CONCEDED] += 1.0
+                continue
             if total[b] < 0:
                 full = seats[b] | deal[0]
                 t = named_trump3(rules4, full, reuse)
                 trump[b] = t
-                total[b], _, _ = bidder_total3(rules4[t], vals4[t], t, full, seats[(b + 1) % 3], seats[(b + 2) % 3],
-                                               reuse, hands, trace)
-            made = total[b] >= bids[k]
+                total[b], _, _, limit[b] = bidder_total3(rules4[t], vals4[t], t, full, seats[(b + 1) % 3],
+                                                         seats[(b + 2) % 3], reuse, hands, trace, concede)
+            conceded = bids[k] > limit[b]
+            made = total[b] >= bids[k] and not conceded
             u = float(units[k] * mult[trump[b]])
+            row[H3_CONCEDED] += conceded
             if b == asker:
-                g = 2.0 * u if made else -4.0 * u
-                row[H3_I_BID] += 1.0
+                g = -2.0 * u if conceded else (2.0 * u if made else -4.0 * u)
                 row[H3_I_MADE] += made
             else:
-                g = -u if made else 2.0 * u
+                g = u if conceded else (-u if made else 2.0 * u)
                 row[H3_THEY_MADE] += made
             ev[r] = g
             row[H3_EV] += g
             row[H3_EV2] += g * g
-            row[H3_BID] += bids[k]
         for r in range(n_rows):
             prods[r, n_rows] += ev[r]
             for q in range(n_rows):

@@ -870,8 +870,13 @@ BID3_NOTES = (
     "a 'bid' row is the result if you end up the bidder at that bid with that trump (or the trump you would name "
     "after seeing the widow), the other hands dealt at random",
     "EV: your net units for the hand from both other players under the settlement table (the bidder is paid the "
-    "unit by each when he makes and pays each twice the unit when he fails; a defender pays the bidder the unit, "
-    "or is paid twice it); conceding before play (a single bete) is not offered yet: every hand is played",
+    "unit by each when he makes, pays each twice the unit when he fails and once when he concedes before play; a "
+    "defender pays the bidder the unit, or is paid twice or once it)",
+    "the bidder concedes (a single bete) when the bid is above his meld, buried points and the trick points "
+    "predicted from the cards he keeps by more than the prediction's 2/3 quantile error (P(make) under 1/3, where "
+    "conceding pays); an eldest forced to open at the minimum, whom both others leave there, concedes without "
+    "looking at the widow (forced_concede=free: for nothing; single: as any bidder); P(make) counts hands played "
+    "and made",
 )
 
 
@@ -923,10 +928,10 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
     bidder and make it), its paired difference from the best call; and for each bid and
     trump (and the trump named after the widow) P(make) with its 95% interval and EV if
     you end up the bidder there."""
-    from .bidding import ALL_PASS_RULES, DEFAULT_POLICY3
-    from .play import (H3_BID, H3_EV, H3_EV2, H3_I_BID, H3_I_MADE, H3_REDEAL, H3_SIZE, H3_THEY_MADE, K3_DEALS,
-                       K3_DRAWS, K3_MISSED, K3_SIZE, S3_EV, S3_EV2, S3_MADE, S3_N, S3_SIZE, TOT_BURIED, TOT_MELD,
-                       TOT_SIZE, TOT_SUM, auction3_chunk, three_chunk)
+    from .bidding import ALL_PASS_RULES, DEFAULT_CONCEDE3, DEFAULT_POLICY3
+    from .play import (H3_BID, H3_CONCEDED, H3_EV, H3_EV2, H3_I_BID, H3_I_MADE, H3_REDEAL, H3_SIZE, H3_THEY_MADE,
+                       K3_DEALS, K3_DRAWS, K3_MISSED, K3_SIZE, S3_CONCEDED, S3_EV, S3_EV2, S3_MADE, S3_N, S3_SIZE,
+                       TOT_BURIED, TOT_MELD, TOT_SIZE, TOT_SUM, auction3_chunk, three_chunk)
     from .scoring import TRUMP_MULTIPLIERS, unit_value
     from .rules import Options3
 
@@ -964,10 +969,12 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
         if n:
             v = layout.unpack(flat)
             three_chunk(rules4, vals4, key0, np.int64(start), np.int64(n), pool, counts, mine, options.reuse, bids,
-                        units, mult, v["stats"], v["totals"])
-            auction3_chunk(rules4, vals4, np.uint64(stream_key(key0, np.int64(1) << 40)), np.int64(start), np.int64(n), pool,
-                           mine, np.int64(asker), np.array(calls, np.int64), np.array(row_calls, np.int64),
-                           options.reuse, bids, units, mult, DEFAULT_POLICY3, np.int64(all_pass),
+                        units, mult, DEFAULT_CONCEDE3, v["stats"], v["totals"])
+            auction3_chunk(rules4, vals4, np.uint64(stream_key(key0, np.int64(1) << 40)), np.int64(start),
+                           np.int64(n), pool, mine, np.int64(asker), np.array(calls, np.int64),
+                           np.array(row_calls, np.int64), options.reuse, bids, units, mult, DEFAULT_POLICY3,
+                           DEFAULT_CONCEDE3, np.int64(all_pass),
+                           options.forced_concede == "free" and options.all_pass == "eldest_forced",
                            np.int64(MAX_DRAWS3), v["here"], v["prods"], v["counters"])
         return flat
 
@@ -990,7 +997,8 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
             ev = st[r, k, S3_EV] / n
             var = max(st[r, k, S3_EV2] / n - ev * ev, 0.0)
             rows.append({"action": "bid", "bid": int(bids[k]), "trump": AFTER_WIDOW if r == 4 else SUITS[r],
-                         "p_make": made / n, "p_make_lo": lo, "p_make_hi": hi, "ev": ev,
+                         "p_make": made / n, "p_make_lo": lo, "p_make_hi": hi,
+                         "p_concede": st[r, k, S3_CONCEDED] / n, "ev": ev,
                          "ev_se": float(np.sqrt(var / max(n - 1, 1))), "mean_total": tot[r, TOT_SUM] / n,
                          "mean_meld": tot[r, TOT_MELD] / n, "mean_buried": tot[r, TOT_BURIED] / n})
     ev = here[:, H3_EV] / m
@@ -1015,7 +1023,7 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
                      "bid": None if row_calls[k] < 0 else ladder[row_calls[k]], "trump": None,
                      "p_make": here[k, H3_I_MADE] / m, "p_make_lo": lo, "p_make_hi": hi, "ev": ev[k], "ev_se": se[k],
                      "p_i_bid": here[k, H3_I_BID] / m, "p_they_make": here[k, H3_THEY_MADE] / m,
-                     "p_redeal": here[k, H3_REDEAL] / m,
+                     "p_redeal": here[k, H3_REDEAL] / m, "p_concede": here[k, H3_CONCEDED] / m,
                      "mean_final_bid": here[k, H3_BID] / max(m - here[k, H3_REDEAL], 1.0),
                      **dict(zip(VS_COLUMNS, versus(k)))})
     table = pd.DataFrame(rows)
@@ -1038,9 +1046,10 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
                 f"auction going on without you (another player bids {100 * (1 - here[a, H3_REDEAL] / m):.0f}% and "
                 f"makes {100 * here[a, H3_THEY_MADE] / m:.0f}%)")
     else:
+        conceded = (f", the bidder concedes {100 * here[a, H3_CONCEDED] / m:.0f}%" if here[a, H3_CONCEDED] else "")
         head = (f"{name(a)}: EV {ev[a]:+.2f} units (95% interval {lo:+.2f} to {hi:+.2f}) for you over the hand, the "
                 f"auction going on by the policy (you end up the bidder {100 * here[a, H3_I_BID] / m:.0f}% and make "
-                f"it {100 * here[a, H3_I_MADE] / m:.0f}%; name the trump after seeing the widow)")
+                f"it {100 * here[a, H3_I_MADE] / m:.0f}%{conceded}; name the trump after seeing the widow)")
     head += _even_note(even, name, best_row)
     ok = [k for k in even if row_calls[k] >= 0]
     if ok and max(ok) not in (a, best_row):

@@ -162,6 +162,7 @@ class Options3:
     double: str = "spades"             # spades | none | spades_hearts (spades x2, hearts x3)
     run_marriage_reuse: str = "no"     # no | yes
     all_pass: str = "eldest_forced"    # eldest_forced | redeal | dealer_stuck
+    forced_concede: str = "free"       # free | single: a forced eldest conceding unseen pays nothing, or single
     mode: str = "stakes"               # stakes (points: the cutthroat game, not built yet)
 
     CHOICES = {
@@ -172,6 +173,7 @@ class Options3:
         "double": ("spades", "none", "spades_hearts"),
         "run_marriage_reuse": ("no", "yes"),
         "all_pass": ("eldest_forced", "redeal", "dealer_stuck"),
+        "forced_concede": ("free", "single"),
         "mode": ("stakes", "points"),
     }
 
