@@ -236,8 +236,8 @@ pass_cards = pass_
 
 
 @fill_doc(rules=_RULES, worlds=_WORLDS)
-def lead(hand, trump, bid=None, passed=None, deals=None, seed=0, play="dd", worlds=None, threads=None, rules=None,
-         examples=0, progress=False):
+def lead(hand, trump, bid=None, passed=None, deals=None, seed=0, play=None, worlds=None, threads=None, rules=None,
+         examples=0, progress=False, players=4, buried=None):
     """Which card should the declarer lead to the first trick? (``analyzer pinochle lead``).
 
     Every distinct lead is played on the same deals (the other hands dealt at random from
@@ -248,7 +248,7 @@ def lead(hand, trump, bid=None, passed=None, deals=None, seed=0, play="dd", worl
     Parameters
     ----------
     hand : str
-        Your 12 cards after the passes.
+        Your 12 cards after the passes (three-handed: your 15 after the burial).
     trump : {"S", "H", "D", "C"}
         The trump you named.
     bid : int, optional
@@ -258,13 +258,19 @@ def lead(hand, trump, bid=None, passed=None, deals=None, seed=0, play="dd", worl
     deals : int, optional
         Simulated deals [default: 40 with "dd", 10 with "pimc", 20,000 with "heuristic"].
     @seed
-    play : {"dd", "pimc", "heuristic"}, default "dd"
-        How the rest of the hand is played.
+    play : {"dd", "pimc", "heuristic"}, optional
+        How the rest of the hand is played [default: "dd"; three-handed "heuristic", the
+        only model there so far].
     @worlds
     @threads
     @rules
     @examples
     @progress
+    players : {4, 3}, default 4
+        3: the three-handed bidder's first lead.
+    buried : str, optional
+        Three-handed: the 3 cards you buried (their points count for you; without them
+        three unseen cards stand for the burial, at random).
 
     Returns
     -------

@@ -317,3 +317,68 @@ def test_bury_command_and_its_bad_input(capsys):
                  [HAND18, "--trump", "X"], [HAND18, "--trump", "S", "--players", "4"]):
         code, out, err = run(*args)
         assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, (args, err)
+
+
+# ----------------------------------------------------------------------------- lead
+HAND15 = "AS TS KS QS JS QS JD KD QD AC AC AH KH TC 9S"
+
+
+@pytest.fixture(scope="module")
+def led():
+    return q.lead(HAND15, "S", bid=350, buried="9H TD 9C", deals=300, seed=4, threads=1, players=3)
+
+
+def test_lead_rows_against_plain_play_outs(led):
+    """Each lead's P(make) and mean trick points recomputed deal by deal from the same
+    deals: the trick loop with the lead forced (its first card is the lead), his total
+    meld + buried points + trick points against the bid."""
+    from analyzer.games.pinochle.meld import meld_points
+    from analyzer.games.pinochle.play import play_out
+    from analyzer.sim.deal import _deal_into
+    from analyzer.sim.rng import seed_key, stream_key
+    from analyzer.tricks.points import mask_points
+
+    t = led.table
+    assert t["vs_best"].iloc[0] == 0 and (np.diff(t["p_make"].to_numpy()) <= 1e-12).all()
+    ids = q.parse_hand(HAND15 + " 9H TD 9C", "hand", 18)
+    mine, buried = np.uint64(mask_of(ids[:15])), np.uint64(mask_of(ids[15:]))
+    assert led.meta["meld_yours"] == meld_points(np.uint64(mine | buried), np.int64(0), False)
+    # every card of the hand is in exactly one lead class
+    from analyzer.games.pinochle.deck import parse_hand as ph
+    classes = [mask_of(ph(e, "e")) for e in t["equivalent"]]
+    assert sum(classes) == int(mine) and all(a & b == 0 for i, a in enumerate(classes) for b in classes[i + 1:])
+    pool = q._pool(ids)
+    counts = np.array([0, 15, 15], np.int64)
+    key0 = seed_key(4)
+    buf, deal = np.empty(len(pool), np.int64), np.empty(3, np.uint64)
+    trace = np.empty((45, TRACE_COLS), np.int64)
+    made = np.zeros(len(t))
+    pts = np.zeros(len(t))
+    bp = mask_points(VALS[0], buried)
+    for i in range(300):
+        _deal_into(np.uint64(stream_key(key0, i)), pool, counts, np.zeros(3, np.uint64), buf, deal)
+        for j, card in enumerate(t["lead"]):
+            code = int(BIT_OF[q.parse_hand(card, "c")[0]])
+            hands = np.array([mine, deal[1], deal[2]], np.uint64)
+            packed = play_out(RULES[0], VALS[0], hands, np.int64(0), trace, True, np.int64(0), np.uint64(0),
+                              np.int64(code), np.int64(0), np.int64(0), np.int64(0), np.int64(0), None,
+                              np.uint64(0), None, None, None, None)
+            assert trace[0, 1] == 0 and trace[0, 2] == code
+            made[j] += led.meta["meld_yours"] + bp + (packed >> 4) >= 350
+            pts[j] += packed >> 4
+    assert np.allclose(t["p_make"], made / 300) and np.allclose(t["mean_points"], pts / 300)
+
+
+def test_lead_same_on_two_threads_and_bad_input(led, capsys):
+    other = q.lead(HAND15, "S", bid=350, buried="9H TD 9C", deals=300, seed=4, threads=2, players=3)
+    assert other.table.equals(led.table)
+    for kw in (dict(buried="9H TD"), dict(buried="AS AS TS"), dict(play="dd"), dict(passed="9H TD 9C 9D"),
+               dict(bid=345)):
+        with pytest.raises(InputError):
+            q.lead(HAND15, "S", players=3, deals=10, **dict({"buried": "9H TD 9C"}, **kw))
+    with pytest.raises(InputError):
+        q.lead("AS AS TS KS QS QS JS 9S AH KH QH JD", "S", buried="9H TD 9C", deals=10)
+    code, out, _ = _cli(capsys, "lead", HAND15, "--players", "3", "--trump", "S", "--deals", "100", "--json")
+    assert code == 0 and json.loads(out)["play"] == "heuristic"
+    code, out, err = _cli(capsys, "lead", HAND15, "--players", "3", "--trump", "S", "--play", "dd")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1

@@ -329,8 +329,15 @@ pass_.help = inspect.cleandoc(pass_.help) + "\n\n" + QUESTION_RULES_HELP
 @simulation_options(default_deals=100, play_models=("dd", "pimc", "heuristic"),
                     deals_help="40 with --play dd, 10 with --play pimc, 20,000 with --play heuristic")
 @examples_option
+@click.option("--players", type=click.Choice(["4", "3"]), default="4", show_default=True,
+              help="3: the three-handed bidder's lead (HAND: his 15 cards after the burial; heuristic play, the "
+                   "default there).")
+@click.option("--buried", default=None, metavar="CARDS",
+              help="Three-handed: the 3 cards you buried (their points count for you) [default: three unseen "
+                   "cards at random].")
 @output_options
-def lead(hand, trump, bid_, passed, worlds, deals, seed, play, threads, rules, examples, as_json, as_csv, plot_path):
+def lead(hand, trump, bid_, passed, worlds, deals, seed, play, threads, rules, examples, players, buried, as_json,
+         as_csv, plot_path):
     """Which card should you, the declarer, lead to the first trick?  HAND: your 12 cards
     after the passes.  Every distinct lead is played on the same deals (the other hands
     dealt at random from the cards you do not see), the rest double-dummy (dd),
@@ -342,7 +349,8 @@ def lead(hand, trump, bid_, passed, worlds, deals, seed, play, threads, rules, e
 
     check_plot_path(plot_path)
     answer = ask(hand, trump, bid=bid_, passed=passed, deals=deals, seed=seed, play=play, worlds=worlds,
-                 threads=threads, rules=list(rules), progress=wants_progress(as_json), examples=examples)
+                 threads=threads, rules=list(rules), progress=wants_progress(as_json), examples=examples,
+                 players=int(players), buried=buried)
     if plot_path:
         from ..report.pinochle import plot_lead
         plot_lead(answer, plot_path)
@@ -350,12 +358,18 @@ def lead(hand, trump, bid_, passed, worlds, deals, seed, play, threads, rules, e
 
 
 lead.help = inspect.cleandoc(lead.help) + "\n\n" + QUESTION_RULES_HELP
+for _p in lead.params:        # each form's own default play: four-handed dd, three-handed heuristic
+    if _p.name == "play":
+        _p.default, _p.show_default = None, False
+        _p.help = "Card-play model [default: dd; three-handed: heuristic]."
 
 
 def render_lead(answer) -> str:
     m = answer.meta
-    lines = [f"Pinochle — lead, as the declarer; {_sym(m['trump'])} trump at {m['bid']}"
-             + (f", {m['passed']} passed back" if m["passed"] else ""),
+    lines = [f"{'Three-handed ' if m.get('players') == 3 else ''}Pinochle — lead, as the "
+             f"{'bidder' if m.get('players') == 3 else 'declarer'}; {_sym(m['trump'])} trump at {m['bid']}"
+             + (f", {m['passed']} passed back" if m["passed"] else "")
+             + (f", {m['buried']} buried" if m.get("buried") else ""),
              f"hand {m['hand']}; your meld {m['meld_yours']}",
              f"{m['deals']:,} deals; seed {m['seed']}, {m['play']} play"
              + (f" ({m['worlds']} worlds a card)" if m["worlds"] else "")
@@ -369,7 +383,8 @@ def render_lead(answer) -> str:
         pv = "" if i == 0 else f"{r.points_vs_best:+7.1f} ({r.points_vs_best_lo:+.1f}, {r.points_vs_best_hi:+.1f})"
         lines.append(f"{mark}{r.lead:<5} {pct(r.p_make):>8} {interval(r.p_make_lo, r.p_make_hi):>13} "
                      f"{r.mean_points:7.1f} {vs:>24} {pv:>15}")
-    lines += ["", "points: your side's trick points (the last trick's 10 included)", "",
+    lines += ["", ("points: your trick points" if m.get("players") == 3 else "points: your side's trick points")
+              + " (the last trick's 10 included)", "",
               f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)
 

@@ -37,7 +37,7 @@ from ...tricks.pimc import candidates, choose, choose_plain
 from ...tricks.tables import R_DECK, R_LEAD, R_SUIT, R_TRUMP, R_TRUMP_SUIT
 from ...sim.deal import _deal_into
 from ...sim.constrained import BATCH, MAX_DRAWS, count_deal, draw_tail, drop, keep_one, mask_of_all
-from ...sim.leads import book_products
+from ...sim.leads import book, book_products
 from ...sim.rng import LOW32, bounded, next_u64, stream_key
 from .bidding import P_MARGIN, auction3, choose_pass, heard3, play_limit3, run_auction, throws_in, valuation
 from .deck import LANE, N_SEATS, RANK_BITS, RA, TOTAL_POINTS
@@ -1112,3 +1112,34 @@ def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, call
             prods[r, n_rows] += ev[r]
             for q in range(n_rows):
                 prods[r, q] += ev[r] * ev[q]
+
+
+@njit(cache=True, nogil=True)
+def lead3_chunk(key0, start, n, pool, counts, mine, buried, meld, bid, rules, vals, codes, sums, cross_m, cross_t):
+    """The three-handed bidder's opening leads ``codes`` (layout bits) on the same deals,
+    the rest played by the heuristic.  He (seat 0) holds ``mine`` (15 cards after the
+    burial) and buried ``buried`` (0: unknown, then ``counts[0]`` = 3 cards of ``pool``
+    stand for it); the two others hold ``counts[1]`` and ``counts[2]`` cards of ``pool``.
+    His total: ``meld`` + the burial's points + his trick points; ``sums[i]``: (deals his
+    total reaches ``bid`` with lead ``i``, trick points, their square); ``cross_m`` /
+    ``cross_t``: sums of products over the deals (``sim.leads.book``)."""
+    buf = np.empty(pool.shape[0], np.int64)
+    fixed = np.zeros(3, np.uint64)
+    deal = np.empty(3, np.uint64)
+    hands = np.empty(3, np.uint64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    nl = codes.shape[0]
+    ok = np.zeros(nl, np.int64)
+    got = np.zeros(nl, np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
+        bp = mask_points(vals, buried | deal[0])
+        for j in range(nl):
+            hands[0] = mine
+            hands[1] = deal[1]
+            hands[2] = deal[2]
+            packed = play_out(rules, vals, hands, np.int64(0), trace, False, np.int64(0), ZERO, np.int64(codes[j]),
+                              np.int64(0), np.int64(0), np.int64(0), np.int64(0), None, ZERO, None, None, None, None)
+            got[j] = packed >> 4
+            ok[j] = 1 if meld + bp + got[j] >= bid else 0
+        book(ok, got, sums, cross_m, cross_t)

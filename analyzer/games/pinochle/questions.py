@@ -722,10 +722,52 @@ LEAD_PLAN = Plan("Pinochle", dict(DEFAULT_LEAD_DEALS), chunk_size={"dd": 1, "pim
 LEAD_MODELS = ("dd", "pimc", "heuristic")
 
 
+def _lead_table(stats, nl: int, n_done: int, codes, members, b: int, makes: str, takes: str):
+    """The lead question's rows from its books (``sim.leads``): each distinct lead's
+    P(make) with its interval, mean trick points, and the paired differences from the best
+    (the highest P(make), then points), best first; the recommendation ("lead X: <makes>
+    ... and <takes> ... trick points"); the order of the leads; the best's lead fields.
+    Returns (table, order, recommendation, versus)."""
+    from ...stats import moments_mean_se
+    from ...sim import leads
+
+    sums, cm, ct = leads.unpack(stats, nl)
+    p = sums[:, 0] / n_done
+    mean_t = sums[:, 1] / n_done
+    order_key = p * 1000 + mean_t
+    top = int(np.argmax(order_key))
+    rows = []
+    for i in range(nl):
+        lo, hi = wilson(sums[i, 0], n_done)
+        dm, dm_se = leads.paired(cm, sums[:, 0], i, top, n_done)
+        dt, dt_se = leads.paired(ct, sums[:, 1], i, top, n_done)
+        _, t_se = moments_mean_se(n_done, sums[i, 1], sums[i, 2])
+        rows.append({"lead": format_mask(np.uint64(1) << np.uint64(codes[i])), "equivalent": format_mask(members[i]),
+                     "p_make": p[i], "p_make_lo": float(lo), "p_make_hi": float(hi), "mean_points": mean_t[i],
+                     "mean_points_se": t_se, "vs_best": dm, "vs_best_lo": dm - Z95 * dm_se,
+                     "vs_best_hi": dm + Z95 * dm_se, "points_vs_best": dt, "points_vs_best_lo": dt - Z95 * dt_se,
+                     "points_vs_best_hi": dt + Z95 * dt_se})
+    order = np.argsort(-order_key, kind="stable")
+    table = pd.DataFrame(rows).iloc[order].reset_index(drop=True)
+    best = table.iloc[0]
+    versus = lead_versus(table)
+    if versus:
+        nxt = table.iloc[1]
+        recommendation = recommend(f"lead {best['lead']}: {makes} {b} {100 * best['p_make']:.1f}% "
+                                   f"({100 * best['p_make_lo']:.1f}-{100 * best['p_make_hi']:.1f}%) and {takes} "
+                                   f"{best['mean_points']:.1f} trick points", versus, " percentage points of P(make)")
+        recommendation += f"; {nxt['lead']} takes {-nxt['points_vs_best']:.1f} points fewer"
+    else:
+        recommendation = f"lead {best['lead']}: the only distinct lead"
+    return table, order, recommendation, versus
+
+
 def lead(hand: str, trump: str, bid: int | None = None, passed: str | None = None, deals: int | None = None,
-         seed: int | None = 0, play: str = "dd", worlds: int | None = None, threads: int | None = None,
-         rules: list[str] | None = None, progress: bool = False, examples: int = 0) -> Answer:
-    """Which card should the declarer lead to the first trick?
+         seed: int | None = 0, play: str | None = None, worlds: int | None = None, threads: int | None = None,
+         rules: list[str] | None = None, progress: bool = False, examples: int = 0, players: int = 4,
+         buried: str | None = None) -> Answer:
+    """Which card should the declarer lead to the first trick?  (``players=3``: the
+    three-handed bidder's, ``lead3``.)
 
     ``hand``: the declarer's 12 cards after the passes; ``trump``: the suit named;
     ``bid``: the bid won (default: the minimum); ``passed`` (optional): the four cards he
@@ -737,7 +779,6 @@ def lead(hand: str, trump: str, bid: int | None = None, passed: str | None = Non
     the side's meld saved and meld plus trick points reaching the bid --, mean trick
     points, and the paired differences from the best lead (95% intervals).
     ``examples``: also show this many deals where the best lead and the next part ways."""
-    from ...stats import moments_mean_se
     from ...tricks.dd import MAX_MOVES
     from ...tricks.pimc import candidates
     from .dd import new_dd_table, new_stats
@@ -746,6 +787,18 @@ def lead(hand: str, trump: str, bid: int | None = None, passed: str | None = Non
     from ...sim import leads
     from .pimc import lead_chunk, lead_deals
 
+    if int(players) == 3:
+        given = [name for name, value in (("--passed", passed), ("--worlds", worlds), ("--examples", examples or None))
+                 if value is not None]
+        if given:
+            raise InputError(f"{', '.join(given)}: not offered with --players 3")
+        return lead3(hand, trump, bid=bid, buried=buried, deals=deals, seed=seed, play=play or "heuristic",
+                     threads=threads, rules=rules, progress=progress)
+    if int(players) != 4:
+        raise InputError(f"--players must be 3 or 4 for the lead question, got {players}")
+    if buried is not None:
+        raise InputError("--buried: only with --players 3 (the four-handed declarer buries nothing)")
+    play = play or "dd"
     check_examples(examples)
     if play not in LEAD_MODELS:
         raise InputError(f"--play must be one of {', '.join(LEAD_MODELS)}, got {play!r}")
@@ -792,35 +845,8 @@ def lead(hand: str, trump: str, bid: int | None = None, passed: str | None = Non
     run = LEAD_PLAN.run(chunk, deals, play, threads, progress)
     notes = LEAD_PLAN.notes(run, deals, play)
     n_done = run.n_done
-    sums, cm, ct = leads.unpack(run.stats, nl)
-    p = sums[:, 0] / n_done
-    mean_t = sums[:, 1] / n_done
-    order_key = p * 1000 + mean_t
-    top = int(np.argmax(order_key))
-
-    rows = []
-    for i in range(nl):
-        lo, hi = wilson(sums[i, 0], n_done)
-        dm, dm_se = leads.paired(cm, sums[:, 0], i, top, n_done)
-        dt, dt_se = leads.paired(ct, sums[:, 1], i, top, n_done)
-        _, t_se = moments_mean_se(n_done, sums[i, 1], sums[i, 2])
-        rows.append({"lead": format_mask(np.uint64(1) << np.uint64(codes[i])), "equivalent": format_mask(members[i]),
-                     "p_make": p[i], "p_make_lo": float(lo), "p_make_hi": float(hi), "mean_points": mean_t[i],
-                     "mean_points_se": t_se, "vs_best": dm, "vs_best_lo": dm - Z95 * dm_se,
-                     "vs_best_hi": dm + Z95 * dm_se, "points_vs_best": dt, "points_vs_best_lo": dt - Z95 * dt_se,
-                     "points_vs_best_hi": dt + Z95 * dt_se})
-    order = np.argsort(-order_key, kind="stable")
-    table = pd.DataFrame(rows).iloc[order].reset_index(drop=True)
-    best = table.iloc[0]
-    versus = lead_versus(table)
-    if versus:
-        nxt = table.iloc[1]
-        recommendation = recommend(f"lead {best['lead']}: your side makes {b} {100 * best['p_make']:.1f}% "
-                                   f"({100 * best['p_make_lo']:.1f}-{100 * best['p_make_hi']:.1f}%) and takes "
-                                   f"{best['mean_points']:.1f} trick points", versus, " percentage points of P(make)")
-        recommendation += f"; {nxt['lead']} takes {-nxt['points_vs_best']:.1f} points fewer"
-    else:
-        recommendation = f"lead {best['lead']}: the only distinct lead"
+    table, order, recommendation, versus = _lead_table(run.stats, nl, n_done, codes, members, b, "your side makes",
+                                                       "takes")
     my_meld = int(meld_points(my_hand, np.int64(t), reuse))
     meta = {"hand": format_mask(my_hand), "trump": SUITS[t], "bid": b, "passed": format_mask(back) if back_ids else None,
             "meld_yours": my_meld, "deals": int(n_done), "seed": seed, "play": play, "worlds": n_worlds,
@@ -846,13 +872,13 @@ def lead(hand: str, trump: str, bid: int | None = None, passed: str | None = Non
                      names[2]: format_mask(dealt[0] | back), names[3]: format_mask(dealt[2])},
                     {"trump": SUIT_SYMBOLS[t], "bid": str(b)})
 
-        shown, why_none = lead_examples(examples, chunk=chunk, order=order, labels=[r["lead"] for r in rows],
+        shown, why_none = lead_examples(examples, chunk=chunk, order=order, labels=[format_mask(np.uint64(1) << np.uint64(c)) for c in codes],
                                         scan=min(SCAN[play], deals), seed=seed, hands_of=hands_of, you=names[0],
                                         compass=("N", "W", "E", "S"), play=play, unit="trick point")
         if why_none:
             notes.append(why_none)
-    return Answer("pinochle", "lead", table, str(best["lead"]), recommendation, meta, {"elapsed": run.elapsed},
-                  notes, examples=shown)
+    return Answer("pinochle", "lead", table, str(table.iloc[0]["lead"]), recommendation, meta,
+                  {"elapsed": run.elapsed}, notes, examples=shown)
 
 
 # ============================================================================ three-handed
@@ -1070,6 +1096,84 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
             "meld": {SUITS[t]: int(melds[t]) for t in range(4)},
             "ev_meaning": "EV: your net units for the hand from both other players", **f}
     return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
+
+
+LEAD3_PLAN = Plan("Pinochle", {"heuristic": 20_000}, chunk_size={"heuristic": 1_000})
+
+
+def lead3(hand: str, trump: str, bid: int | None = None, buried: str | None = None, deals: int | None = None,
+          seed: int | None = 0, play: str = "heuristic", threads: int | None = None, rules=None,
+          progress: bool = False) -> Answer:
+    """Which card should the three-handed bidder lead to the first trick?  ``hand``: his
+    15 cards after the burial; ``buried``: the three he buried (their points count for
+    him; without them three of the unseen cards stand for the burial, at random);
+    ``bid``: the bid won (default the minimum).  Every distinct lead is played on the same
+    deals (the other two hands dealt at random from the cards he does not see), the rest
+    by the heuristic players; rows: P(make) -- meld, buried points and trick points reach
+    the bid -- with its interval, mean trick points, and the paired differences from the
+    best lead (95% intervals)."""
+    from ...tricks.dd import MAX_MOVES
+    from ...tricks.pimc import candidates
+    from ...sim import leads
+    from .deck import DECK_MASK
+    from .play import lead3_chunk
+    from .rules import Options3
+
+    if play != "heuristic":
+        raise InputError(f"--play {play}: the three-handed lead is played by the heuristic players so far "
+                         "(double-dummy and single-dummy three-handed play are not built yet)")
+    options = Options3.parse(rules)
+    deals, seed = LEAD3_PLAN.check(deals, seed, threads, play)
+    t = parse_trump(trump)
+    b = int(options.min_bid) if bid is None else int(bid)
+    if b not in options.bids(max(b, int(options.min_bid))):
+        raise InputError(f"--bid {bid} is not an allowed three-handed bid (multiples of 10 from {options.min_bid}"
+                         + (", none ending in 40 or 90" if options.skip_40_90 == "yes" else "") + ")")
+    hand_ids = parse_hand(hand, "hand", 15)
+    buried_ids = []
+    if buried is not None:
+        both = parse_hand(_tokens(hand) + _tokens(buried), "hand and the --buried cards")
+        if len(both) != 18:
+            raise InputError(f"--buried takes the 3 cards you buried, got {len(both) - 15}")
+        hand_ids, buried_ids = both[:15], both[15:]
+    mine = np.uint64(mask_of(hand_ids))
+    buried_mask = np.uint64(mask_of(buried_ids)) if buried_ids else np.uint64(0)
+    meld = int(meld_points(np.uint64(mine | buried_mask), np.int64(t), options.reuse))
+    if buried_ids and int(meld_cards(np.uint64(mine | buried_mask), np.int64(t), options.reuse)) & int(buried_mask):
+        raise InputError("a buried card is one you meld: the rules do not allow burying melded cards")
+    pool = _pool(hand_ids + buried_ids)
+    counts = np.array([0 if buried_ids else 3, 15, 15], np.int64)
+    play_opts = options.play_options()
+    rules4, vals4 = rule_tables(play_opts), card_tables(play_opts)
+    rules_dd = rule_tables(play_opts, objective_points=True)[t]
+    codes = np.zeros(MAX_MOVES, np.int64)
+    members = np.zeros(MAX_MOVES, np.uint64)
+    nl = int(candidates(rules_dd, mine, mine, np.int64(0), np.uint64(DECK_MASK), codes, members))
+    codes = codes[:nl].copy()
+    key0 = seed_key(seed)
+
+    def chunk(start, count):
+        if not count:
+            return leads.pack(nl)
+        sums, cm, ct = filled = leads.books(nl)
+        lead3_chunk(key0, np.int64(start), np.int64(count), pool, counts, mine, buried_mask, np.int64(meld),
+                    np.int64(b), rules4[t], vals4[t], codes, sums, cm, ct)
+        return leads.pack(nl, filled)
+
+    run = LEAD3_PLAN.run(chunk, deals, play, threads, progress)
+    n_done = run.n_done
+    table, _, recommendation, versus = _lead_table(run.stats, nl, n_done, codes, members, b, "you make", "take")
+    notes = LEAD3_PLAN.notes(run, deals, play)
+    notes.append("three-handed: the other two hands dealt at random from the cards you do not see"
+                 + ("" if buried_ids else "; without --buried, three of them stand for your burial (their points "
+                                          "counted for you)")
+                 + "; the rest of the hand played by the heuristic players, you against the two others")
+    notes.append("vs_best: P(make) minus the best lead's on the same deals (paired); points_vs_best likewise")
+    meta = {"hand": format_mask(mine), "trump": SUITS[t], "bid": b, "passed": None, "players": 3,
+            "buried": format_mask(buried_mask) if buried_ids else None, "meld_yours": meld, "deals": int(n_done),
+            "seed": seed, "play": play, "worlds": None, "rules": options.as_dict(), **versus}
+    return Answer("pinochle", "lead", table, str(table.iloc[0]["lead"]), recommendation, meta,
+                  {"elapsed": run.elapsed}, notes)
 
 
 DEFAULT_BURY_DEALS = 4_000
