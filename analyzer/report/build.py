@@ -283,14 +283,36 @@ GAMES = {"five-hundred": _five_hundred, "euchre": _euchre, "sheepshead": _sheeps
 ALIASES = {"500": "five-hundred"}
 
 
+def _pinochle3() -> GameReport:
+    from ..games.pinochle import survey3
+    from .pinochle import build_report3
+    tables = {"success": lambda flat, by: survey3.success3_table(flat, by, MIN_CELL),
+              "ladder": lambda flat, by: survey3.ladder3_table(flat, by, MIN_CELL),
+              "auction": survey3.auction3_table}
+    return GameReport(
+        "Pinochle, three-handed: bid success and the auction",
+        "Each deal is a random three-handed Pinochle deal (15 cards each, a widow of 3, default rules). One "
+        "seat, rotating with the deal number (so each seat has its own independent deals), is classified by "
+        "its fifteen cards before the widow (its meld in the trump its policy values most, that trump's "
+        "length, its aces) and made the bidder: it takes the widow, names the trump with the most meld plus "
+        "20 a trump held, melds, buries three cards and plays fifteen tricks against the other two by the "
+        "heuristic players, whatever the bid. The same deal is also played as a whole self-play hand, the "
+        "three seats bidding by the policy (see below).",
+        _runner(survey3.run_survey3), build_report3, tables, "success", survey3.FEATURES3, ("meld", "trumps"),
+        table_by={"auction": ("bid",)}, players=3)
+
+
 def game_report(game: str, players: int | None = None) -> GameReport:
     key = ALIASES.get(game, game)
     if key not in GAMES:
         raise InputError(f"no report for game {game!r} (available: {', '.join(GAMES)})")
     if players is None:
         return GAMES[key]()
+    if key == "pinochle" and int(players) in (3, 4):
+        return _pinochle3() if int(players) == 3 else _pinochle()
     if key != "five-hundred":
-        raise InputError(f"--players is for five-hundred (the {key} report covers its own table sizes)")
+        raise InputError(f"--players is for five-hundred (2 to 6) and pinochle (3 or 4); the {key} report "
+                         "covers its own table sizes")
     return _five_hundred(players)
 
 

@@ -495,3 +495,74 @@ point more or less does not change the result.
             f"side takes {tot['points_heuristic']:.1f} / {tot['points_pimc']:.1f} / {tot['points_dd']:.1f} trick "
             f"points (pimc − heuristic {tot['pimc_minus_heuristic']:+.1f} ± {tot['pimc_minus_heuristic_se']:.1f}, "
             "paired).")
+
+
+SUCCESS3_PREVIEW = ["deals", "p300", "p350", "p400", "p450", "p500", "mean_value", "mean_meld_after", "mean_buried",
+                    "mean_points", "mean_total", "note"]
+
+
+def build_report3(flat, writer, min_deals: int):
+    """Tables and charts of the three-handed Pinochle survey (``survey3``) into ``writer``."""
+    from ..games.pinochle import survey3 as sv
+    from ..games.pinochle.bidding import CONCEDE3_SLACK, MARGIN3
+
+    writer.heading("How to read the three-handed tables")
+    writer.text(f"""
+- **The bidder** is the classified seat, whatever the bid: he takes the widow, names the trump
+  with the most meld plus 20 for each trump held, melds, buries three cards none of which he
+  melded (their points count for him) and plays fifteen tricks against the other two, every seat
+  by the heuristic players. His **total** is his meld + buried points + trick points (the last
+  trick's 10 included); **pB** is P(total ≥ B), the hand played out.
+- **Classes** are read from his fifteen cards *before* the widow: **meld** (in the trump his
+  policy values most), **trumps** (that suit's length), **aces** (of 8). **value** is the
+  policy's prediction of his total from those fifteen cards (`scripts/fit_pinochle3.py`); the
+  policy bids while the next bid is at most value − {MARGIN3:g}.
+- **p_concede** (the ladder): how often he would concede before play at B (a single bete): when
+  B is above his meld, buried points and the trick points predicted from the cards he keeps by
+  more than {CONCEDE3_SLACK:g} (P(make) under 1/3 there).
+- Probabilities carry 95% Wilson ranges; means carry standard errors; classes with fewer than
+  {min_deals} deals are marked "few deals".
+""")
+    writer.heading("How much can you bid? P(meld + buried + trick points ≥ B)")
+    by_meld = sv.success3_table(flat, ["meld"], min_deals)
+    writer.table("success_by_meld", by_meld, "By the bidder's meld before the widow.",
+                 preview_cols=["meld"] + SUCCESS3_PREVIEW)
+    ladder_meld = sv.ladder3_table(flat, ["meld"], min_deals)
+    writer.table("ladder_by_meld", ladder_meld, "Every bid from 300 to 700 by meld, with P(concede) (long form).",
+                 preview_rows=0)
+    fig = _curve_figure(ladder_meld[ladder_meld["bid"] <= 600], "meld", _band_order(by_meld),
+                        "Three-handed Pinochle: P(bidder's total ≥ B) by his meld before the widow", "meld",
+                        min_deals)
+    fig.axes[0].set_ylabel("P(meld + buried + trick points ≥ B)")
+    writer.figure("success_by_meld", fig, "P(the bidder's total ≥ B) by his meld before the widow (95% ranges "
+                                          "shaded).")
+    by_trumps = sv.success3_table(flat, ["trumps"], min_deals)
+    writer.table("success_by_trumps", by_trumps, "By trumps held (of 15) in the suit the policy values most.",
+                 preview_cols=["trumps"] + SUCCESS3_PREVIEW)
+    writer.table("success_by_aces", sv.success3_table(flat, ["aces"], min_deals), "By aces held (of 8).",
+                 preview_cols=["aces"] + SUCCESS3_PREVIEW)
+    writer.table("success_by_meld_trumps", sv.success3_table(flat, ["meld", "trumps"], min_deals),
+                 "By meld and trumps.", preview_rows=0)
+    writer.table("success_by_meld_trumps_aces", sv.success3_table(flat, ["meld", "trumps", "aces"], min_deals),
+                 "By meld, trumps and aces.", preview_rows=0)
+    writer.table("ladder_by_meld_trumps", sv.ladder3_table(flat, ["meld", "trumps"], min_deals),
+                 "Every bid from 300 to 700 by meld and trumps (long form).", preview_rows=0)
+
+    writer.heading("The auction in self-play")
+    overall = sv.auction3_table(flat, [])
+    o = overall.iloc[0]
+    writer.text(f"""
+The same deals played as whole hands, the three seats bidding by the policy from the eldest
+(seat 1), who must open at the minimum rather than pass before a bid (`all_pass=eldest_forced`):
+the bidder makes his bid on {100 * o['p_made']:.1f}% of hands ({100 * o['p_made_lo']:.1f}–{100 * o['p_made_hi']:.1f}%),
+concedes after seeing the widow on {100 * o['p_conceded']:.1f}%, and the eldest, forced to 300 and left
+there, concedes without looking at the widow (for nothing, `forced_concede=free`) on
+{100 * o['p_forced']:.1f}%. **mean_units**: what each other player pays the bidder on average (the
+settlement table: 3 units a bid of 300-340, 5 for 350-390, 10, 15, ...; spades doubled; a failed
+bid pays each twice, a conceded one once).
+""")
+    writer.table("auction", overall, "Every self-play hand.")
+    writer.table("auction_by_seat", sv.auction3_table(flat, ["seat"]), "By the bidder's seat (1: the eldest).")
+    writer.table("auction_by_bid", sv.auction3_table(flat, ["bid"]), "By the winning bid (the last row open-ended).")
+    writer.table("auction_by_seat_bid", sv.auction3_table(flat, ["seat", "bid"]), "By seat and winning bid.",
+                 preview_rows=0)
