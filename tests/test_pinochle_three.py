@@ -130,19 +130,35 @@ def test_call_rows_and_the_recommendation(answer):
     assert ((calls["p_make"] <= calls["p_i_bid"] + 1e-12) & (calls["p_i_bid"] <= 1)).all()
 
 
+def _policy_call(value, cur, seat, ladder, margin):
+    """The three-seat policy's call in plain Python (``bidding.call3``): -1 pass, else the
+    ladder index: while the next bid is at most value - margin, the bid up to there with
+    the most units * (3 P(make) - 2), P(make) from a normal about the value (sd
+    TOTAL3_SD); the eldest opens at the minimum rather than pass before a bid."""
+    import math
+    from analyzer.games.pinochle.bidding import TOTAL3_SD
+    k = cur + 1
+    if ladder[k] <= value - margin:
+        def ev(j):
+            p = 0.5 * (1 + math.erf((value - ladder[j]) / (TOTAL3_SD * math.sqrt(2))))
+            return unit_value(ladder[j], trump=1) * (3 * p - 2)
+        cands = [j for j in range(k, len(ladder)) if ladder[j] <= value - margin]
+        return max(cands, key=lambda j: (ev(j), -j))
+    return 0 if seat == 0 and cur < 0 else -1
+
+
 def _auction_reference(values, seat, cur, holder, passed, ladder, margin, forced):
     """The policy's auction in plain Python (``bidding.auction3``): (bidder, ladder index),
     (-1, -1) when all pass and the deal is redealt."""
+    assert forced
     while True:
         n_passed = bin(passed).count("1")
         if (cur >= 0 and n_passed >= 2) or n_passed >= 3:
             break
         if not (passed >> seat) & 1:
-            k = cur + 1
-            if k < len(ladder) and ladder[k] <= values[seat] - margin:
+            k = _policy_call(values[seat], cur, seat, ladder, margin)
+            if k >= 0:
                 cur, holder = k, seat
-            elif forced and seat == 0 and cur < 0:
-                cur, holder = 0, seat
             else:
                 passed |= 1 << seat
         seat = (seat + 1) % 3

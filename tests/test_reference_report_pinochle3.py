@@ -22,22 +22,15 @@ from analyzer.games.pinochle.survey import MELD_EDGES, MELD_LABELS
 from analyzer.sim.deal import _deal_into
 from analyzer.sim.rng import stream_key
 from tests.reference.stats import wilson
+from tests.test_pinochle_three import _auction_reference
 
 DEALS, SEED = 600, 3
 
 
 def _auction(values, ladder, margin):
-    """The policy's auction from the eldest: (bidder, ladder index)."""
-    cur, holder, passed, seat = -1, -1, 0, 0
-    while not ((cur >= 0 and bin(passed).count("1") >= 2) or bin(passed).count("1") >= 3):
-        if not (passed >> seat) & 1:
-            k = cur + 1
-            if ladder[k] <= values[seat] - margin or (seat == 0 and cur < 0):
-                cur, holder = k, seat
-            else:
-                passed |= 1 << seat
-        seat = (seat + 1) % 3
-    return holder, cur
+    """The policy's auction from the eldest (``test_pinochle_three._auction_reference``):
+    (bidder, ladder index)."""
+    return _auction_reference(values, 0, -1, -1, 0, ladder, margin, True)
 
 
 @pytest.fixture(scope="module")

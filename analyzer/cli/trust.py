@@ -17,8 +17,8 @@ GAMES = tuple(registry.names(aliases=True))
               help="Decisions drawn from self-play.")
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True,
               help="Seed of the decisions (and of each answer: the seed plus the decision's index).")
-@click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True,
-              help="Euchre's and Rummy 500's table.")
+@click.option("--players", type=click.Choice(["2", "3", "4"]), default="4", show_default=True,
+              help="Euchre's and Rummy 500's table (2 or 4); Pinochle's (3 or 4).")
 @click.option("--strong", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
               help="The stronger model (Five Hundred may use dd; the others pimc).")
 @click.option("--fast-deals", type=click.IntRange(min=1), default=None,
@@ -69,7 +69,7 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
         b = bench(decisions, seed, int(players), strong_deals)
     elif game == "pinochle":
         from ..games.pinochle.trust import bench
-        b = bench(decisions, seed, strong_deals)
+        b = bench(decisions, seed, strong_deals, int(players))
     else:
         raise InputError(f"trust is offered for {', '.join(registry.names('trust'))}, not {game}")
     from ..sim.trust import run_trust

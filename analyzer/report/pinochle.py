@@ -504,7 +504,7 @@ SUCCESS3_PREVIEW = ["deals", "p300", "p350", "p400", "p450", "p500", "mean_value
 def build_report3(flat, writer, min_deals: int):
     """Tables and charts of the three-handed Pinochle survey (``survey3``) into ``writer``."""
     from ..games.pinochle import survey3 as sv
-    from ..games.pinochle.bidding import CONCEDE3_SLACK, MARGIN3
+    from ..games.pinochle.bidding import CONCEDE3_SLACK, MARGIN3, TOTAL3_SD
 
     writer.heading("How to read the three-handed tables")
     writer.text(f"""
@@ -516,7 +516,9 @@ def build_report3(flat, writer, min_deals: int):
 - **Classes** are read from his fifteen cards *before* the widow: **meld** (in the trump his
   policy values most), **trumps** (that suit's length), **aces** (of 8). **value** is the
   policy's prediction of his total from those fifteen cards (`scripts/fit_pinochle3.py`); the
-  policy bids while the next bid is at most value − {MARGIN3:g}.
+  policy bids while the next bid is at most value − {MARGIN3:g}, choosing the bid up to there
+  that pays most (the stakes rise with the bid; P(make) read from the value's error, sd
+  {TOTAL3_SD:g}).
 - **p_concede** (the ladder): how often he would concede before play at B (a single bete): when
   B is above his meld, buried points and the trick points predicted from the cards he keeps by
   more than {CONCEDE3_SLACK:g} (P(make) under 1/3 there).

@@ -29,6 +29,8 @@ declarer throws in whenever he may: the bid can be made only by taking every poi
 ``throw_in=any`` he concedes when the shortfall exceeds ``P_CONCEDE``.
 """
 
+import math
+
 import numpy as np
 from numba import njit
 
@@ -272,8 +274,9 @@ def throws_in(bid, side_meld, any_shortfall, policy):
 # The three-handed game (``shared/rules/pinochle-three-handed.md``): seats 0..2 clockwise,
 # 0 the eldest (left of the dealer), 2 the dealer.  A seat's value is the policy's
 # prediction of its total as the bidder (meld after the widow, burial and trick points)
-# from its fifteen cards (``valuation`` with POLICY3); it bids the next allowed bid while
-# that is at most its value less P_MARGIN.  Bids are indices into the ladder of allowed
+# from its fifteen cards (``valuation`` with POLICY3); it bids while the next allowed bid
+# is at most its value less P_MARGIN, and then the bid up to that limit that pays most
+# (``call3``: the stakes rise with the bid).  Bids are indices into the ladder of allowed
 # bids (``Options3.bids``); -1 is a pass (or no bid yet).
 ALL_PASS_FORCED, ALL_PASS_REDEAL, ALL_PASS_STUCK = range(3)   # eldest_forced | redeal | dealer_stuck
 ALL_PASS_RULES = ("eldest_forced", "redeal", "dealer_stuck")
@@ -287,6 +290,7 @@ N3 = 3
 MELD3_WEIGHTS = (35.06, 0.94, 2.79, 2.10, -2.03, 1.38, -2.68, -2.53)
 POINTS3_WEIGHTS = (12.68, -0.03, 12.96, 11.87, 7.51, 11.79, 4.40, 12.03)
 MARGIN3 = 25.6
+TOTAL3_SD = 59.9           # the residual sd of the bidder's total about the value (the same fit)
 DEFAULT_POLICY3 = np.array(MELD3_WEIGHTS + POINTS3_WEIGHTS + (MARGIN3, 0.0, 0.0), np.float64)
 
 
@@ -315,32 +319,48 @@ def play_limit3(kept, trump, meld, buried_points, concede):
 
 
 @njit(cache=True, forceinline=True)
-def call3(value, cur, seat, bids, policy, all_pass):
-    """Seat ``seat``'s call by the policy with value ``value``: the ladder index of the next
-    bid, or -1 to pass.  Under ``eldest_forced`` the eldest opens at the minimum rather
-    than pass before a bid."""
+def call3(value, cur, seat, bids, units, policy, all_pass):
+    """Seat ``seat``'s call by the policy with value ``value``: the ladder index of its bid,
+    or -1 to pass.  It bids while the next bid is at most value less the margin, and then
+    the bid of the ladder, from the next up to that limit, that pays most in expectation
+    as the bidder: ``units[k]`` * (3 P(make) - 2) (made: +1 unit from each other player,
+    failed: -2), P(make) read as P(total >= bid) for a total normal about ``value`` with
+    sd TOTAL3_SD.  The stakes rise with the bid, so a hand worth far more than the next bid
+    jumps.  Under ``eldest_forced`` the eldest opens at the minimum rather than pass before
+    a bid."""
     k = cur + 1
-    if k < bids.shape[0] and bids[k] <= value - policy[P_MARGIN]:
-        return k
+    limit = value - policy[P_MARGIN]
+    if k < bids.shape[0] and bids[k] <= limit:
+        best = k
+        best_ev = -1e300
+        j = k
+        while j < bids.shape[0] and bids[j] <= limit:
+            p = 0.5 * (1.0 + math.erf((value - bids[j]) / (TOTAL3_SD * math.sqrt(2.0))))
+            ev = units[j] * (3.0 * p - 2.0)
+            if ev > best_ev:
+                best_ev = ev
+                best = j
+            j += 1
+        return best
     if all_pass == ALL_PASS_FORCED and seat == 0 and cur < 0:
         return 0
     return -1
 
 
 @njit(cache=True, forceinline=True)
-def heard3(value, cur, seat, call, bids, policy, all_pass):
+def heard3(value, cur, seat, call, bids, units, policy, all_pass):
     """Is the heard ``call`` (a ladder index, -1 a pass) one the policy makes with value
     ``value``?  A bid above the next one (a jump) is read as the policy's bidding at least
     that high: the value reaches it plus the margin."""
     if call < 0:
-        return call3(value, cur, seat, bids, policy, all_pass) < 0
+        return call3(value, cur, seat, bids, units, policy, all_pass) < 0
     if all_pass == ALL_PASS_FORCED and seat == 0 and cur < 0 and call == 0:
         return True
     return bids[call] <= value - policy[P_MARGIN]
 
 
 @njit(cache=True)
-def auction3(values, seat, cur, holder, passed, bids, policy, all_pass):
+def auction3(values, seat, cur, holder, passed, bids, units, policy, all_pass):
     """Continue a three-handed auction by the policy from ``seat`` to speak, the bid to
     beat ``cur`` (-1: none) held by ``holder``, ``passed`` a seat mask.  Returns (the
     bidder, his bid's ladder index), or (-1, -1) when all pass and the deal is redealt."""
@@ -349,7 +369,7 @@ def auction3(values, seat, cur, holder, passed, bids, policy, all_pass):
         if (cur >= 0 and n_passed >= N3 - 1) or n_passed >= N3:
             break
         if not (passed >> seat) & 1:
-            k = call3(values[seat], cur, seat, bids, policy, all_pass)
+            k = call3(values[seat], cur, seat, bids, units, policy, all_pass)
             if k < 0:
                 passed |= 1 << seat
             else:

@@ -1049,7 +1049,7 @@ def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, call
                 while (passed >> seat) & 1:
                     seat = (seat + 1) % 3
                 call = heard[j]
-                if seat != asker and not heard3(values[seat], cur, seat, call, bids, policy, all_pass):
+                if seat != asker and not heard3(values[seat], cur, seat, call, bids, units, policy, all_pass):
                     ok = False
                     break
                 if call < 0:
@@ -1076,7 +1076,7 @@ def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, call
             else:
                 c2 = call
                 h2 = asker
-            b, k = auction3(values, (asker + 1) % 3, c2, h2, p2, bids, policy, all_pass)
+            b, k = auction3(values, (asker + 1) % 3, c2, h2, p2, bids, units, policy, all_pass)
             row = stats[r]
             if b < 0:
                 ev[r] = 0.0

@@ -889,8 +889,8 @@ AFTER_WIDOW = "after the widow"
 MAX_DRAWS3 = 2_000              # redeals of the other hands to match the calls heard, at most, a deal
 BID3_NOTES = (
     "three-handed: a 'call' row (pass, or a bid now) is your result for the whole hand when the auction goes on by "
-    "the bidding policy after your call (your own later calls too: bid the next bid while it is at most the hand's "
-    "value less its margin), the widow and the other two hands dealt to fit the calls heard; the bidder takes the "
+    "the bidding policy after your call (your own later calls too: bid while the next bid is at most the hand's "
+    "value less its margin, choosing the bid up to there that pays most), the widow and the other two hands dealt to fit the calls heard; the bidder takes the "
     "widow, names the trump with the most meld plus 20 for each trump held, buries three cards he did not meld "
     "(their points count for him) and plays fifteen tricks against the two others, every seat by the heuristic",
     "a 'bid' row is the result if you end up the bidder at that bid with that trump (or the trump you would name "

@@ -101,7 +101,7 @@ def survey3_chunk(rules4, vals4, key0, start, n, pool, reuse, bids, units, mult,
         _add(mo, M3_POINTS, float(total - m - bp))
         _add(mo, M3_TOTAL, float(total))
         # the whole hand in self-play
-        b, k = auction3(values, 0, -1, -1, 0, bids, policy, ALL_PASS_FORCED)
+        b, k = auction3(values, 0, -1, -1, 0, bids, units, policy, ALL_PASS_FORCED)
         if b < 0:
             redeals[0] += 1
             continue

@@ -8,7 +8,8 @@ fast choice is the policy's (the next bid or pass; ``choose_pass``'s four cards)
 strong one is the question asked from that seat: ``bid`` with the calls heard (pass or
 each bid now, the auction going on by the policy, the contract played; the other hands
 dealt to fit the calls), ``pass`` with the trump and the bid (every distinct four played
-on the same deals).  So the benchmark measures the rules the answers rest on.
+on the same deals).  So the benchmark measures the rules the answers rest on.  Three
+players (``decisions3``): the three-seat policy's calls against ``bid --players 3``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ...errors import InputError
 from ...sim.trust import Bench, Decision, decision_seed
 
 STRONG_DEALS = 4_000
+STRONG_DEALS3 = 20_000   # the three-handed bid question's default
 PASS_SHARE = 0.25        # the share of decisions that are the partner's pass, the rest bidding turns
 
 
@@ -83,6 +85,54 @@ def decisions(n: int, seed: int) -> list[Decision]:
     return out
 
 
+def decisions3(n: int, seed: int) -> list[Decision]:
+    """``n`` bidding turns from three-handed self-play auctions (``bidding.auction3``'s
+    policy from the eldest, every turn kept, one drawn uniformly a deal)."""
+    from .bidding import ALL_PASS_FORCED, DEFAULT_POLICY3, call3, valuation
+    from .deck import format_mask
+    from .questions import _pool
+    from .rules import Options3
+    from .scoring import unit_value
+
+    options = Options3()
+    ladder = options.bids(int(options.min_bid) + 1000)
+    bids = np.array(ladder, np.int64)
+    units = np.array([unit_value(b, options.units, 0, "none") for b in ladder], np.int64)
+    rng = decision_seed(seed, 0x93C)
+    v4 = np.empty(4)
+    pool = _pool([])
+    out: list[Decision] = []
+    while len(out) < n:
+        bits = rng.permutation(pool)
+        hands = [int(np.bitwise_or.reduce(np.left_shift(np.uint64(1), bits[3 + 15 * s:3 + 15 * (s + 1)]
+                                                        .astype(np.uint64)))) for s in range(3)]
+        values = []
+        for h in hands:
+            valuation(np.uint64(h), DEFAULT_POLICY3, options.reuse, v4)
+            values.append(float(v4.max()))
+        turns, calls, cur, passed, seat = [], [], -1, 0, 0
+        while not ((cur >= 0 and bin(passed).count("1") >= 2) or bin(passed).count("1") >= 3):
+            if not (passed >> seat) & 1:
+                k = int(call3(values[seat], np.int64(cur), np.int64(seat), bids, units, DEFAULT_POLICY3,
+                              np.int64(ALL_PASS_FORCED)))
+                turns.append((seat, list(calls), "pass" if k < 0 else f"bid {ladder[k]}"))
+                if k >= 0:
+                    cur = k
+                    calls.append(str(ladder[k]))
+                else:
+                    passed |= 1 << seat
+                    calls.append("pass")
+            seat = (seat + 1) % 3
+        seat, heard, call = turns[int(rng.integers(len(turns)))]
+        hand = format_mask(hands[seat])
+        kw = {"hand": hand, "players": 3}
+        if heard:
+            kw["auction"] = " ".join(heard)
+        out.append(Decision("call3", kw, f"call {hand} seat {seat + 1}"
+                            + (f" after {' '.join(heard)!r}" if heard else ""), fast=call))
+    return out
+
+
 def _ask(d: Decision, play, deals, seed, worlds, threads):
     from .questions import bid, pass_cards
     if d.kind == "pass":
@@ -112,7 +162,18 @@ def _fast_key(d: Decision, table) -> str:
     return d.fast
 
 
-def bench(n: int = 200, seed: int = 0, strong_deals: int | None = None) -> Bench:
+def bench(n: int = 200, seed: int = 0, strong_deals: int | None = None, players: int = 4) -> Bench:
+    if players == 3:
+        return Bench("pinochle", "simulation", 0, strong_deals or STRONG_DEALS3, decisions3(n, seed), _ask, _key,
+                     allowed=_allowed, fast=_fast_key,
+                     notes=["three-handed Pinochle: the fast choice is the three-seat policy's call (a bid while "
+                            "the next is at most the hand's value less its margin, the one up to there that pays most; "
+                            "the eldest opening at the minimum), as "
+                            "every simulated seat calls in the answers; the strong one the bid question asked from "
+                            "that seat (each call, the auction going on by the policy, the hand played; EV in net "
+                            "units)"])
+    if players != 4:
+        raise InputError(f"--players: Pinochle's benchmark is for 4 or 3 players, not {players}")
     return Bench("pinochle", "simulation", 0, strong_deals or STRONG_DEALS, decisions(n, seed), _ask, _key,
                  allowed=_allowed, fast=_fast_key,
                  notes=["Pinochle: the fast choice is the policy's (its call: the next bid or pass; the partner's "
