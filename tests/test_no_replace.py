@@ -64,7 +64,7 @@ def test_resume_with_nothing_to_resume(tmp_path, capsys, charts_not_saved):
 def test_a_stopped_report_is_resumed_only_with_its_parameters(tmp_path, capsys, monkeypatch, charts_not_saved):
     monkeypatch.setattr(runner, "CHUNK_SIZE", 256)
     monkeypatch.setattr(build, "CHECKPOINT_EVERY", 0.0)
-    real = build._sheepshead()
+    real = build.game_report("sheepshead")
     monkeypatch.setitem(build.GAMES, "sheepshead",
                         lambda: dataclasses.replace(real, run=interrupting(survey.run_survey, after=1)))
     out = str(tmp_path / "r")

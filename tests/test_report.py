@@ -105,7 +105,7 @@ def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch, char
 
     monkeypatch.setattr(runner, "CHUNK_SIZE", 1024)
     monkeypatch.setattr(build, "CHECKPOINT_EVERY", 0.0)
-    real = build._five_hundred()
+    real = build.game_report("five-hundred")
     run_then_interrupt = interrupting(survey.run_survey, after=3)
 
     def run_chunked(deals, seed, threads, progress, on_chunk, skip, initial):

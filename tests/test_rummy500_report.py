@@ -68,7 +68,7 @@ def test_same_seed_same_stats_on_one_and_two_threads():
 
 def test_report_files_and_resume(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "CHECKPOINT_EVERY", 0.0)
-    real = build._rummy500()
+    real = build.game_report("rummy500")
     run_then_interrupt = interrupting(sv.run_survey, after=2)
     out = tmp_path / "r"
     monkeypatch.setitem(build.GAMES, "rummy500", lambda: dataclasses.replace(real, run=run_then_interrupt))

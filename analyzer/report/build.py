@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+import importlib
 import json
 import os
 import platform
@@ -54,266 +55,42 @@ class GameReport:
     players: int | None = None  # Five Hundred's table size (None: a game without --players)
 
 
-def _runner(run_survey):
+def survey_runner(run_survey):
     """GameReport.run for a survey module's ``run_survey``."""
     return lambda deals, seed, threads, progress, on_chunk, skip, initial: run_survey(
         deals, seed, threads, progress, on_chunk=on_chunk, skip=skip, initial=initial)
 
 
-def _five_hundred(players: int = 4) -> GameReport:
-    from functools import partial
-
-    from ..games.five_hundred import survey
-    from ..games.five_hundred.deck import table
-    from ..games.five_hundred.dd import MAX_SEATS
-    from ..games.five_hundred.questions import table_note
-    from ..games.five_hundred.rules import DD_MISERE_MAX_ACTIVE, misere_seats, opponent_units
-    from .five_hundred import build_report
-    tab = table(players)
-    units = opponent_units(tab.players)
-    four = tab.players == 4
-    run = _runner(survey.run_survey) if four else _runner(partial(survey.run_survey, players=tab.players))
-    dd_run = _five_hundred_dd_survey if four else partial(_five_hundred_dd_survey, players=tab.players)
-    has_dd = tab.n_seats <= MAX_SEATS
-    deal = ("Each deal is a fully random 43-card Five Hundred deal." if four else
-            f"Each deal is a fully random {tab.deck.size}-card deal at a {tab.players}-player table "
-            f"({table_note(tab)}).")
-    return GameReport(
-        "Five Hundred: bid-success tables" if four else f"Five Hundred, {tab.players} players: bid-success tables",
-        deal + " Seat S is the would-be "
-        "contractor: the hand is classified *before* the kitty, then the contractor takes the "
-        "kitty, discards three by the heuristic policy, leads, and all seats play ten tricks "
-        "with the heuristic players (see the main README). Every deal is played in one suit "
-        "(suit = deal index mod 4, so suit samples are independent), in the same suit without "
-        "the exchange, in no-trumps, in misère and in open misère.",
-        run,
-        build_report if four else partial(build_report, units=units),
-        {"suit": survey.suit_table if four else partial(survey.suit_table, units=units),
-         "ladder": survey.bid_ladder if four else partial(survey.bid_ladder, units=units),
-         "kitty": survey.kitty_table,
-         "nt": lambda flat, by: survey.nt_table(flat, units),
-         "misere": lambda flat, by: survey.misere_table(flat)},
-        "suit", survey.SUIT_FEATURES + survey.DERIVED,
-        dd_run=_runner(dd_run) if has_dd else None,
-        dd_build=_five_hundred_dd_build if four else partial(_five_hundred_dd_build, units=units),
-        dd_deals=10_000 if four else 2_000,
-        dd_description=("Each is played in its suit, in no-trumps and in misère, double-dummy "
-                        "and by the heuristic players." if misere_seats(tab.players) <= DD_MISERE_MAX_ACTIVE else
-                        "Each is played in its suit and in no-trumps, double-dummy and by the heuristic players "
-                        "(misère is not solved at this table: see the section)."),
-        extra=_five_hundred_auction if four else partial(_five_hundred_kinds, players=tab.players),
-        pimc=_five_hundred_pimc if four else None,
-        pimc_deals=400, players=tab.players)
+# Each game's report is specified beside its sections, in ``report/<game>.py``
+# (``report_spec(players)``), so that a change to one game's report is that game's
+# (``stamp``): this file holds only what every report shares.
+SPEC_MODULES = {"five-hundred": "five_hundred", "euchre": "euchre", "sheepshead": "sheepshead",
+                "pinochle": "pinochle", "rummy500": "rummy500"}
 
 
-def _five_hundred_pimc(*args, **kw):
-    from .five_hundred import build_pimc_section
-    return build_pimc_section(*args, **kw)
+def _spec_loader(module: str):
+    def load(players: int | None = None) -> GameReport:
+        return importlib.import_module(f".{module}", __package__).report_spec(players)
+    return load
 
 
-def _five_hundred_auction(*args, **kw):
-    from .five_hundred import build_auction_section
-    return build_auction_section(*args, **kw)
-
-
-def _five_hundred_kinds(*args, **kw):
-    from .five_hundred import build_kinds_section
-    return build_kinds_section(*args, **kw)
-
-
-def _five_hundred_dd_survey(*args, **kw):
-    from ..games.five_hundred.survey_dd import run_survey_dd
-    return run_survey_dd(*args, **kw)
-
-
-def _five_hundred_dd_build(*args, **kw):
-    from .five_hundred import build_dd_report
-    return build_dd_report(*args, **kw)
-
-
-def _euchre() -> GameReport:
-    from ..games.euchre import survey
-    from .euchre import build_report
-    tables = {f"{d}{n}": (lambda flat, by, n=n, d=d: survey.decision_table(flat, n, d, by, MIN_CELL))
-              for n in survey.PLAYERS for d in survey.DECISIONS}
-    tables |= {"thresholds": lambda flat, by: survey.threshold_table(flat, min_deals=MIN_CELL),
-               "strength": lambda flat, by: survey.strength_table(flat, MIN_CELL),
-               "reach": lambda flat, by: survey.reach_table(flat)}
-    return GameReport(
-        "Euchre: ordering-up and calling tables",
-        "Each deal index gives a fully random 24-card deal played two-handed and another "
-        "played four-handed (default rules). One seat, rotating with the deal number, is the "
-        "player classified: when the auction reaches it, every action open to it (pass, "
-        "order up or accept, and four-handed alone; in round two pass, call its best suit, "
-        "alone) is played out on the same deal, everybody else bidding by the analyzer's "
-        "policy and all seats playing with the heuristic players (see below).",
-        _runner(survey.run_survey),
-        build_report, tables, "order2", survey.BREAKDOWNS, ("seat", "trumps", "bowers"),
-        dd_run=_runner(_euchre_dd_survey), dd_build=_euchre_dd_build, dd_deals=200_000,
-        dd_description="Each is played with the tricks solved double-dummy and, for the "
-                       "comparison, again by the heuristic players.",
-        pimc=_euchre_pimc, pimc_deals=25_000)
-
-
-def _euchre_pimc(*args, **kw):
-    from .euchre import build_pimc_section
-    return build_pimc_section(*args, **kw)
-
-
-def _euchre_dd_survey(*args, **kw):
-    from ..games.euchre.survey import run_survey_dd
-    return run_survey_dd(*args, **kw)
-
-
-def _euchre_dd_build(*args, **kw):
-    from .euchre import build_dd_report
-    return build_dd_report(*args, **kw)
-
-
-def _sheepshead() -> GameReport:
-    from ..games.sheepshead import survey
-    from .sheepshead import build_report
-    return GameReport(
-        "Sheepshead: picking tables",
-        "Each deal is a fully random 32-card Sheepshead deal (default rules). One seat, "
-        "rotating with the deal number (so each seat has its own independent deals), is the "
-        "player classified. When the blind reaches it (every seat before passed by the "
-        "picking policy), pick (policy bury and call), pick alone and pass are each played "
-        "out on the same deal, the later seats deciding by the policy and all seats playing "
-        "with the heuristic players (see below).",
-        _runner(survey.run_survey),
-        build_report,
-        {"pick": lambda flat, by: survey.pick_table(flat, by, MIN_CELL),
-         "thresholds": lambda flat, by: survey.threshold_table(flat, MIN_CELL),
-         "strength": lambda flat, by: survey.strength_table(flat, MIN_CELL),
-         "reach": lambda flat, by: survey.reach_table(flat)},
-        "pick", survey.BREAKDOWNS, ("seat", "trumps", "queens"),
-        dd_run=_runner(_sheepshead_dd_survey), dd_build=_sheepshead_dd_build, dd_deals=20_000,
-        dd_description="Each offered deal is played by the heuristic players and solved "
-                       "double-dummy (pick, alone, and the later picker's hand after a pass).",
-        pimc=_sheepshead_pimc, pimc_deals=SHEEPSHEAD_PIMC_DEALS)
-
-
-# deal indices (about 44% are offered and picked): about a minute on two free cores
-SHEEPSHEAD_PIMC_DEALS = 2000
-
-
-def _sheepshead_pimc(*args, **kw):
-    from .sheepshead import build_pimc_section
-    return build_pimc_section(*args, **kw)
-
-
-def _sheepshead_dd_survey(*args, **kw):
-    from ..games.sheepshead.survey_dd import run_survey_dd
-    return run_survey_dd(*args, **kw)
-
-
-def _sheepshead_dd_build(*args, **kw):
-    from .sheepshead import build_dd_report
-    return build_dd_report(*args, **kw)
-
-
-def _rummy500() -> GameReport:
-    from ..games.rummy500 import survey
-    from .rummy500 import build_report
-    tables = {"take": lambda flat, by: survey.take_table(flat, by, MIN_CELL),
-              "length": lambda flat, by: survey.length_table(flat),
-              "branch": lambda flat, by: survey.branch_table(flat)}
-    tables |= {f"tournament{tp}": (lambda flat, by, tp=tp: survey.tournament_table(flat, tp))
-               for tp in survey.TOURNAMENT_PLAYERS}
-    return GameReport(
-        "Rummy 500: taking the pile, hand lengths, tournaments",
-        "Each deal number is one self-play hand of 2, 3, 4, 5, 6 or 8 players (in turn; default "
-        f"rules), every seat playing the {survey.SURVEY_STRATEGY} strategy; at a random turn the player to "
-        "draw takes the stock or the pile from each usable depth, each played out to the end of the "
-        f"hand on the same deal. Every {survey.GAME_EVERY}th deal number also plays a whole game to 500 "
-        "(2, 4 or 8 players in turn) between greedy, holder, piler and random.",
-        _runner(survey.run_survey), build_report, tables, "take", survey.FEATURES, ("players", "cards"))
-
-
-
-def _pinochle() -> GameReport:
-    from ..games.pinochle import survey
-    from .pinochle import build_report
-    tables = {name: (lambda flat, by, f=f: f(flat, by, MIN_CELL))
-              for name, f in (("success", survey.success_table), ("ladder", survey.ladder_table),
-                              ("pass", survey.pass_table), ("tricks", survey.tricks_table),
-                              ("declares", survey.declares_table))}
-    tables["auction"] = survey.auction_table
-    return GameReport(
-        "Pinochle: bid success, partner's pass and the auction",
-        "Each deal is a fully random 48-card partnership Pinochle deal (default rules). One seat, "
-        "rotating with the deal number (so each seat has its own independent deals), is the player "
-        "classified by its hand before the passes (its meld in the trump its policy would name, that "
-        "trump's length, aces, seat). It declares that trump and the hand is played out whatever the "
-        "bid (partner's pass and the pass back by the policy, meld, twelve tricks by the heuristic "
-        "players), and once more from the hands as dealt, without the passes; the same deal is also "
-        "played as a whole self-play hand, every seat bidding, passing and playing by the policies "
-        "(see below).",
-        _runner(survey.run_survey),
-        build_report, tables, "success", survey.BREAKDOWNS + survey.AUCTION_BREAKDOWNS[1:],
-        ("meld", "trumps"), table_by={"auction": ("bid",)},
-        dd_run=_runner(_pinochle_dd_survey), dd_build=_pinochle_dd_build, dd_deals=200,
-        dd_description="The player's declaration is played by the heuristic players and solved "
-                       "double-dummy after the same passes.",
-        pimc=_pinochle_pimc, pimc_deals=PINOCHLE_PIMC_DEALS)
-
-
-# a single-dummy Pinochle hand takes seconds (about 4 s median at 16 worlds): a few minutes on two cores
-PINOCHLE_PIMC_DEALS = 40
-
-
-def _pinochle_pimc(*args, **kw):
-    from .pinochle import build_pimc_section
-    return build_pimc_section(*args, **kw)
-
-
-def _pinochle_dd_survey(*args, **kw):
-    from ..games.pinochle.survey_dd import run_survey_dd
-    return run_survey_dd(*args, **kw)
-
-
-def _pinochle_dd_build(*args, **kw):
-    from .pinochle import build_dd_report
-    return build_dd_report(*args, **kw)
-
-
-GAMES = {"five-hundred": _five_hundred, "euchre": _euchre, "sheepshead": _sheepshead, "pinochle": _pinochle,
-         "rummy500": _rummy500}
+GAMES = {name: _spec_loader(module) for name, module in SPEC_MODULES.items()}
 ALIASES = {"500": "five-hundred"}
 
 
-def _pinochle3() -> GameReport:
-    from ..games.pinochle import survey3
-    from .pinochle import build_report3
-    tables = {"success": lambda flat, by: survey3.success3_table(flat, by, MIN_CELL),
-              "ladder": lambda flat, by: survey3.ladder3_table(flat, by, MIN_CELL),
-              "auction": survey3.auction3_table}
-    return GameReport(
-        "Pinochle, three-handed: bid success and the auction",
-        "Each deal is a random three-handed Pinochle deal (15 cards each, a widow of 3, default rules). One "
-        "seat, rotating with the deal number (so each seat has its own independent deals), is classified by "
-        "its fifteen cards before the widow (its meld in the trump its policy values most, that trump's "
-        "length, its aces) and made the bidder: it takes the widow, names the trump with the most meld plus "
-        "20 a trump held, melds, buries three cards and plays fifteen tricks against the other two by the "
-        "heuristic players, whatever the bid. The same deal is also played as a whole self-play hand, the "
-        "three seats bidding by the policy (see below).",
-        _runner(survey3.run_survey3), build_report3, tables, "success", survey3.FEATURES3, ("meld", "trumps"),
-        table_by={"auction": ("bid",)}, players=3)
-
-
 def game_report(game: str, players: int | None = None) -> GameReport:
+    """The report of ``game`` (``players``: a table size the game's report offers, None its
+    default)."""
     key = ALIASES.get(game, game)
     if key not in GAMES:
         raise InputError(f"no report for game {game!r} (available: {', '.join(GAMES)})")
-    if players is None:
-        return GAMES[key]()
-    if key == "pinochle" and int(players) in (3, 4):
-        return _pinochle3() if int(players) == 3 else _pinochle()
-    if key != "five-hundred":
-        raise InputError(f"--players is for five-hundred (2 to 6) and pinochle (3 or 4); the {key} report "
-                         "covers its own table sizes")
-    return _five_hundred(players)
+    return GAMES[key]() if players is None else GAMES[key](players)
+
+
+def players_refused(key: str):
+    """The one-line error of a game whose report has no ``--players``."""
+    return InputError(f"--players is for five-hundred (2 to 6) and pinochle (3 or 4); the {key} report covers its "
+                      "own table sizes")
 
 
 def _checkpointed(run, deals, seed, threads, progress, resume, ckpt_path, params):

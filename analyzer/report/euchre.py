@@ -513,3 +513,32 @@ def _threshold_figure(strength, thresholds, n, comps, min_deals):
 
 
 __all__ = ["plot_outcomes", "build_report", "build_dd_report", "build_pimc_section", "OUTCOMES"]
+
+
+# ----------------------------------------------------------------------------- the report's spec
+def report_spec(players: int | None = None):
+    """``analyzer report euchre`` (``report.build.GameReport``)."""
+    from ..games.euchre import survey
+    from .build import GameReport, players_refused, survey_runner
+    from .writer import MIN_CELL
+    if players is not None:
+        raise players_refused("euchre")
+    tables = {f"{d}{n}": (lambda flat, by, n=n, d=d: survey.decision_table(flat, n, d, by, MIN_CELL))
+              for n in survey.PLAYERS for d in survey.DECISIONS}
+    tables |= {"thresholds": lambda flat, by: survey.threshold_table(flat, min_deals=MIN_CELL),
+               "strength": lambda flat, by: survey.strength_table(flat, MIN_CELL),
+               "reach": lambda flat, by: survey.reach_table(flat)}
+    return GameReport(
+        "Euchre: ordering-up and calling tables",
+        "Each deal index gives a fully random 24-card deal played two-handed and another "
+        "played four-handed (default rules). One seat, rotating with the deal number, is the "
+        "player classified: when the auction reaches it, every action open to it (pass, "
+        "order up or accept, and four-handed alone; in round two pass, call its best suit, "
+        "alone) is played out on the same deal, everybody else bidding by the analyzer's "
+        "policy and all seats playing with the heuristic players (see below).",
+        survey_runner(survey.run_survey),
+        build_report, tables, "order2", survey.BREAKDOWNS, ("seat", "trumps", "bowers"),
+        dd_run=survey_runner(survey.run_survey_dd), dd_build=build_dd_report, dd_deals=200_000,
+        dd_description="Each is played with the tricks solved double-dummy and, for the "
+                       "comparison, again by the heuristic players.",
+        pimc=build_pimc_section, pimc_deals=25_000)

@@ -543,3 +543,56 @@ def build_pimc_section(writer, deals: int, seed: int, threads=None, progress: bo
             f"({DEFAULT_WORLDS} worlds a card) and double-dummy players in {elapsed:.1f} s; in the suit at the "
             f"{SUIT_LEVEL} level single-dummy makes {100 * gain:+.1f} points more often than the heuristic, "
             f"in open misère {100 * om_gap:+.1f}.")
+
+
+# ----------------------------------------------------------------------------- the report's spec
+def report_spec(players: int | None = None):
+    """``analyzer report five-hundred [--players N]`` (``report.build.GameReport``)."""
+    from functools import partial
+
+    from ..games.five_hundred import survey
+    from ..games.five_hundred.deck import table
+    from ..games.five_hundred.dd import MAX_SEATS
+    from ..games.five_hundred.questions import table_note
+    from ..games.five_hundred.rules import DD_MISERE_MAX_ACTIVE, misere_seats, opponent_units
+    from .build import GameReport, survey_runner
+    tab = table(4 if players is None else players)
+    units = opponent_units(tab.players)
+    four = tab.players == 4
+    run = survey_runner(survey.run_survey) if four else survey_runner(partial(survey.run_survey, players=tab.players))
+    dd_run = _dd_survey if four else partial(_dd_survey, players=tab.players)
+    has_dd = tab.n_seats <= MAX_SEATS
+    deal = ("Each deal is a fully random 43-card Five Hundred deal." if four else
+            f"Each deal is a fully random {tab.deck.size}-card deal at a {tab.players}-player table "
+            f"({table_note(tab)}).")
+    return GameReport(
+        "Five Hundred: bid-success tables" if four else f"Five Hundred, {tab.players} players: bid-success tables",
+        deal + " Seat S is the would-be "
+        "contractor: the hand is classified *before* the kitty, then the contractor takes the "
+        "kitty, discards three by the heuristic policy, leads, and all seats play ten tricks "
+        "with the heuristic players (see the main README). Every deal is played in one suit "
+        "(suit = deal index mod 4, so suit samples are independent), in the same suit without "
+        "the exchange, in no-trumps, in misère and in open misère.",
+        run,
+        build_report if four else partial(build_report, units=units),
+        {"suit": survey.suit_table if four else partial(survey.suit_table, units=units),
+         "ladder": survey.bid_ladder if four else partial(survey.bid_ladder, units=units),
+         "kitty": survey.kitty_table,
+         "nt": lambda flat, by: survey.nt_table(flat, units),
+         "misere": lambda flat, by: survey.misere_table(flat)},
+        "suit", survey.SUIT_FEATURES + survey.DERIVED,
+        dd_run=survey_runner(dd_run) if has_dd else None,
+        dd_build=build_dd_report if four else partial(build_dd_report, units=units),
+        dd_deals=10_000 if four else 2_000,
+        dd_description=("Each is played in its suit, in no-trumps and in misère, double-dummy "
+                        "and by the heuristic players." if misere_seats(tab.players) <= DD_MISERE_MAX_ACTIVE else
+                        "Each is played in its suit and in no-trumps, double-dummy and by the heuristic players "
+                        "(misère is not solved at this table: see the section)."),
+        extra=build_auction_section if four else partial(build_kinds_section, players=tab.players),
+        pimc=build_pimc_section if four else None,
+        pimc_deals=400, players=tab.players)
+
+
+def _dd_survey(*args, **kw):
+    from ..games.five_hundred.survey_dd import run_survey_dd
+    return run_survey_dd(*args, **kw)

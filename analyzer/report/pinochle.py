@@ -568,3 +568,68 @@ bid pays each twice, a conceded one once).
     writer.table("auction_by_bid", sv.auction3_table(flat, ["bid"]), "By the winning bid (the last row open-ended).")
     writer.table("auction_by_seat_bid", sv.auction3_table(flat, ["seat", "bid"]), "By seat and winning bid.",
                  preview_rows=0)
+
+
+# ----------------------------------------------------------------------------- the reports' specs
+# a single-dummy Pinochle hand takes seconds (about 4 s median at 16 worlds): a few minutes on two cores
+PIMC_DEALS = 40
+
+
+def report_spec(players: int | None = None):
+    """``analyzer report pinochle [--players 3|4]`` (``report.build.GameReport``)."""
+    from ..errors import InputError
+    from ..games.pinochle import survey
+    from .build import GameReport, survey_runner
+    from .writer import MIN_CELL
+    if players is not None and int(players) not in (3, 4):
+        raise InputError(f"--players: the pinochle report is for 4 players (the partnership game) or 3 (the "
+                         f"three-handed auction game), not {players}")
+    if players is not None and int(players) == 3:
+        return _three_handed_spec()
+    tables = {name: (lambda flat, by, f=f: f(flat, by, MIN_CELL))
+              for name, f in (("success", survey.success_table), ("ladder", survey.ladder_table),
+                              ("pass", survey.pass_table), ("tricks", survey.tricks_table),
+                              ("declares", survey.declares_table))}
+    tables["auction"] = survey.auction_table
+    return GameReport(
+        "Pinochle: bid success, partner's pass and the auction",
+        "Each deal is a fully random 48-card partnership Pinochle deal (default rules). One seat, "
+        "rotating with the deal number (so each seat has its own independent deals), is the player "
+        "classified by its hand before the passes (its meld in the trump its policy would name, that "
+        "trump's length, aces, seat). It declares that trump and the hand is played out whatever the "
+        "bid (partner's pass and the pass back by the policy, meld, twelve tricks by the heuristic "
+        "players), and once more from the hands as dealt, without the passes; the same deal is also "
+        "played as a whole self-play hand, every seat bidding, passing and playing by the policies "
+        "(see below).",
+        survey_runner(survey.run_survey),
+        build_report, tables, "success", survey.BREAKDOWNS + survey.AUCTION_BREAKDOWNS[1:],
+        ("meld", "trumps"), table_by={"auction": ("bid",)},
+        dd_run=survey_runner(_dd_survey), dd_build=build_dd_report, dd_deals=200,
+        dd_description="The player's declaration is played by the heuristic players and solved "
+                       "double-dummy after the same passes.",
+        pimc=build_pimc_section, pimc_deals=PIMC_DEALS)
+
+
+def _three_handed_spec():
+    from ..games.pinochle import survey3
+    from .build import GameReport, survey_runner
+    from .writer import MIN_CELL
+    tables = {"success": lambda flat, by: survey3.success3_table(flat, by, MIN_CELL),
+              "ladder": lambda flat, by: survey3.ladder3_table(flat, by, MIN_CELL),
+              "auction": survey3.auction3_table}
+    return GameReport(
+        "Pinochle, three-handed: bid success and the auction",
+        "Each deal is a random three-handed Pinochle deal (15 cards each, a widow of 3, default rules). One "
+        "seat, rotating with the deal number (so each seat has its own independent deals), is classified by "
+        "its fifteen cards before the widow (its meld in the trump its policy values most, that trump's "
+        "length, its aces) and made the bidder: it takes the widow, names the trump with the most meld plus "
+        "20 a trump held, melds, buries three cards and plays fifteen tricks against the other two by the "
+        "heuristic players, whatever the bid. The same deal is also played as a whole self-play hand, the "
+        "three seats bidding by the policy (see below).",
+        survey_runner(survey3.run_survey3), build_report3, tables, "success", survey3.FEATURES3 + ("seat", "bid"),
+        ("meld", "trumps"), table_by={"auction": ("bid",)}, players=3)
+
+
+def _dd_survey(*args, **kw):
+    from ..games.pinochle.survey_dd import run_survey_dd
+    return run_survey_dd(*args, **kw)

@@ -197,3 +197,26 @@ def _tournament_chart(parts):
     np.atleast_1d(axes)[0].set_ylabel("P(win the game), % (dotted: fair share)")
     fig.tight_layout()
     return fig
+
+
+# ----------------------------------------------------------------------------- the report's spec
+def report_spec(players: int | None = None):
+    """``analyzer report rummy500`` (``report.build.GameReport``)."""
+    from ..games.rummy500 import survey
+    from .build import GameReport, players_refused, survey_runner
+    from .writer import MIN_CELL
+    if players is not None:
+        raise players_refused("rummy500")
+    tables = {"take": lambda flat, by: survey.take_table(flat, by, MIN_CELL),
+              "length": lambda flat, by: survey.length_table(flat),
+              "branch": lambda flat, by: survey.branch_table(flat)}
+    tables |= {f"tournament{tp}": (lambda flat, by, tp=tp: survey.tournament_table(flat, tp))
+               for tp in survey.TOURNAMENT_PLAYERS}
+    return GameReport(
+        "Rummy 500: taking the pile, hand lengths, tournaments",
+        "Each deal number is one self-play hand of 2, 3, 4, 5, 6 or 8 players (in turn; default "
+        f"rules), every seat playing the {survey.SURVEY_STRATEGY} strategy; at a random turn the player to "
+        "draw takes the stock or the pile from each usable depth, each played out to the end of the "
+        f"hand on the same deal. Every {survey.GAME_EVERY}th deal number also plays a whole game to 500 "
+        "(2, 4 or 8 players in turn) between greedy, holder, piler and random.",
+        survey_runner(survey.run_survey), build_report, tables, "take", survey.FEATURES, ("players", "cards"))

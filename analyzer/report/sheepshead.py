@@ -504,3 +504,41 @@ def _models_figure(df, offered):
     fig.suptitle(f"Sheepshead: heuristic, single-dummy and double-dummy play on the same {offered:,} picked hands",
                  fontsize=11)
     return fig
+
+
+# ----------------------------------------------------------------------------- the report's spec
+# deal indices (about 44% are offered and picked): about a minute on two free cores
+PIMC_DEALS = 2000
+
+
+def report_spec(players: int | None = None):
+    """``analyzer report sheepshead`` (``report.build.GameReport``)."""
+    from ..games.sheepshead import survey
+    from .build import GameReport, players_refused, survey_runner
+    from .writer import MIN_CELL
+    if players is not None:
+        raise players_refused("sheepshead")
+    return GameReport(
+        "Sheepshead: picking tables",
+        "Each deal is a fully random 32-card Sheepshead deal (default rules). One seat, "
+        "rotating with the deal number (so each seat has its own independent deals), is the "
+        "player classified. When the blind reaches it (every seat before passed by the "
+        "picking policy), pick (policy bury and call), pick alone and pass are each played "
+        "out on the same deal, the later seats deciding by the policy and all seats playing "
+        "with the heuristic players (see below).",
+        survey_runner(survey.run_survey),
+        build_report,
+        {"pick": lambda flat, by: survey.pick_table(flat, by, MIN_CELL),
+         "thresholds": lambda flat, by: survey.threshold_table(flat, MIN_CELL),
+         "strength": lambda flat, by: survey.strength_table(flat, MIN_CELL),
+         "reach": lambda flat, by: survey.reach_table(flat)},
+        "pick", survey.BREAKDOWNS, ("seat", "trumps", "queens"),
+        dd_run=survey_runner(_dd_survey), dd_build=build_dd_report, dd_deals=20_000,
+        dd_description="Each offered deal is played by the heuristic players and solved "
+                       "double-dummy (pick, alone, and the later picker's hand after a pass).",
+        pimc=build_pimc_section, pimc_deals=PIMC_DEALS)
+
+
+def _dd_survey(*args, **kw):
+    from ..games.sheepshead.survey_dd import run_survey_dd
+    return run_survey_dd(*args, **kw)
