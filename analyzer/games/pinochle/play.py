@@ -1009,8 +1009,9 @@ def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, call
     bidder: +2u made, -4u failed, -2u conceded; as a defender: -u when the bidder makes,
     +2u when he fails, +u when he concedes; u = ``units[k] * mult[trump]`` at the bid's
     index k; 0 when redealt or conceded for nothing), its square, how often he bids and
-    makes, the other bidder makes, the final bid, redeals, concessions; ``prods[r, q]`` the products of rows r and q
-    on the same deal and ``prods[r, R]`` (R rows) row r's sum (``questions._versus3``)."""
+    makes, the other bidder makes, the final bid, redeals, concessions; ``prods[r, q]``
+    the products of rows r and q on the same deal and ``prods[r, R]`` (R rows) row r's
+    sum, from which ``questions.bid3`` reads each call's paired difference from the best."""
     counts = np.array([3, 15, 15], np.int64)
     buf = np.empty(pool.shape[0], np.int64)
     fixed = np.zeros(3, np.uint64)
