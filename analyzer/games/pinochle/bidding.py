@@ -318,6 +318,23 @@ def play_limit3(kept, trump, meld, buried_points, concede):
     return meld + buried_points + min(p, MAX_POINTS) + concede[N_FEATURES]
 
 
+@njit(cache=True)
+def forced_free3(bidder, k, eldest_value, bids, policy):
+    """Does a forced eldest left at the minimum concede unseen (``forced_concede=free``)?
+    He holds the bid at ladder index 0 and would not have bid it by his value."""
+    return bidder == 0 and k == 0 and eldest_value - policy[P_MARGIN] < bids[0]
+
+
+@njit(cache=True)
+def bidder_units3(bid, limit, total, u):
+    """The three-handed bidder's result from each other player, in units: he concedes
+    above his play limit (a single bete, -u), else makes (+u) or fails (-2u) by his total;
+    ``u`` = the bid's units times the trump's multiplier."""
+    if bid > limit:
+        return -u
+    return u if total >= bid else -2 * u
+
+
 @njit(cache=True, forceinline=True)
 def call3(value, cur, seat, bids, units, policy, all_pass):
     """Seat ``seat``'s call by the policy with value ``value``: the ladder index of its bid,

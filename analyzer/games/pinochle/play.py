@@ -39,7 +39,8 @@ from ...sim.deal import _deal_into
 from ...sim.constrained import BATCH, MAX_DRAWS, count_deal, draw_tail, drop, keep_one, mask_of_all
 from ...sim.leads import book, book_products
 from ...sim.rng import LOW32, bounded, next_u64, stream_key
-from .bidding import P_MARGIN, auction3, choose_pass, heard3, play_limit3, run_auction, throws_in, valuation
+from .bidding import (auction3, bidder_units3, choose_pass, forced_free3, heard3, play_limit3, run_auction, throws_in,
+                      valuation)
 from .deck import LANE, N_SEATS, RANK_BITS, RA, TOTAL_POINTS
 from .dd import solve_points
 from .meld import meld_cards, meld_points
@@ -1086,7 +1087,7 @@ def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, call
             row[H3_BID] += bids[k]
             if b == asker:
                 row[H3_I_BID] += 1.0
-            if forced_free and b == 0 and k == 0 and values[0] - policy[P_MARGIN] < bids[0]:
+            if forced_free and forced_free3(b, k, values[0], bids, policy):
                 ev[r] = 0.0          # the forced eldest concedes without looking at the widow
                 row[H3_CONCEDED] += 1.0
                 continue
@@ -1096,15 +1097,15 @@ def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, call
                 trump[b] = t
                 total[b], _, _, limit[b] = bidder_total3(rules4[t], vals4[t], t, full, seats[(b + 1) % 3],
                                                          seats[(b + 2) % 3], reuse, hands, trace, concede)
+            g = bidder_units3(bids[k], limit[b], total[b], float(units[k] * mult[trump[b]]))
             conceded = bids[k] > limit[b]
-            made = total[b] >= bids[k] and not conceded
-            u = float(units[k] * mult[trump[b]])
+            made = g > 0.0
             row[H3_CONCEDED] += conceded
             if b == asker:
-                g = -2.0 * u if conceded else (2.0 * u if made else -4.0 * u)
+                g = 2.0 * g                  # from each of the other two
                 row[H3_I_MADE] += made
             else:
-                g = u if conceded else (-u if made else 2.0 * u)
+                g = -g
                 row[H3_THEY_MADE] += made
             ev[r] = g
             row[H3_EV] += g

@@ -958,7 +958,6 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
     from .play import (H3_BID, H3_CONCEDED, H3_EV, H3_EV2, H3_I_BID, H3_I_MADE, H3_REDEAL, H3_SIZE, H3_THEY_MADE,
                        K3_DEALS, K3_DRAWS, K3_MISSED, K3_SIZE, S3_CONCEDED, S3_EV, S3_EV2, S3_MADE, S3_N, S3_SIZE,
                        TOT_BURIED, TOT_MELD, TOT_SIZE, TOT_SUM, auction3_chunk, three_chunk)
-    from .scoring import TRUMP_MULTIPLIERS, unit_value
     from .rules import Options3
 
     options = Options3.parse(rules)
@@ -975,9 +974,7 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
     calls, asker, cur = parse_auction3(auction, ladder, options.all_pass, options.skip_40_90 == "yes")
     if seat is not None and int(seat) != asker + 1:
         raise InputError(f"--seat {seat} does not speak now: after the calls heard it is seat {asker + 1}'s turn")
-    bids = np.array(ladder, np.int64)
-    units = np.array([unit_value(int(b), options.units, 0, "none") for b in bids], np.int64)   # before the trump's
-    mult = np.array(TRUMP_MULTIPLIERS[options.double], np.int64)
+    bids, units, mult = options.stakes(ladder[-1])
     play_opts = options.play_options()
     rules4, vals4 = rule_tables(play_opts), card_tables(play_opts)
     counts = np.array([3, 15, 15], np.int64)

@@ -198,6 +198,15 @@ class Options3:
         out = range(int(self.min_bid), top + 1, 10)
         return [b for b in out if not (self.skip_40_90 == "yes" and b % 100 in (40, 90))]
 
+    def stakes(self, top: int):
+        """The ladder of bids up to ``top`` as the kernels take it: the bids, each bid's
+        base units (before the trump's multiplier) and the multiplier of each trump."""
+        from .scoring import TRUMP_MULTIPLIERS, unit_value
+        ladder = self.bids(top)
+        return (np.array(ladder, np.int64),
+                np.array([unit_value(b, self.units, 0, "none") for b in ladder], np.int64),
+                np.array(TRUMP_MULTIPLIERS[self.double], np.int64))
+
     def play_options(self) -> Options:
         """The partnership game's options that decide play and counting."""
         return Options(counting=self.count, run_marriage_reuse=self.run_marriage_reuse)

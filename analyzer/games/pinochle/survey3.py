@@ -22,7 +22,7 @@ from ...bits import popcount
 from ...sim.deal import _deal_into
 from ...sim.layout import StatsLayout
 from ...sim.rng import seed_key, stream_key
-from .bidding import ALL_PASS_FORCED, DEFAULT_CONCEDE3, DEFAULT_POLICY3, P_MARGIN, auction3, valuation
+from .bidding import ALL_PASS_FORCED, DEFAULT_CONCEDE3, DEFAULT_POLICY3, auction3, bidder_units3, forced_free3, valuation
 from .deck import BIT_OF, LANE
 from .meld import meld_points
 from .play import ACES, TRACE_COLS, bidder_total3, card_tables, named_trump3
@@ -111,28 +111,22 @@ def survey3_chunk(rules4, vals4, key0, start, n, pool, reuse, bids, units, mult,
                                             deal[1 + (b + 2) % 3], reuse, hands, trace, concede)
         row = auction[b, min(k, N_LADDER3 - 1)]
         row[A3_DEALS] += 1
-        u = units[k] * mult[t]
-        if b == 0 and k == 0 and values[0] - policy[P_MARGIN] < bids[0]:
+        if forced_free3(b, k, values[0], bids, policy):
             row[A3_FORCED] += 1              # conceded unseen, for nothing (forced_concede=free)
-        elif bids[k] > limit:
+            continue
+        g = bidder_units3(bids[k], limit, total, units[k] * mult[t])
+        row[A3_UNITS] += g
+        if bids[k] > limit:
             row[A3_CONCEDED] += 1
-            row[A3_UNITS] -= u
         else:
             row[A3_TOTAL] += total
-            if total >= bids[k]:
-                row[A3_MADE] += 1
-                row[A3_UNITS] += u
-            else:
-                row[A3_UNITS] -= 2 * u
+            row[A3_MADE] += g > 0
 
 
 def survey3_inputs(seed: int):
-    from .scoring import TRUMP_MULTIPLIERS, unit_value
     options = Options3()
     play = options.play_options()
-    bids = np.array(options.bids(int(options.min_bid) + 10 * 100), np.int64)
-    units = np.array([unit_value(int(b), options.units, 0, "none") for b in bids], np.int64)
-    mult = np.array(TRUMP_MULTIPLIERS[options.double], np.int64)
+    bids, units, mult = options.stakes(int(options.min_bid) + 10 * 100)
     return (rule_tables(play), card_tables(play), seed_key(seed), BIT_OF.astype(np.int64), options.reuse, bids,
             units, mult)
 

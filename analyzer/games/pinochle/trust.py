@@ -92,12 +92,10 @@ def decisions3(n: int, seed: int) -> list[Decision]:
     from .deck import format_mask
     from .questions import _pool
     from .rules import Options3
-    from .scoring import unit_value
 
     options = Options3()
     ladder = options.bids(int(options.min_bid) + 1000)
-    bids = np.array(ladder, np.int64)
-    units = np.array([unit_value(b, options.units, 0, "none") for b in ladder], np.int64)
+    bids, units, _ = options.stakes(ladder[-1])
     rng = decision_seed(seed, 0x93C)
     v4 = np.empty(4)
     pool = _pool([])
