@@ -10,6 +10,7 @@ import numpy as np
 
 from analyzer.games.five_hundred import dd as d5
 from analyzer.games.five_hundred.deck import DECK
+from analyzer.games.five_hundred.play import tricks_hist
 from analyzer.games.five_hundred.questions import BYTE_TABLES, contract_only, simulate_tricks
 from analyzer.games.five_hundred.rules import MISERE, Options, rule_tables
 from analyzer.sim.rng import seed_key
@@ -31,10 +32,12 @@ def test_batch_kernel_matches_one_deal_solves():
     fixed = np.zeros(5, np.uint64)
     kinds = np.array([3, 4, MISERE], np.int64)
     tables = rule_tables(Options())
-    hist = np.zeros((3, 11), np.int64)
-    d5.bid_chunk_dd(seed_key(5), 0, 6, pool, counts, fixed, kinds, tables, BYTE_TABLES, hist,
+    joint = np.zeros((3, 3, 11, 11), np.int64)
+    d5.bid_chunk_dd(seed_key(5), 0, 6, pool, counts, fixed, kinds, tables, BYTE_TABLES, joint,
                     d5.new_dd_table(0.5), d5.new_stats(), np.int64(4), np.int64(SIDES_OPPOSITE))
+    hist = tricks_hist(joint)
     assert (hist.sum(axis=1) == 6).all()
+    assert (joint.sum(axis=(2, 3)) == 6).all()
     from analyzer.sim.deal import deal_batch
     deals = deal_batch(5, 0, 6, pool, counts, fixed)
     names = ["S", "W", "N", "E"]

@@ -111,19 +111,61 @@ def _table(rows):
                           "p_make_lo": 0.4, "p_make_hi": 0.6, "ev_se": 1.0} for a, ok, ev in rows])
 
 
+def _paired(d, se):
+    return lambda i, j: (d, se)
+
+
 def test_recommendation_is_the_best_allowed_ev():
-    best, text = questions._recommend(_table([("8H", False, 300.0), ("9H", True, 120.0), ("9NT", True, 40.0)]))
+    best, text, f = questions._recommend(_table([("8H", False, 300.0), ("9H", True, 120.0), ("9NT", True, 40.0)]),
+                                         _paired(80.0, 10.0))
     assert best == "9H" and "bid 9H" in text
+    assert "ahead of 9NT by 80.0 points" in text and f["a"] == "9H" and f["b"] == "9NT" and not f["tie"]
+
+
+def test_recommendation_calls_a_tie_a_tie():
+    """Two contracts the deals cannot tell apart (here: identical on every deal): both named."""
+    best, text, f = questions._recommend(_table([("9H", True, 120.0), ("9NT", True, 120.0)]), _paired(0.0, 0.0))
+    assert text.startswith("no measurable difference between 9H and 9NT") and f["tie"]
+    best, text, f = questions._recommend(_table([("9H", True, 120.0), ("9NT", True, 110.0)]), _paired(10.0, 6.0))
+    assert "no measurable difference between 9H and 9NT" in text and best == "9H"
 
 
 def test_recommendation_pass_when_every_allowed_ev_is_negative():
-    best, text = questions._recommend(_table([("8H", False, 300.0), ("9H", True, -5.0), ("9NT", True, -40.0)]))
+    best, text, _ = questions._recommend(_table([("8H", False, 300.0), ("9H", True, -5.0), ("9NT", True, -40.0)]),
+                                         _paired(35.0, 5.0))
     assert best == "pass" and "loses points on average" in text and "9H" in text
 
 
 def test_recommendation_pass_when_nothing_is_allowed():
-    best, text = questions._recommend(_table([("6S", False, 10.0)]))
-    assert best == "pass" and "no listed contract" in text
+    best, text, f = questions._recommend(_table([("6S", False, 10.0)]), _paired(0.0, 1.0))
+    assert best == "pass" and "no listed contract" in text and f == {}
+
+
+def test_paired_contracts_is_the_per_deal_difference():
+    """From the joint histogram: the mean and standard error of the per-deal differences."""
+    rng = np.random.default_rng(4)
+    ta, tb = rng.integers(0, 11, 500), rng.integers(0, 11, 500)
+    joint = np.zeros((2, 2, 11, 11), np.int64)
+    for x, y in zip(ta, tb):
+        t = (x, y)
+        for a in range(2):
+            for b in range(2):
+                joint[a, b, t[a], t[b]] += 1
+    ev_a, ev_b = rng.normal(0, 100, 11), rng.normal(0, 100, 11)
+    d = ev_a[ta] - ev_b[tb]
+    mean, se = questions.paired_contracts(joint, 500, 0, 1, ev_a, ev_b)
+    assert mean == pytest.approx(d.mean()) and se == pytest.approx(d.std(ddof=1) / np.sqrt(500))
+    assert questions.paired_contracts(joint, 500, 1, 1, ev_b, ev_b) == (0.0, 0.0)
+
+
+def test_contract_only_names_its_lead_over_the_next_best():
+    answer = questions.contract_only(HAND, deals=2000, seed=2, contracts="7H,8H,7NT", threads=1)
+    f = answer.meta["lead"]
+    t = answer.table.set_index("contract")
+    assert {f["a"], f["b"]} <= set(t.index) and f["a"] != f["b"]
+    assert f["a_minus_b"] == pytest.approx(t.loc[f["a"], "ev"] - t.loc[f["b"], "ev"])
+    # paired: far tighter than the two rows' own errors combined
+    assert f["se"] < (t.loc[f["a"], "ev_se"] ** 2 + t.loc[f["b"], "ev_se"] ** 2) ** 0.5
 
 
 def test_rows_follow_the_table_order_whatever_the_request_order():
@@ -135,7 +177,7 @@ def test_bid_chunk_agrees_with_dealing_then_playing():
     """The batch kernel's byte-table relabelling and dealing give the same tricks as
     deal_batch + rules.to_layout + play_deal deal by deal."""
     from analyzer.games.five_hundred.deck import DECK
-    from analyzer.games.five_hundred.play import TRACE_COLS, play_deal
+    from analyzer.games.five_hundred.play import TRACE_COLS, play_deal, tricks_hist
     from analyzer.games.five_hundred.rules import Options, rule_tables, to_layout
     from analyzer.sim.deal import deal_batch
 
@@ -145,14 +187,20 @@ def test_bid_chunk_agrees_with_dealing_then_playing():
     pool = np.array([c for c in range(DECK.size) if c not in hand])
     deals = deal_batch(5, 0, n, pool, [3, 0, 10, 10, 10], [0, DECK.mask(hand), 0, 0, 0])
     tables = rule_tables()
-    hist = np.zeros((7, 11), np.int64)
+    joint = np.zeros((7, 7, 11, 11), np.int64)
     trace = np.empty((40, TRACE_COLS), np.int64)
     for d in deals:
+        got = []
         for kind in range(7):
             strain = min(kind, 5)
             hands = np.array([to_layout(int(d[1 + s]), strain) for s in range(4)], np.uint64)
             kitty = np.uint64(to_layout(int(d[0]), strain))
             assert bin(int(np.bitwise_or.reduce(hands)) | int(kitty)).count("1") == 43
-            t = play_deal(tables[strain], hands, kitty, 0, kind >= 5, kind == 6, trace, False, np.empty(tables.shape[1], np.uint64))
-            hist[kind, t] += 1
-    assert np.array_equal(hist, run.stats)
+            got.append(play_deal(tables[strain], hands, kitty, 0, kind >= 5, kind == 6, trace, False,
+                                 np.empty(tables.shape[1], np.uint64)))
+        for a in range(7):
+            for b in range(7):
+                joint[a, b, got[a], got[b]] += 1
+    # every pair of kinds deal by deal (the paired comparisons), each kind's histogram on the diagonal
+    assert np.array_equal(joint, run.stats)
+    assert np.array_equal(tricks_hist(run.stats)[2], joint[2, 0].sum(axis=1))

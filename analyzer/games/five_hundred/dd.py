@@ -19,7 +19,7 @@ from ...sim.rng import stream_key
 from ...tricks.dd import PEXT8, O_ALL, S_SIZE, C_SIZE, MAX_SEATS, _make_cfg, _solve_kernel, new_table
 from ...tricks.tables import R_FREE, R_SUIT, R_TRUMP
 from .deck import HAND_SIZE, N_SEATS, N_TRICKS
-from .play import SIDES_OPPOSITE, TRACE_COLS, exchange, play_out_table, relabel, table_seats
+from .play import SIDES_OPPOSITE, TRACE_COLS, book_joint, exchange, play_out_table, relabel, table_seats
 from .rules import MISERE, NT
 
 DD_TABLE_MB = 16.0   # transposition table per thread for Five Hundred solves
@@ -162,14 +162,15 @@ def dd_deal(rules, hands, kitty, contractor, misere, tt, stats, work):
 
 
 @njit(cache=True, nogil=True)
-def bid_chunk_dd(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables, hist, tt, stats, n_seats, sides):
+def bid_chunk_dd(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables, joint, tt, stats, n_seats, sides):
     """``play.bid_chunk`` with double-dummy play: same deals (same dealing kernel and
-    streams), ``hist[k, t]`` counts deals where kind ``kinds[k]`` gave ``t`` (misère and
-    open misère: 0 made, 1 failed; with every hand visible they are the same question)."""
+    streams), ``joint`` as there: kind ``kinds[k]`` gave ``t`` (misère and open misère: 0
+    made, 1 failed; with every hand visible they are the same question)."""
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
     hands = np.empty(n_seats, np.uint64)
     work = np.zeros(8, np.int64)
+    out = np.empty(kinds.shape[0], np.int64)
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         misere_result = -1
@@ -177,7 +178,7 @@ def bid_chunk_dd(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables
             kind = kinds[k]
             strain = kind if kind < MISERE else MISERE
             if kind >= MISERE and misere_result >= 0:
-                hist[k, misere_result] += 1
+                out[k] = misere_result
                 continue
             bt = byte_tables[strain]
             for s in range(n_seats):
@@ -187,7 +188,8 @@ def bid_chunk_dd(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables
                                    stats, work)
             if kind >= MISERE:
                 misere_result = res
-            hist[k, res] += 1
+            out[k] = res
+        book_joint(joint, out)
 
 
 def new_dd_table(megabytes: float = DD_TABLE_MB) -> np.ndarray:

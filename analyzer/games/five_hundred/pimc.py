@@ -45,8 +45,8 @@ from ...tricks.engine import suit_of
 from ...tricks.pimc import solve_after_lead
 from ...tricks.tables import R_FREE
 from .deck import N_SEATS, N_TRICKS
-from .play import (KIND_OPEN_MISERE, SIDES_OPPOSITE, exchange, nominate_joker, play_deal_table, relabel, table_seats,
-                   trick_loop)
+from .play import (KIND_OPEN_MISERE, SIDES_OPPOSITE, book_joint, exchange, nominate_joker, play_deal_table, relabel,
+                   table_seats, trick_loop)
 from .auction import LAD_LEVEL
 from .rules import DD_MISERE_MAX_ACTIVE, MISERE
 from ...sim.models import DD, PIMC
@@ -123,12 +123,13 @@ def world_key(deal_key):
 # ----------------------------------------------------------------------------- batches
 @njit(cache=True, nogil=True)
 def bid_chunk_pimc(key0, start, n, pool, counts, fixed, kinds, levels, tables, byte_tables, n_worlds,
-                   hist, hist_h, pair, tt, stats, n_seats, sides):
+                   hist, hist_h, pair, joint, tt, stats, n_seats, sides):
     """``play.bid_chunk`` with single-dummy play at every seat of a table of ``n_seats``
     (sides by ``sides``): row ``j`` plays kind ``kinds[j]`` aiming at ``levels[j]``
     tricks; ``hist[j, t]`` counts its deals by the contractor side's tricks, ``hist_h``
     the heuristic players' on the same deals, and ``pair[j, 2 * a + b]`` the deals
-    single-dummy made (a) and the heuristic made (b).  Slots as ``play.bid_chunk``'s."""
+    single-dummy made (a) and the heuristic made (b); ``joint`` (``play.book_joint``) every
+    pair of rows' single-dummy tricks on the same deals.  Slots as ``play.bid_chunk``'s."""
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
     hands = np.empty(n_seats, np.uint64)
@@ -137,6 +138,7 @@ def bid_chunk_pimc(key0, start, n, pool, counts, fixed, kinds, levels, tables, b
     genbox = np.ones(1, np.int64)
     no = np.bool_(False)
     every = (np.int64(1) << n_seats) - 1
+    res = np.empty(kinds.shape[0], np.int64)
     for i in range(n):
         dkey = stream_key(key0, start + i)
         _deal_into(dkey, pool, counts, fixed, buf, deal)
@@ -161,6 +163,8 @@ def bid_chunk_pimc(key0, start, n, pool, counts, fixed, kinds, levels, tables, b
             a = (tricks == 0) if misere else (tricks >= levels[j])
             b = (th == 0) if misere else (th >= levels[j])
             pair[j, 2 * np.int64(a) + np.int64(b)] += 1
+            res[j] = tricks
+        book_joint(joint, res)
 
 
 @njit(cache=True, nogil=True)

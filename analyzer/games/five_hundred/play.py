@@ -899,19 +899,37 @@ def relabel(mask, byte_table):
 
 
 @njit(cache=True, nogil=True)
-def bid_chunk(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables, hist, n_seats, sides):
+def book_joint(joint, tricks):
+    """One deal's results into ``joint[a, b, t, u]``: the deals where row ``a`` gave ``t``
+    and row ``b`` gave ``u`` tricks (``tricks[a]``), every pair of rows, so that any two
+    rows' scores can be compared deal by deal; ``joint[a, a, t, t]`` is row a's histogram
+    (``tricks_hist``)."""
+    for a in range(tricks.shape[0]):
+        for b in range(tricks.shape[0]):
+            joint[a, b, tricks[a], tricks[b]] += 1
+
+
+def tricks_hist(joint):
+    """Each row's histogram of tricks, (rows, 11), from ``book_joint``'s array."""
+    return np.array([np.diagonal(joint[a, a]) for a in range(joint.shape[0])], np.int64).reshape(
+        joint.shape[0], joint.shape[2])
+
+
+@njit(cache=True, nogil=True)
+def bid_chunk(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables, joint, n_seats, sides):
     """Deal ``n`` deals from index ``start`` and play each kind in ``kinds`` at a table of
     ``n_seats`` whose sides form by ``sides`` (SIDES_*).
 
     Slots: 0 kitty, 1..n_seats seats 0.. (seat 0 asks and contracts), then any dead hand.
-    ``hist[k, t]`` counts deals where kind ``kinds[k]`` gave the contractor's side ``t``
-    tricks.
+    ``joint`` (``book_joint``): the contractor side's tricks of every pair of kinds on the
+    same deals.
     """
     buf = np.empty(pool.shape[0], np.int64)
     deal = np.empty(counts.shape[0], np.uint64)
     hands = np.empty(n_seats, np.uint64)
     trace = np.empty((N_TRICKS * n_seats, TRACE_COLS), np.int64)
     work = np.empty(tables.shape[1], np.uint64)
+    res = np.empty(kinds.shape[0], np.int64)
     for i in range(n):
         _deal_into(stream_key(key0, start + i), pool, counts, fixed, buf, deal)
         for k in range(kinds.shape[0]):
@@ -923,4 +941,5 @@ def bid_chunk(key0, start, n, pool, counts, fixed, kinds, tables, byte_tables, h
             kitty = relabel(deal[0], bt)
             tricks = play_deal_table(tables[strain], hands, kitty, n_seats, sides, 0, kind >= MISERE,
                                      kind == KIND_OPEN_MISERE, trace, False, work)
-            hist[k, tricks] += 1
+            res[k] = tricks
+        book_joint(joint, res)

@@ -9,6 +9,7 @@ import pandas as pd
 
 from ...answer import Answer
 from ...verdict import lead as lead_over, lead_versus, recommend
+from ...sim.layout import StatsLayout
 from ...sim.models import CODES
 from ...sim.question import Plan, solver_arrays
 from ...sim.rng import seed_key
@@ -79,7 +80,9 @@ def kind_of(contract: Contract) -> int:
 
 def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progress=False,
                     play="heuristic", tab: Table = FOUR):
-    """Histogram of the contractor side's tricks, shape (len(kinds), 11), and the run.
+    """The run whose ``stats`` hold the contractor side's tricks of every pair of kinds on
+    the same deals, shape (len(kinds), len(kinds), 11, 11) (``play.book_joint``;
+    ``play.tricks_hist`` gives each kind's histogram).
 
     ``play="dd"``: double-dummy results on the same deals (misère rows: 0 made, 1 failed)."""
     from .play import bid_chunk
@@ -96,22 +99,37 @@ def simulate_tricks(hand_ids, kinds, deals, seed, options, threads=None, progres
         from .dd import bid_chunk_dd, new_dd_table, new_stats
 
         def chunk(start, n):
-            hist = np.zeros((len(kinds), N_TRICKS + 1), np.int64)
+            joint = _joint(len(kinds))
             if n:
                 bid_chunk_dd(key0, np.int64(start), np.int64(n), pool, counts, fixed, kinds, tables,
-                             bts, hist, new_dd_table(), new_stats(), n_seats, sides)
-            return hist
+                             bts, joint, new_dd_table(), new_stats(), n_seats, sides)
+            return joint
 
         return PLAN.run(chunk, deals, play, threads, progress)
 
     def chunk(start, n):
-        hist = np.zeros((len(kinds), N_TRICKS + 1), np.int64)
+        joint = _joint(len(kinds))
         if n:
             bid_chunk(key0, np.int64(start), np.int64(n), pool, counts, fixed, kinds, tables,
-                      bts, hist, n_seats, sides)
-        return hist
+                      bts, joint, n_seats, sides)
+        return joint
 
     return PLAN.run(chunk, deals, play, threads, progress)
+
+
+def _joint(rows: int) -> np.ndarray:
+    return np.zeros((rows, rows, N_TRICKS + 1, N_TRICKS + 1), np.int64)
+
+
+def paired_contracts(joint, n: int, i: int, j: int, ev_i, ev_j) -> tuple[float, float]:
+    """Mean and standard error over ``n`` deals of one contract's score minus another's on
+    the same deals: ``ev_i[t]`` scores row ``i`` of ``joint`` (``play.book_joint``) at
+    ``t`` tricks, ``ev_j`` row ``j``."""
+    w = joint[i, j].astype(float)
+    d = np.asarray(ev_i, float)[:, None] - np.asarray(ev_j, float)[None, :]
+    mean = float((w * d).sum()) / n
+    var = max(float((w * d * d).sum()) / n - mean * mean, 0.0)
+    return mean, (var / (n - 1)) ** 0.5 if n > 1 else float("nan")
 
 
 def check_worlds(worlds) -> int:
@@ -175,8 +193,9 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
     notes = notes + PLAN.notes(run, deals, play)
     if tab.players != 4:
         notes.append(table_note(tab, options))
+    from .play import tricks_hist
     n = run.n_done
-    hist = run.stats
+    hist = tricks_hist(run.stats)
     tricks = np.arange(N_TRICKS + 1)
     rows = []
     for c in chosen:
@@ -191,12 +210,16 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
             "mean_tricks": float((tricks * h).sum() / n), "ev": ev, "ev_se": ev_se,
         })
     table = pd.DataFrame(rows)
-    best, recommendation = _recommend(table)
+    scores = [ev_by_tricks(c, tab, options) for c in chosen]
+    rows_of = [kinds.index(kind_of(c)) for c in chosen]
+    best, recommendation, verdict = _recommend(table, lambda i, j: paired_contracts(
+        run.stats, n, rows_of[i], rows_of[j], scores[i], scores[j]))
     dist = pd.DataFrame(hist / n, index=[
         ("open misère" if k == 6 else "misère" if k == 5 else
          ("♠", "♣", "♦", "♥", "NT")[k]) for k in kinds], columns=tricks)
     meta = {"hand": tab.deck.format_cards(hand_ids), "players": tab.players, "deals": int(n), "seed": seed,
-            "play": play, "over": over_c.name if over_c else None, "rules": options.shown(tab.players)}
+            "play": play, "over": over_c.name if over_c else None, "rules": options.shown(tab.players),
+            "lead": verdict}
     if play == "dd" and any(c.is_misere for c in chosen):
         notes.append("double-dummy misère records made (0) or failed (1): its tricks column is the "
                      "share of deals the defenders can beat")
@@ -263,30 +286,29 @@ def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, p
     nr = len(chosen)
     n_seats = np.int64(tab.n_seats)
     sides = np.int64(sides_rule(tab.players, options))
+    layout = StatsLayout(hist=(nr, N_TRICKS + 1), hist_h=(nr, N_TRICKS + 1), pair=(nr, 4),
+                         joint=(nr, nr, N_TRICKS + 1, N_TRICKS + 1))
 
     def chunk(start, n):
         from .dd import new_dd_table, new_stats
-        out = np.zeros((3, nr, 4 * (N_TRICKS + 1)), np.int64)
+        out = layout.zeros()
         if n:
-            hist = np.zeros((nr, N_TRICKS + 1), np.int64)
-            hist_h = np.zeros((nr, N_TRICKS + 1), np.int64)
-            pair = np.zeros((nr, 4), np.int64)
-            bid_chunk_pimc(key0, np.int64(start), np.int64(n), pool, counts, fixed, kinds, levels, tables,
-                           bts, np.int64(n_worlds), hist, hist_h, pair, new_dd_table(), new_stats(), n_seats, sides)
-            out[0, :, :N_TRICKS + 1] = hist
-            out[1, :, :N_TRICKS + 1] = hist_h
-            out[2, :, :4] = pair
+            v = layout.unpack(out)
+            bid_chunk_pimc(key0, np.int64(start), np.int64(n), pool, counts, fixed, kinds, levels, tables, bts,
+                           np.int64(n_worlds), v["hist"], v["hist_h"], v["pair"], v["joint"], new_dd_table(),
+                           new_stats(), n_seats, sides)
         return out
 
     run = PLAN.run(chunk, deals, "pimc", threads, progress)
     notes = [PIMC_NOTE.format(w=n_worlds)] + notes + PLAN.notes(run, deals, "pimc")
     n = run.n_done
+    got = layout.unpack(run.stats)
     tricks = np.arange(N_TRICKS + 1)
     rows = []
     for j, c in enumerate(chosen):
-        h = run.stats[0, j, :N_TRICKS + 1]
-        hh = run.stats[1, j, :N_TRICKS + 1]
-        pr = run.stats[2, j, :4]
+        h = got["hist"][j]
+        hh = got["hist_h"][j]
+        pr = got["pair"][j]
         made = h[0] if c.is_misere else h[c.level:].sum()
         made_h = hh[0] if c.is_misere else hh[c.level:].sum()
         lo, hi = wilson(made, n)
@@ -304,34 +326,45 @@ def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, p
             "p_make_gain_hi": diff + Z95 * diff_se,
         })
     table = pd.DataFrame(rows)
-    best, recommendation = _recommend(table)
+    scores = [ev_by_tricks(c, tab, options) for c in chosen]
+    best, recommendation, verdict = _recommend(table, lambda i, j: paired_contracts(got["joint"], n, i, j, scores[i],
+                                                                                     scores[j]))
     meta = {"hand": tab.deck.format_cards(hand_ids), "players": tab.players, "deals": int(n), "seed": seed,
             "play": "pimc", "worlds": n_worlds, "over": over_c.name if over_c else None,
-            "rules": options.shown(tab.players)}
+            "rules": options.shown(tab.players), "lead": verdict}
     if tab.players != 4:
         notes.append(table_note(tab, options))
         if sides_rule(tab.players, options) == SIDES_CALL:
             notes.append("single-dummy with a called partner: the card called is public, its holder hidden until "
                          "he plays it (each seat's sampled layouts put it in a hand other than yours)")
-    dist = pd.DataFrame(run.stats[0, :, :N_TRICKS + 1] / n, index=[c.label for c in chosen], columns=tricks)
+    dist = pd.DataFrame(got["hist"] / n, index=[c.label for c in chosen], columns=tricks)
     notes.append("p_make_heuristic, p_make_gain: the heuristic players on the same deals, and single-dummy's gain "
                  "over them (paired, 95% interval)")
     return Answer("five-hundred", "bid", table, best, recommendation, meta,
                   {"distribution": dist, "elapsed": run.elapsed}, notes)
 
 
-def _recommend(table: pd.DataFrame) -> tuple[str, str]:
+def _recommend(table: pd.DataFrame, paired) -> tuple[str, str, dict]:
+    """(the best allowed contract, the sentence, its lead over the next best allowed one:
+    ``verdict.lead``'s fields, empty with one).  ``paired(i, j)``: mean and standard error
+    of row i's score minus row j's on the same deals."""
     allowed_rows = table[table["allowed"]]
     if allowed_rows.empty:
-        return "pass", "pass: no listed contract may be bid over the current bid"
+        return "pass", "pass: no listed contract may be bid over the current bid", {}
     top = allowed_rows.loc[allowed_rows["ev"].idxmax()]
+    rest = allowed_rows.drop(index=top.name)
+    f: dict = {}
+    if not rest.empty:
+        nxt = rest.loc[rest["ev"].idxmax()]
+        f = lead_over(str(top["contract"]), str(nxt["contract"]), *paired(int(top.name), int(nxt.name)))
     if top["ev"] < 0:
         return "pass", (f"pass: every allowed contract loses points on average "
-                        f"(the best, {top['contract']}, averages {top['ev']:+.0f})")
-    return top["action"], (f"bid {top['contract']}: makes {100 * top['p_make']:.1f}% "
-                           f"({100 * top['p_make_lo']:.1f}-{100 * top['p_make_hi']:.1f}%), "
-                           f"expected score {top['ev']:+.1f} (95% interval {top['ev'] - Z95 * top['ev_se']:+.1f} to "
-                           f"{top['ev'] + Z95 * top['ev_se']:+.1f})")
+                        f"(the best, {top['contract']}, averages {top['ev']:+.0f})"), f
+    head = (f"bid {top['contract']}: makes {100 * top['p_make']:.1f}% "
+            f"({100 * top['p_make_lo']:.1f}-{100 * top['p_make_hi']:.1f}%), "
+            f"expected score {top['ev']:+.1f} (95% interval {top['ev'] - Z95 * top['ev_se']:+.1f} to "
+            f"{top['ev'] + Z95 * top['ev_se']:+.1f})")
+    return top["action"], recommend(head, f, " points"), f
 
 
 # ----------------------------------------------------------------------------- here
@@ -460,7 +493,6 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
                          "heuristic or pimc)")
     check_solver_seats(tab, play)
     from ...sim.constrained import C_SIZE, C_W, C_W2, conditioning_note, deals_used, p_fit, weight_scale
-    from ...sim.layout import StatsLayout
     from .auction import PASS, ST_CUR, call_allowed, default_policy, feature_masks, history_arrays, ladder_tables
     from .bidding import ladder
     from .heard import BATCH as HERE_BATCH
