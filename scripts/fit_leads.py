@@ -55,9 +55,11 @@ RULES_CARD = 8      # the feature "this is lead_core's card"
 
 
 @njit(cache=False)
-def _trick(rules, hands, n, active, n_active, side, contractor, discards, t, u, st, forced):
-    """One trick by the heuristic players (``forced``: the lead, if not 0).  ``u[0]``:
-    the cards played; ``st``: (voids, suits led, the contractor side's tricks, leader)."""
+def _trick(rules, hands, n, active, n_active, side, contractor, discards, t, u, st, forced, misere=False,
+           open_misere=False):
+    """One trick by the heuristic players (``forced``: the lead, if not 0) of a contract
+    (``misere``, ``open_misere`` as in ``play.play_out_table``).  ``u[0]``: the cards
+    played; ``st``: (voids, suits led, the contractor side's tricks, leader)."""
     suits = rule_suits(rules)
     trump = rules[R_TRUMP]
     shift = rules[R_DUP_SHIFT]
@@ -70,7 +72,7 @@ def _trick(rules, hands, n, active, n_active, side, contractor, discards, t, u, 
     suit = ZERO
     for pos in range(n_active):
         hand = hands[seat]
-        card, hled = heuristic_move(rules, hands, n, side, seat, pos, t, contractor, discards, False, False,
+        card, hled = heuristic_move(rules, hands, n, side, seat, pos, t, contractor, discards, misere, open_misere,
                                     active, n_active, u[0], st[0], st[1], leader, led, best, winner)
         if pos == 0 and forced != ZERO:
             card = forced
@@ -96,6 +98,25 @@ def _trick(rules, hands, n, active, n_active, side, contractor, discards, t, u, 
 
 
 @njit(cache=False)
+def roll_out_leads(rules, lay, n, active, n_active, side, contractor, discards, t, u, st, cands, kc, misere,
+                   open_misere, h2, u2, st2, out):
+    """Each of the ``kc`` candidate leads ``cands`` at trick ``t`` of the position (``lay``,
+    ``u``, ``st``, left as they are) played and the deal rolled out by the heuristic
+    players: ``out[j]``, the contractor side's tricks after candidate j (a misère stops at
+    his first).  ``h2``, ``u2``, ``st2``: scratch of ``lay``'s, ``u``'s and ``st``'s shapes."""
+    for j in range(kc):
+        h2[:] = lay
+        u2[0] = u[0]
+        st2[:] = st
+        for t2 in range(t, N_TRICKS):
+            _trick(rules, h2, n, active, n_active, side, contractor, discards, t2, u2, st2,
+                   cands[j] if t2 == t else ZERO, misere, open_misere)
+            if misere and st2[2] > 0:
+                break
+        out[j] = st2[2]
+
+
+@njit(cache=False)
 def rollout_chunk(key0, n_deals, pool, counts, lad, acfg, pols, fm, tables, bts, n, sides, out_f, out_made, out_pos,
                   out_side):
     """Rows (features, goal reached, lead index, 1 for the contractor's side) of every
@@ -108,6 +129,7 @@ def rollout_chunk(key0, n_deals, pool, counts, lad, acfg, pols, fm, tables, bts,
     u2 = np.zeros(1, np.uint64)
     st = np.zeros(4, np.int64)
     st2 = np.zeros(4, np.int64)
+    tricks = np.zeros(MAX_LEADS, np.int64)
     r = 0
     lead = 0
     for i in range(n_deals):
@@ -156,15 +178,11 @@ def rollout_chunk(key0, n_deals, pool, counts, lad, acfg, pols, fm, tables, bts,
                     _, kc = nt_lead(suits, free, hand, unseen, st[1], pv, ov, rules_card,
                                     NT_LEAD_W if declaring else NT_DEFENCE_W, feats, cands)
                     if kc > 1:
+                        roll_out_leads(rules, lay, n, active, n_active, side, d, discards, t, u, st, cands, kc,
+                                       False, False, h2, u2, st2, tricks)
                         for j in range(kc):
-                            h2[:] = lay
-                            u2[0] = u[0]
-                            st2[:] = st
-                            for t2 in range(t, N_TRICKS):
-                                _trick(rules, h2, n, active, n_active, side, d, discards, t2, u2, st2,
-                                       cands[j] if t2 == t else ZERO)
                             out_f[r, :] = feats[j]
-                            out_made[r] = 1.0 if (st2[2] >= level) == (declaring != 0) else 0.0
+                            out_made[r] = 1.0 if (tricks[j] >= level) == (declaring != 0) else 0.0
                             out_pos[r] = lead
                             out_side[r] = declaring
                             r += 1

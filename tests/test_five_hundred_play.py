@@ -254,6 +254,97 @@ def test_open_misere_void_defender_throws_the_suit_that_blocks_his_partner():
     assert _open_misere_discard(mine, "8S", ["8C", "7C", "QS"], ["6C", "5C", "9H", "7S"], False) == {"TC"}
 
 
+_RANKS = "23456789TJQKA"
+
+
+def _misere_lead(mine, exposed, unseen, weights=None, partners_void=0, contractor_voids=0, suits_led=0):
+    """(the card, the rules' card, {card: features}) of ``play.misere_defence_lead``: a
+    defender's lead against the contractor's ``exposed`` hand (open misère; [] for
+    misère), ``weights`` defaulting to the fitted ones."""
+    from analyzer.tricks.heuristic import rule_suits
+    from analyzer.tricks.tables import R_FREE
+    rules = kernel_rules("MIS")
+    suits = tuple(np.uint64(m) for m in rule_suits(rules))
+    hand, seen, shown = (np.uint64(to_mask(x, "MIS")) for x in (mine, unseen, exposed))
+    rules_card = np.uint64(play.defender_lead(suits, rules[R_FREE], hand, seen, contractor_voids, partners_void,
+                                              shown))
+    if weights is None:
+        weights = play.MISERE_OPEN_W if exposed else play.MISERE_CLOSED_W
+    feats = np.zeros((play.MAX_MLEADS, play.N_MF))
+    cands = np.zeros(play.MAX_MLEADS, np.uint64)
+    card, k = play.misere_defence_lead(suits, rules[R_FREE], hand, seen, contractor_voids, partners_void, shown,
+                                       suits_led, rules_card, weights, feats, cands)
+    by_card = {next(iter(from_mask(cands[i], "MIS"))): feats[i] for i in range(k)}
+    return from_mask(card, "MIS"), from_mask(rules_card, "MIS"), by_card
+
+
+def test_misere_lead_candidates_and_features_by_hand():
+    """East holds A♣ J♣ 6♣ and K♦ against South's exposed 10♣ 9♣ 8♣ 7♣ and Q♦.
+
+    Candidates: the low and the top club (6♣, A♣), the highest club under his lowest (the
+    6♣ again) and between his two lowest (none: nothing of ours lies between 7♣ and 8♣),
+    the K♦ (low and top at once); the rules' card is one of them.  The 6♣ lies under all
+    his clubs, the A♣ above all four; the K♦ is above his only diamond."""
+    mine = ["AC", "JC", "6C", "KD"]
+    exposed = ["TC", "9C", "8C", "7C", "QD"]
+    card, rules_card, f = _misere_lead(mine, exposed, _rest_of_deck(mine, exposed))
+    assert set(f) == {"6C", "AC", "KD"} and rules_card <= set(f)
+    rules_f, void, under_him, over_him, ducks, _, ours, ours_below, _, below_all, between, pv, led, cvoid, \
+        unseen, single, nobody_under, low, safe, exposed_n, his_low = range(21)
+    assert f["6C"][[under_him, over_him, below_all, ours, ours_below, low]].tolist() == [0, 4, 1, 3, 0, 1]
+    assert f["AC"][[under_him, over_him, below_all, ours_below, low]].tolist() == [4, 0, 0, 2, 0]
+    assert f["KD"][[under_him, over_him, single, low, void]].tolist() == [1, 0, 1, 1, 0]
+    # the club under his 7♣ still unseen: the 5♣
+    assert f["6C"][ducks] == 1 and f["6C"][nobody_under] == 0
+    # rank counting: his 7♣ 8♣ 9♣ 10♣ against the pool's 5♣ 6♣ J♣ Q♣ ...: his two lowest exposed
+    assert f["6C"][[safe, exposed_n]].tolist() == [0, 2]
+    # closed misère: nothing exposed, the open-only features are 0
+    _, _, f = _misere_lead(mine, [], _rest_of_deck(mine))
+    assert set(f) == {"6C", "AC", "KD"} and all(f[c][[void, under_him, over_him, below_all, between]].sum() == 0
+                                               for c in f)
+
+
+def test_fitted_open_misere_lead_on_the_worked_positions():
+    """The fitted weights on the positions worked out above (the strip before the low card,
+    his lowest card spent first), and a catch at once taken whatever the weights: with no
+    club above his 6♣ left to anyone, the 5♣ makes him win the trick."""
+    assert _misere_lead(["AC", "JC", "5C"], ["TC", "9C", "7C", "6C"], ["KC", "QC", "8C", "AH"])[0] == {"AC"}
+    assert _misere_lead(["AS", "KS", "7S", "5S"], ["9S", "6S"], ["QS", "TS", "8S", "AH"])[0] == {"7S"}
+    assert _misere_lead(["AC", "JC", "5C"], ["6C"], ["KC", "AH"])[0] == {"5C"}
+    anti = -np.eye(play.N_MF)[0]          # weights that would never pick the rules' card
+    for w in (None, anti):
+        card, _, f = _misere_lead(["AC", "JC", "5C"], ["TC", "9C", "7C", "6C"], ["AH", "KH"], w)
+        assert card == {"5C"} and f == {}
+    # the joker unseen: a void defender would have to play it and win, so no sure catch
+    card, _, f = _misere_lead(["AC", "JC", "5C"], ["TC", "9C", "7C", "6C"], ["AH", "KH", "JK"], anti)
+    assert f and card != {"5C"}
+
+
+@pytest.mark.parametrize("open_", [True, False])
+def test_misere_lead_with_the_rules_weight_alone_is_the_rules_card(open_):
+    """With every weight 0 but the rules' card's, ``misere_defence_lead`` plays
+    ``defender_lead``'s card: it is always among the candidates (random positions)."""
+    rng = random.Random(6 + open_)
+    only_rules = np.zeros(play.N_MF)
+    only_rules[0] = 1.0
+    cards = [DECK.format(i) for i in range(DECK.size) if DECK.format(i) != "JK"]
+    for _ in range(300):
+        pick = rng.sample(cards, 30)
+        mine, theirs, unseen = pick[:rng.randint(1, 10)], pick[10:10 + rng.randint(1, 10)], pick[20:]
+        card, rules_card, f = _misere_lead(mine, theirs if open_ else [], unseen + ([] if open_ else theirs),
+                                           only_rules, partners_void=rng.randrange(16),
+                                           contractor_voids=rng.randrange(16), suits_led=rng.randrange(16))
+        assert len(f) <= play.MAX_MLEADS
+        if f:
+            assert card == rules_card
+        else:   # a catch at once (open misère): under all his cards of a suit nobody can overtake him in
+            (c,) = card
+            theirs = [x for x in theirs if x[-1] == c[-1]]
+            low = min(theirs, key=lambda x: _RANKS.index(x[0]))
+            assert open_ and "JK" not in unseen and _RANKS.index(c[0]) < _RANKS.index(low[0])
+            assert not any(x[-1] == c[-1] and _RANKS.index(x[0]) > _RANKS.index(low[0]) for x in unseen)
+
+
 # ----------------------------------------------------------------------------- no-trump lead
 def _nt_lead(mine, unseen, weights=None, suits_led=0, partner_voids=0, opp_voids=0):
     """(the card, {card: features}) of ``play.nt_lead`` for a hand ``mine`` with ``unseen``

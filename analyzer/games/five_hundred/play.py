@@ -235,6 +235,134 @@ def defender_lead(suits, free, hand, unseen, contractor_voids, partners_void, ex
     return best
 
 
+# A misère defender's lead is scored like a no-trump lead: the candidates (the low and the
+# top card of each suit we hold, the highest under the contractor's lowest card and the
+# highest between his two lowest when his hand is exposed, and ``defender_lead``'s card)
+# by weights on their features, fitted by ``scripts/fit_misere_leads.py`` (heuristic
+# rollouts of every candidate; the label: the contractor takes a trick).  One set of
+# weights for open misère (every table size), one for misère against four defenders (five
+# players; fitted with ``--players 5``): against three defenders or fewer the misère fit
+# did not beat the rules' card (held out at six players it did worse), so they keep it.
+N_MF = 21           # features of a candidate misère lead (``_misere_lead_score``)
+MAX_MLEADS = 17     # candidates: four a suit and the rules' card
+MISERE_OPEN_W = (1.119, -4.813, 2.591, 0.344, -0.7396, -0.3892, 0.1135, -0.5132, 1.012, 1.272, 4.449, 4.4, 1.629, -10.44,
+                 -1.052, -0.7224, 0.7996, 1.542, -0.9578, 1.233, 13.1)
+MISERE_CLOSED_FROM = 4      # misère: the weights when more seats than this play (four defenders)
+MISERE_CLOSED_W = (1.928, 0, 0, 0, 0, 0.9294, -3.597, -0.3502, -11.35, 0, 0, -9.978, 0.09918, -11.95, -0.5577, 0, 0,
+                   0.6835, 0, 0, 0)
+
+
+@njit(cache=True, forceinline=True)
+def _misere_lead_score(suits, unseen, exposed, contractor_voids, partners_void, suits_led, rules_card, s, c, m,
+                       w, f):
+    """The score of a misère defender leading ``c`` (of suit ``s``, our cards there ``m``):
+    the weights ``w`` (N_MF) on its features, written into ``f`` when it is given.
+    ``exposed``: the contractor's hand in open misère, else 0; ``unseen``: the cards of
+    the other defenders (and, in misère, the contractor's)."""
+    un = unseen & suits[s]
+    theirs = exposed & suits[s]
+    lo = low_bit(theirs)
+    x0 = 1.0 if c == rules_card else 0.0
+    x1 = 1.0 if (exposed != ZERO and theirs == ZERO) else 0.0                # he is void: he throws
+    x2 = float(popcount(theirs & below(c)))                                 # his cards that go under it
+    x3 = float(popcount(theirs & above(c)))
+    x4 = float(min(popcount(un & below(lo)), 3)) if theirs else 0.0        # the others' cards under his lowest
+    x5 = float(min(popcount(un & below(c)), 4))                             # unseen cards under our card
+    x6 = float(popcount(m))
+    x7 = float(popcount(m & below(c)))                                      # ours kept under it
+    x8 = rank_pos(c) / 15.0
+    x9 = 1.0 if (theirs != ZERO and (theirs & below(c)) == ZERO) else 0.0  # under all his cards
+    lo2 = low_bit(theirs ^ lo)
+    x10 = 1.0 if (lo2 != ZERO and (c & above(lo)) != ZERO and (c & below(lo2)) != ZERO) else 0.0  # between his two lowest
+    x11 = 1.0 if (partners_void >> s) & 1 else 0.0                           # every other defender void here
+    x12 = 1.0 if (suits_led >> s) & 1 else 0.0
+    x13 = 1.0 if (contractor_voids >> s) & 1 else 0.0                        # he has shown void
+    x14 = float(min(popcount(un), 6))
+    x15 = 1.0 if popcount(theirs) == 1 else 0.0
+    x16 = 1.0 if (theirs != ZERO and (un & below(lo)) == ZERO) else 0.0     # nobody else can go under him
+    x17 = 1.0 if c == low_bit(m) else 0.0
+    # rank counting: his i-th lowest card against the defenders' pooled i-th lowest
+    exposed_n = 0
+    a = theirs
+    b = un | m
+    while a and b:
+        if low_bit(a) > low_bit(b):
+            exposed_n += 1
+        a ^= low_bit(a)
+        b ^= low_bit(b)
+    x18 = 1.0 if (theirs != ZERO and exposed_n == 0) else 0.0              # he is safe in the suit
+    x19 = float(exposed_n)                                                  # his cards above the pool's
+    x20 = rank_pos(lo) / 15.0 if theirs else 0.0                            # how high his lowest is
+    if f is not None:
+        f[0] = x0; f[1] = x1; f[2] = x2; f[3] = x3; f[4] = x4; f[5] = x5; f[6] = x6; f[7] = x7   # noqa: E702
+        f[8] = x8; f[9] = x9; f[10] = x10; f[11] = x11; f[12] = x12; f[13] = x13; f[14] = x14   # noqa: E702
+        f[15] = x15; f[16] = x16; f[17] = x17; f[18] = x18; f[19] = x19; f[20] = x20          # noqa: E702
+    return (w[0] * x0 + w[1] * x1 + w[2] * x2 + w[3] * x3 + w[4] * x4 + w[5] * x5 + w[6] * x6 + w[7] * x7
+            + w[8] * x8 + w[9] * x9 + w[10] * x10 + w[11] * x11 + w[12] * x12 + w[13] * x13 + w[14] * x14
+            + w[15] * x15 + w[16] * x16 + w[17] * x17 + w[18] * x18 + w[19] * x19 + w[20] * x20)
+
+
+@njit(cache=True, forceinline=True)
+def misere_defence_lead(suits, free, hand, unseen, contractor_voids, partners_void, exposed, suits_led, rules_card,
+                        w, feats, cands):
+    """A misère defender's lead: in open misère a card that catches the contractor at once
+    when there is one, else by the weights ``w`` the candidate (see above) of the highest
+    ``_misere_lead_score``, the free joker aside.  ``feats`` / ``cands``: when
+    given, every candidate's features and card are written there (the fit).  Returns (the
+    card, the number of candidates scored: 0 for a catch at once)."""
+    cards = hand & ~free
+    if exposed and not (unseen & free):
+        # a lead that catches him now: under all his cards of a suit where nobody else
+        # holds a card above his lowest (the others go under him or throw)
+        for s in range(4):
+            theirs = exposed & suits[s]
+            lo = low_bit(theirs)
+            under = cards & suits[s] & below(lo)
+            if theirs and under and (unseen & suits[s] & above(lo)) == ZERO:
+                return high_bit(under), 0
+    best = ZERO
+    best_score = -1e300
+    k = 0
+    seen = ZERO
+    for s in range(4):
+        m = cards & suits[s]
+        if m == ZERO:
+            continue
+        theirs = exposed & suits[s]
+        lo = low_bit(theirs)
+        lo2 = low_bit(theirs ^ lo)
+        for j in range(5):
+            if j == 0:
+                c = low_bit(m)
+            elif j == 1:
+                c = high_bit(m)
+            elif j == 2:
+                c = high_bit(m & below(lo)) if theirs else ZERO
+            elif j == 3:
+                c = high_bit(m & above(lo) & below(lo2)) if lo2 else ZERO
+            else:
+                c = rules_card if rules_card & m else ZERO
+            if c == ZERO:
+                continue
+            if seen & c:
+                continue
+            seen |= c
+            if feats is not None:
+                sc = _misere_lead_score(suits, unseen, exposed, contractor_voids, partners_void, suits_led,
+                                        rules_card, s, c, m, w, feats[k])
+                cands[k] = c
+            else:
+                sc = _misere_lead_score(suits, unseen, exposed, contractor_voids, partners_void, suits_led,
+                                        rules_card, s, c, m, w, None)
+            if sc > best_score:
+                best_score = sc
+                best = c
+            k += 1
+    if best == ZERO:
+        return rules_card, k
+    return best, k
+
+
 @njit(cache=True)
 def _defender_discard(suits, cards, hand, unseen, exposed):
     """A misère defender's discard from ``cards``: the joker, then (the contractor's hand
@@ -518,6 +646,10 @@ def move_core(suits, trump, free, shift, flags, ts, deck, hand, contractor_hand,
                         partners_void &= _voids(voids, o)
                     o = _next(nxt, o)
                 card = defender_lead(suits, free, hand, unseen, _voids(voids, contractor), partners_void, exposed)
+                if exposed or n_active > MISERE_CLOSED_FROM:
+                    card, _ = misere_defence_lead(suits, free, hand, unseen, _voids(voids, contractor),
+                                                  partners_void, exposed, suits_led, card,
+                                                  MISERE_OPEN_W if exposed else MISERE_CLOSED_W, None, None)
             if card == ZERO or (card & free):
                 card = hand & free if hand & free else low_bit(hand)
         else:
