@@ -345,6 +345,34 @@ def test_misere_lead_with_the_rules_weight_alone_is_the_rules_card(open_):
             assert not any(x[-1] == c[-1] and _RANKS.index(x[0]) > _RANKS.index(low[0]) for x in unseen)
 
 
+def test_misere_defender_before_the_contractor_stays_under_the_trick():
+    """Misère (his hand unseen), East follows to West's 8♠ before South plays.  The 7♠ is
+    East's highest card under the 8♠: the trick's bar for South does not rise, and the 5♠
+    stays for a later lead under him.  Holding only cards above the 8♠, the lowest."""
+    from analyzer.tricks.heuristic import rule_suits
+    from analyzer.tricks.tables import R_DUP_SHIFT, R_FREE, R_TRUMP
+    rules = kernel_rules("MIS")
+    suits = tuple(np.uint64(m) for m in rule_suits(rules))
+
+    def follow(mine, led):
+        hand = np.uint64(to_mask(mine, "MIS"))
+        card = play.defender_follow(suits, suits[SUIT_INDEX[led[-1]]], rules[R_TRUMP], rules[R_FREE],
+                                    rules[R_DUP_SHIFT], hand, hand & suits[SUIT_INDEX[led[-1]]],
+                                    np.uint64(to_mask([led], "MIS")), False, False, np.uint64(0), np.uint64(0))
+        return from_mask(card, "MIS")
+
+    assert follow(["9S", "7S", "5S", "AH"], "8S") == {"7S"}
+    assert follow(["QS", "JS", "AH"], "8S") == {"JS"}
+
+
+def test_misere_void_defender_throws_the_suit_he_could_never_lead_under_him():
+    """Misère, East void in spades: his lowest heart is the 5♥, his lowest club the J♣, his
+    diamond the 9♦.  Clubs are the suit he could never lead low: the Q♣ goes (the rule for
+    an exposed hand, or the highest card, would throw the A♥ and keep two useless clubs)."""
+    mine = ["AH", "KH", "5H", "QC", "JC", "9D"]
+    assert _open_misere_discard(mine, "8S", [], ["6C", "5C", "9H", "7S"]) == {"QC"}
+
+
 # ----------------------------------------------------------------------------- no-trump lead
 def _nt_lead(mine, unseen, weights=None, suits_led=0, partner_voids=0, opp_voids=0):
     """(the card, {card: features}) of ``play.nt_lead`` for a hand ``mine`` with ``unseen``

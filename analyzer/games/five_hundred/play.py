@@ -368,7 +368,8 @@ def _defender_discard(suits, cards, hand, unseen, exposed):
     """A misère defender's discard from ``cards``: the joker, then (the contractor's hand
     exposed) a card that blocks the other defenders -- ours above his lowest card of a
     suit where unseen cards lie under it: a low lead of theirs forces him only when we
-    no longer hold the suit (the suit we hold fewest of first) -- else high cards."""
+    no longer hold the suit (the suit we hold fewest of first) -- else high cards; his
+    hand unseen, the top card of the suit where our lowest card is highest."""
     top = _most_dangerous(suits, cards, hand)
     if exposed and suit_core(suits, top) >= 0:
         best = ZERO
@@ -384,6 +385,18 @@ def _defender_discard(suits, cards, hand, unseen, exposed):
                 best = high_bit(blockers)
         if best:
             return best
+    if not exposed and suit_core(suits, top) >= 0:
+        # his hand unseen: the top card of the suit whose lowest card of ours is highest
+        # (the suit we could never lead under him)
+        best = ZERO
+        hi = -1
+        for s in range(4):
+            m = cards & suits[s]
+            if m and rank_pos(low_bit(hand & suits[s])) > hi:
+                hi = rank_pos(low_bit(hand & suits[s]))
+                best = high_bit(m)
+        if best:
+            return best
     return top
 
 
@@ -391,7 +404,8 @@ def _defender_discard(suits, cards, hand, unseen, exposed):
 def defender_follow(suits, suit, trump, free, shift, hand, legal, best, contractor_winning,
                     contractor_played, unseen, exposed):
     """Misère defender (``suit``: the mask of the suit led): keep the contractor on top,
-    shed high cards (``_defender_discard`` when void)."""
+    shed high cards (``_defender_discard`` when void); before him, under his lowest card
+    when it is known, else the highest card that does not beat the trick."""
     win = winning_core(suit, trump, shift, legal, best)
     following = (legal & suit) != ZERO
     if contractor_played:
@@ -411,6 +425,11 @@ def defender_follow(suits, suit, trump, free, shift, hand, legal, best, contract
             under = legal & below(low_bit(theirs))
             if under:
                 return high_bit(under)
+        # else our highest card under the one winning now: the lower ones stay for later
+        # leads, and the bar he must stay under does not rise
+        keep = legal & ~win
+        if keep:
+            return high_bit(keep)
         return low_bit(legal)
     throwable = legal & ~free
     if throwable:
