@@ -50,9 +50,10 @@ def test_a_model_against_itself_is_exactly_zero(game, kw):
     assert a.table["net"].iloc[0] == a.table["net"].iloc[1]
     a = ask("pimc", "pimc", deals=6, seed=3, worlds=4, threads=2, **kw)
     if kw.get("players") == 5:
-        # the five-handed policy bids open misère on almost every deal, against four
+        # the five-handed policy bids misère on about half the deals, against four
         # defenders: beyond the solver, so left out rather than played heuristically
-        assert a.meta["left_out"] == 6 and a.meta["played"] == 0
+        assert a.meta["left_out"] > 0 and a.meta["left_out"] + a.meta["played"] == 6
+        assert a.meta["a_minus_b"] == 0
     else:
         assert a.meta["left_out"] == 0
         assert a.meta["a_minus_b"] == 0 and a.meta["p_make_a_minus_b"] == 0

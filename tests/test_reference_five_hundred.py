@@ -125,7 +125,10 @@ def test_bid_table_is_the_reference_scoring_of_its_deals(monkeypatch, kw):
     for _, row in answer.table.iterrows():
         for col, value in mine[row["action"]].items():
             assert row[col] == pytest.approx(value, abs=1e-9), (row["action"], col)
-    assert answer.meta["deals"] == int((res[:, 0, X_W] > 0).sum())
+    w = res[:, 0, X_W]
+    # a deal whose batch of hands held none that fit has weight 0: dealt (counted), worth nothing
+    assert int((w > 0).sum()) <= answer.meta["deals"] <= answer.meta["deals_dealt"]
+    assert answer.meta["effective_deals"] == pytest.approx(w.sum() ** 2 / (w ** 2).sum())
 
 
 def test_bid_with_a_score_is_the_reference_chance_of_winning(monkeypatch):
