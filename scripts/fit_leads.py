@@ -191,20 +191,26 @@ def rollout_chunk(key0, n_deals, pool, counts, lad, acfg, pols, fm, tables, bts,
     return r
 
 
+def table_inputs(players: int):
+    """(table, default options, the deck's pool, the deal's slot sizes) of a table size."""
+    tab = table_of(players)
+    pool = np.arange(tab.deck.size, dtype=np.int64)
+    counts = np.array([KITTY_SIZE] + [HAND_SIZE] * (tab.n_seats + tab.dead_hands), np.int64)
+    return tab, Options.parse(None), pool, counts
+
+
+def row_buffers(cap: int, n_features: int):
+    """Room for ``cap`` rollout rows: (features, label, lead index, side)."""
+    return np.zeros((cap, n_features)), np.zeros(cap), np.zeros(cap, np.int64), np.zeros(cap, np.int64)
+
+
 def rollouts(players: int, deals: int, seed: int):
     """(features, goal reached, lead index, contractor's side) rows of ``deals`` self-play
     deals of ``seed``."""
-    tab = table_of(players)
-    options = Options.parse(None)
+    tab, options, pool, counts = table_inputs(players)
     lad, acfg = ladder_tables(options)
     pols = np.tile(default_policy(tab.players), (tab.n_seats, 1))
-    pool = np.arange(tab.deck.size, dtype=np.int64)
-    counts = np.array([KITTY_SIZE] + [HAND_SIZE] * (tab.n_seats + tab.dead_hands), np.int64)
-    cap = deals * 16
-    out_f = np.zeros((cap, N_LF))
-    out_made = np.zeros(cap)
-    out_pos = np.zeros(cap, np.int64)
-    out_side = np.zeros(cap, np.int64)
+    out_f, out_made, out_pos, out_side = row_buffers(deals * 16, N_LF)
     r = rollout_chunk(seed_key(seed), np.int64(deals), pool, counts, lad, acfg, pols, feature_masks(tab),
                       rule_tables(options, tab), byte_tables(tab), np.int64(tab.n_seats),
                       np.int64(sides_rule(tab.players, options)), out_f, out_made, out_pos, out_side)

@@ -36,12 +36,12 @@ from numba import njit
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from analyzer.bits import ZERO, popcount  # noqa: E402
-from analyzer.games.five_hundred.deck import HAND_SIZE, KITTY_SIZE, N_TRICKS  # noqa: E402
+from analyzer.games.five_hundred.deck import N_TRICKS  # noqa: E402
 from analyzer.games.five_hundred.play import (MAX_MLEADS, MISERE_CLOSED_W, MISERE_OPEN_W, N_MF,  # noqa: E402
                                               defender_lead, exchange, misere_defence_lead, nominate_joker,
                                               relabel, table_seats)
-from analyzer.games.five_hundred.questions import byte_tables, table_of  # noqa: E402
-from analyzer.games.five_hundred.rules import MISERE, NT, Options, rule_tables, sides_rule  # noqa: E402
+from analyzer.games.five_hundred.questions import byte_tables  # noqa: E402
+from analyzer.games.five_hundred.rules import MISERE, NT, rule_tables, sides_rule  # noqa: E402
 from analyzer.games.five_hundred.selfplay import table_buffers  # noqa: E402
 from analyzer.games.five_hundred.survey import _nt_features, high_cards_mask  # noqa: E402
 from analyzer.sim.deal import _deal_into  # noqa: E402
@@ -49,7 +49,8 @@ from analyzer.sim.rng import seed_key, stream_key  # noqa: E402
 from analyzer.tricks.engine import names_core  # noqa: E402
 from analyzer.tricks.heuristic import rule_suits  # noqa: E402
 from analyzer.tricks.tables import R_DECK, R_FLAGS, R_FREE  # noqa: E402
-from scripts.fit_leads import _side, _trick, first_of_each, fit, roll_out_leads  # noqa: E402
+from scripts.fit_leads import (_side, _trick, first_of_each, fit, roll_out_leads, row_buffers,  # noqa: E402
+                                table_inputs)
 from scripts.fitting import add_fit_args  # noqa: E402
 
 RULES_CARD = 0      # the feature "this is defender_lead's card"
@@ -125,15 +126,8 @@ def rollout_chunk(key0, n_deals, pool, counts, tables, bts, high_cards, max_high
 
 def rollouts(players: int, deals: int, seed: int, max_high: int):
     """(features, caught, lead index, open) rows of ``deals`` random deals of ``seed``."""
-    tab = table_of(players)
-    options = Options.parse(None)
-    pool = np.arange(tab.deck.size, dtype=np.int64)
-    counts = np.array([KITTY_SIZE] + [HAND_SIZE] * (tab.n_seats + tab.dead_hands), np.int64)
-    cap = deals * 60
-    out_f = np.zeros((cap, N_MF))
-    out_made = np.zeros(cap)
-    out_pos = np.zeros(cap, np.int64)
-    out_side = np.zeros(cap, np.int64)
+    tab, options, pool, counts = table_inputs(players)
+    out_f, out_made, out_pos, out_side = row_buffers(deals * 60, N_MF)
     r = rollout_chunk(seed_key(seed), np.int64(deals), pool, counts, rule_tables(options, tab), byte_tables(tab),
                       high_cards_mask(tab), np.int64(max_high), np.int64(tab.n_seats),
                       np.int64(sides_rule(tab.players, options)), out_f, out_made, out_pos, out_side)
