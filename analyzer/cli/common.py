@@ -11,6 +11,7 @@ import sys
 import click
 
 from ..errors import InputError
+from ..fmt import interval, pct, percent  # noqa: F401  (the commands' formatters)
 
 
 class AliasGroup(click.Group):
@@ -178,40 +179,3 @@ def emit_record(record: dict, as_json: bool, render_text):
         kept.append(record)
         return
     click.echo(json.dumps(record, ensure_ascii=False) if as_json else render_text(record))
-
-
-def _table_percent(p: float) -> str:
-    """A probability in a table, one decimal, except that a value that is neither 0 nor 1
-    never reads as "0.0" or "100.0": it gets two decimals, and "<0.01" / ">99.99" beyond."""
-    x = 100.0 * float(p)
-    text = f"{x:.1f}"
-    if 0.0 < x < 100.0 and text in ("0.0", "100.0"):
-        text = f"{x:.2f}"
-        if text in ("0.00", "100.00"):
-            text = "<0.01" if x < 50.0 else ">99.99"
-    return text
-
-
-def pct(p: float) -> str:
-    """A table's probability column: ``_table_percent``, right-aligned in five."""
-    return f"{_table_percent(p):>5}%"
-
-
-def percent(p: float) -> str:
-    """A probability in prose, never misread: no exponent notation, "0%" and "100%" only
-    for exactly 0 and 1, "< 0.1%" and "> 99.9%" at the edges, two decimals under 1%
-    ("0.12%"), else one."""
-    x = 100.0 * float(p)
-    if x != x:
-        return "n/a"
-    if x <= 0.0 or x >= 100.0:
-        return "0%" if x <= 0.0 else "100%"
-    if x < 0.1 or x > 99.9:
-        return "< 0.1%" if x < 0.1 else "> 99.9%"
-    return f"{x:.2f}%" if x < 1.0 else f"{x:.1f}%"
-
-
-def interval(lo: float, hi: float) -> str:
-    """A 95% interval in a table: "lo–hi%" as ``_table_percent`` writes them (so a range
-    short of certainty never reads as "100.0–100.0%")."""
-    return f"{_table_percent(lo):>4}–{_table_percent(hi):>4}%"

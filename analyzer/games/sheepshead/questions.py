@@ -22,6 +22,7 @@ import pandas as pd
 
 from ...answer import Answer
 from ...errors import InputError
+from ...fmt import percent
 from ...options import check_condition, check_examples, unconditioned_note
 from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note, deals_used, p_fit, table_size,
                                weight_scale)
@@ -358,7 +359,7 @@ def _pick_sentence(table, best, seat, condition="policy") -> str:
         cond = (f" (given that {_earlier(seat)} passed)" if condition == "policy"
                 else f" (after {_earlier(seat)} passed, their hands dealt uniformly)")
     return (f"{what}: expected {row['ev']:+.2f} points a hand (95% interval {row['ev_lo']:+.2f} to "
-            f"{row['ev_hi']:+.2f}), wins {100 * row['p_win']:.0f}%{cond}")
+            f"{row['ev_hi']:+.2f}), wins {percent(row['p_win'])}{cond}")
 
 
 def _lead(table: pd.DataFrame, prods, sw: float, sw2: float, option=None) -> dict:
@@ -488,7 +489,7 @@ def bury(cards: str, seat: int = 1, deals: int | None = None, seed: int | None =
     top = table.iloc[0]
     best = top["action"]
     recommendation = recommend(f"{best}: expected {top['ev']:+.2f} points (95% interval {top['ev_lo']:+.2f} to "
-                               f"{top['ev_hi']:+.2f}), wins {100 * top['p_win']:.0f}%", verdict, " points", 2)
+                               f"{top['ev_hi']:+.2f}), wins {percent(top['p_win'])}", verdict, " points", 2)
     dealt, dealt_notes = dealing.meta(counters, run.n_done, seat)
     meta = {"cards": DECK.format_cards(from_layout(m8, options)), "seat": seat, **dealt, "seed": seed, "play": play,
             "rules": options.as_dict(), **verdict}

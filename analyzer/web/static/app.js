@@ -545,7 +545,7 @@ function fmt(v) {
 }
 
 // A probability as the command line's tables show it: one decimal, and never "0.0" or
-// "100.0" for a value that is neither (cli.common._table_percent).
+// "100.0" for a value that is neither (fmt.table_percent).
 function percentText(p) {
   if (p === null || p === undefined || typeof p !== "number") return fmt(p);
   const x = 100 * p;

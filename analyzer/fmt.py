@@ -1,0 +1,61 @@
+"""One way to write numbers, for every question's sentences, the command line's tables and
+the page.
+
+Probabilities: never exponent notation, "0%" and "100%" only for exactly 0 and 1, and a
+value short of either never reads as one of them ("< 0.1%", "> 99.9%" in prose; more
+digits, then "<0.01" / ">99.99", in a table's column).  Intervals likewise: a range short
+of certainty never reads as "100.0–100.0%".  "±" in a table is one standard error; the
+sentences give 95% intervals as ranges ("95% interval lo to hi").
+"""
+
+from __future__ import annotations
+
+PLUS_MINUS = "± is one standard error; intervals are 95%"
+
+
+def table_percent(p: float) -> str:
+    """A probability in a table, one decimal, except that a value that is neither 0 nor 1
+    never reads as "0.0" or "100.0": it gets two decimals, and "<0.01" / ">99.99" beyond."""
+    x = 100.0 * float(p)
+    if x != x:
+        return "n/a"
+    text = f"{x:.1f}"
+    if 0.0 < x < 100.0 and text in ("0.0", "100.0"):
+        text = f"{x:.2f}"
+        if text in ("0.00", "100.00"):
+            text = "<0.01" if x < 50.0 else ">99.99"
+    return text
+
+
+def pct(p: float) -> str:
+    """A table's probability column: ``table_percent``, right-aligned in five."""
+    return f"{table_percent(p):>5}%"
+
+
+def interval(lo: float, hi: float) -> str:
+    """A 95% interval in a table: "lo–hi%" as ``table_percent`` writes them."""
+    return f"{table_percent(lo):>4}–{table_percent(hi):>4}%"
+
+
+def percent(p: float) -> str:
+    """A probability in prose, never misread: no exponent notation, "0%" and "100%" only
+    for exactly 0 and 1, "< 0.1%" and "> 99.9%" at the edges, two decimals under 1%
+    ("0.12%"), else one."""
+    x = 100.0 * float(p)
+    if x != x:
+        return "n/a"
+    if x <= 0.0 or x >= 100.0:
+        return "0%" if x <= 0.0 else "100%"
+    if x < 0.1 or x > 99.9:
+        return "< 0.1%" if x < 0.1 else "> 99.9%"
+    return f"{x:.2f}%" if x < 1.0 else f"{x:.1f}%"
+
+
+def percent_range(lo: float, hi: float) -> str:
+    """A 95% interval in prose: "lo–hi%", each end as ``table_percent`` writes it."""
+    return f"{table_percent(lo)}–{table_percent(hi)}%"
+
+
+def percent_with(p: float, lo: float, hi: float) -> str:
+    """A probability and its 95% interval in prose: "30.1% (29.0–31.2%)"."""
+    return f"{percent(p)} ({percent_range(lo, hi)})"
