@@ -17,7 +17,8 @@ The rollouts play on with the weights compiled into ``play.py`` (a round of poli
 iteration; the heuristic players use the misère weights only against four defenders, so
 the rollouts of misère at other sizes score a lead the players would not choose).  The
 same seeds and compiled weights give the same weights.  ``MISERE_OPEN_W`` (three rounds,
-the last moving the held-out rates by under 0.1 point) and ``MISERE_CLOSED_W``:
+the last moving the held-out rates by under 0.1 point) and ``MISERE_CLOSED_W`` (two rounds,
+the second after the defenders' rules for misère changed):
 
     python scripts/fit_misere_leads.py --players 3,4,5,6 --deals 40000    # the open misère weights
     python scripts/fit_misere_leads.py --players 5 --deals 60000          # the misère weights

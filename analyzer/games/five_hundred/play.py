@@ -248,8 +248,8 @@ MAX_MLEADS = 17     # candidates: four a suit and the rules' card
 MISERE_OPEN_W = (1.119, -4.813, 2.591, 0.344, -0.7396, -0.3892, 0.1135, -0.5132, 1.012, 1.272, 4.449, 4.4, 1.629, -10.44,
                  -1.052, -0.7224, 0.7996, 1.542, -0.9578, 1.233, 13.1)
 MISERE_CLOSED_FROM = 4      # misère: the weights when more seats than this play (four defenders)
-MISERE_CLOSED_W = (1.928, 0, 0, 0, 0, 0.9294, -3.597, -0.3502, -11.35, 0, 0, -9.978, 0.09918, -11.95, -0.5577, 0, 0,
-                   0.6835, 0, 0, 0)
+MISERE_CLOSED_W = (-0.9734, 0.0, 0.0, 0.0, 0.0, 0.2211, -1.848, -0.7115, -1.802, 0.0, 0.0, 1.42, -0.4907, -17.34,
+                   -2.08, 0.0, 0.0, 1.95, 0.0, 0.0, 0.0)
 
 
 @njit(cache=True, forceinline=True)

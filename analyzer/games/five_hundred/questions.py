@@ -219,7 +219,7 @@ def contract_only(hand: str, deals: int | None = None, seed: int | None = None, 
          ("♠", "♣", "♦", "♥", "NT")[k]) for k in kinds], columns=tricks)
     meta = {"hand": tab.deck.format_cards(hand_ids), "players": tab.players, "deals": int(n), "seed": seed,
             "play": play, "over": over_c.name if over_c else None, "rules": options.shown(tab.players),
-            "lead": verdict}
+            **verdict}
     if play == "dd" and any(c.is_misere for c in chosen):
         notes.append("double-dummy misère records made (0) or failed (1): its tricks column is the "
                      "share of deals the defenders can beat")
@@ -331,7 +331,7 @@ def _contract_only_pimc(hand_ids, chosen, pick, deals, seed, options, threads, p
                                                                                      scores[j]))
     meta = {"hand": tab.deck.format_cards(hand_ids), "players": tab.players, "deals": int(n), "seed": seed,
             "play": "pimc", "worlds": n_worlds, "over": over_c.name if over_c else None,
-            "rules": options.shown(tab.players), "lead": verdict}
+            "rules": options.shown(tab.players), **verdict}
     if tab.players != 4:
         notes.append(table_note(tab, options))
         if sides_rule(tab.players, options) == SIDES_CALL:
