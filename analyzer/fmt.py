@@ -10,6 +10,8 @@ sentences give 95% intervals as ranges ("95% interval lo to hi").
 
 from __future__ import annotations
 
+import numpy as np
+
 PLUS_MINUS = "± is one standard error; intervals are 95%"
 
 
@@ -59,3 +61,23 @@ def percent_range(lo: float, hi: float) -> str:
 def percent_with(p: float, lo: float, hi: float) -> str:
     """A probability and its 95% interval in prose: "30.1% (29.0–31.2%)"."""
     return f"{percent(p)} ({percent_range(lo, hi)})"
+
+
+def rate(p: float, digits: int = 3) -> str:
+    """A share in prose where its size matters (how often random hands make the calls
+    heard, exact odds): ``digits`` significant digits, of the share or, above 50%, of what
+    it falls short of 100% ("0.000412%", "99.998%"); never exponent notation, "0%" and
+    "100%" only for exactly 0 and 1."""
+    x = 100.0 * float(p)
+    if x != x:
+        return "n/a"
+    if x <= 0.0 or x >= 100.0:
+        return "0%" if x <= 0.0 else "100%"
+
+    def sig(v):
+        return np.format_float_positional(v, precision=digits, unique=False, fractional=False, trim="-").rstrip(".")
+
+    if x <= 50.0:
+        return sig(x) + "%"
+    short = sig(100.0 - x)
+    return f"{x:.{len(short.split('.')[1]) if '.' in short else 0}f}%"

@@ -262,6 +262,25 @@ def test_tournament_same_seed_same_json_on_one_and_two_threads_and_random_loses(
         assert rows[name]["mean_points_per_hand"] > rows["random"]["mean_points_per_hand"] + 10
 
 
+
+def test_tournament_calls_a_tie_between_equal_strategies_and_names_both():
+    """Four copies of one strategy: the most winning copy's lead over the next is noise, so
+    the answer says "no measurable difference" and names both (the fields of ``match``);
+    the holder against the random baseline is a clear lead, not a tie."""
+    from analyzer.games.rummy500.questions import tournament
+    same = tournament("holder,holder,holder,holder", games=300, seed=3, threads=1)
+    m = same.meta
+    assert m["tie"] and m["lo"] < 0 < m["hi"] and m["a"] == m["b"] == "holder"
+    assert same.recommendation.startswith("no measurable difference between holder and holder")
+    # the variance of a difference of exclusive wins in the same games: (pa + pb - (pa - pb)^2) / n
+    t = same.table.sort_values("p_win", ascending=False, kind="stable")
+    pa, pb = t["p_win"].iloc[0], t["p_win"].iloc[1]
+    assert m["se"] == pytest.approx(100 * ((pa + pb - (pa - pb) ** 2) / 300) ** 0.5)
+    clear = tournament("holder,random", players=2, games=300, seed=3, threads=1)
+    assert not clear.meta["tie"] and clear.meta["a"] == "holder" and clear.meta["lo"] > 0
+    assert "ahead of random by" in clear.recommendation
+
+
 def test_tournament_errors():
     for args, needle in [(("tournament", "--strategies", "greedy,bogus"), "unknown strategy"),
                          (("tournament", "--strategies", "holder:danger=x"), "must be a number"),

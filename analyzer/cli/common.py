@@ -11,7 +11,6 @@ import sys
 import click
 
 from ..errors import InputError
-from ..fmt import interval, pct, percent  # noqa: F401  (the commands' formatters)
 
 
 class AliasGroup(click.Group):

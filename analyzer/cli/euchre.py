@@ -6,8 +6,9 @@ import inspect
 
 import click
 
-from .common import (check_plot_path, condition_option, emit, examples_option, interval, output_options, pct, percent,
-                     simulation_options, unconditioned, wants_progress)
+from ..fmt import interval, pct, percent
+from .common import (check_plot_path, condition_option, emit, examples_option, output_options, simulation_options,
+                     unconditioned, wants_progress)
 
 
 def game_options(f):

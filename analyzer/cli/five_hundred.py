@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
-from .common import (check_plot_path, check_writable, condition_option, emit, emit_record, examples_option, interval,
-                     output_options, pct, simulation_options, unconditioned, wants_progress)
+from ..fmt import interval, pct
+from .common import (check_plot_path, check_writable, condition_option, emit, emit_record, examples_option,
+                     output_options, simulation_options, unconditioned, wants_progress)
 
 BID_EXAMPLE = 'analyzer five-hundred bid "JK JH JD AH KH TH AS KS 7C 5D"'
 

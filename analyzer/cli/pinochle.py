@@ -5,10 +5,10 @@ from __future__ import annotations
 import inspect
 
 import click
-import numpy as np
 
-from .common import (check_plot_path, condition_option, emit, emit_record, examples_option, interval, output_options,
-                     pct, simulation_options, unconditioned, wants_progress)
+from ..fmt import interval, pct, rate
+from .common import (check_plot_path, condition_option, emit, emit_record, examples_option, output_options,
+                     simulation_options, unconditioned, wants_progress)
 
 RULES_HELP = ("Rule options: --rule NAME=VALUE takes every option of the Pinochle rules; only "
               "run_marriage_reuse=no|yes changes meld (yes: an extra K or Q of trump marries the run's "
@@ -94,8 +94,8 @@ odds.help = inspect.cleandoc(odds.help) + "\n\n" + RULES_HELP
 
 
 def _pct(p: float) -> str:
-    """A percentage to 4 significant digits, never in exponent notation."""
-    return np.format_float_positional(100 * p, precision=4, unique=False, fractional=False, trim="-") + "%"
+    """Exact odds to 4 significant digits (``fmt.rate``)."""
+    return rate(p, 4)
 
 
 def _one_in(p: float) -> str:
@@ -199,7 +199,7 @@ def render_bid3(answer) -> str:
     policy; net units for the hand), then P(make) and EV by bid as the bidder, the trump
     named after the widow first, then each suit."""
     from ..cards import SUIT_SYMBOLS, SUITS
-    from .common import pct
+    from ..fmt import pct
 
     t = answer.table
     m = answer.meta
@@ -266,7 +266,7 @@ def bury(hand, trump, bid_, top, players, deals, seed, play, threads, rules, as_
 
 def render_bury(answer, top: int = 15) -> str:
     from ..cards import SUIT_SYMBOLS, SUITS
-    from .common import pct
+    from ..fmt import pct
 
     m = answer.meta
     t = answer.table

@@ -110,7 +110,7 @@ tournament.help = inspect.cleandoc(tournament.help) + "\n\n" + RULES_HELP
 
 
 def render_tournament(answer) -> str:
-    from .common import interval, pct
+    from ..fmt import interval, pct
 
     m = answer.meta
     lines = [f"Rummy 500 — tournament, {m['players']} players, {m['deck']}",
@@ -197,7 +197,7 @@ discard.help = inspect.cleandoc(discard.help) + "\n\n" + RULES_HELP
 
 
 def render_position(answer) -> str:
-    from .common import interval, pct
+    from ..fmt import interval, pct
 
     m = answer.meta
     game = m["scores"] is not None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...cards import SUIT_SYMBOLS
+from ...fmt import percent
 from ...sim import examples as shared
 from .deck import JOKER_NAT_BIT, N_TRICKS, nat_bit
 from .rules import JACK_POS, JOKER_POS, LEFT_POS, RIGHT_POS
@@ -118,7 +119,7 @@ def question_examples(n: int, *, table, best: str, key: str, values, action_rows
     p_win = key == "p_win"
 
     def value_text(v: float) -> str:
-        return f"P(win) {100 * v:.1f}%" if p_win else f"{v:+.0f}"
+        return f"P(win) {percent(v)}" if p_win else f"{v:+.0f}"
 
     out = []
     for i, kind in chosen:

@@ -26,6 +26,7 @@ from ...answer import Answer
 from ...verdict import lead as lead_over, lead_versus, recommend
 from ...cards import JOKER, SUIT_SYMBOLS, SUITS, suit_of
 from ...errors import InputError
+from ...fmt import percent, percent_with
 from ...options import check_condition, check_examples, unconditioned_note
 from ...sim import question
 from ...sim.constrained import (C_SIZE, C_W, C_W2, acceptance, constrained_note, deals_used, p_fit,
@@ -65,8 +66,8 @@ BATCH = 64
 P_WIN_MEANING = ("P(win): the chance your side wins the game (first to 10) from {score}: each outcome's "
                  "points added (a redeal keeps the score), {next} next, and the equity table's chance from there")
 EQUITY_NOTE = ("P(win the game) by the equity table of {deals:,} self-play hands (the policies' bidding and "
-               "heuristic play, which ignore the score; the table's own standard error at most {se:.2f}%); "
-               "at {score} with {dealing} dealing the policies win {now:.1f}% of games")
+               "heuristic play, which ignore the score; the table's own standard error at most {se} points of P(win)); "
+               "at {score} with {dealing} dealing the policies win {now} of games")
 EV_MEANING = ("EV: expected points for the hand, your side's minus the other side's "
               "(make +1, march +2, lone march +4, euchred -2; the same for them; a redeal 0)")
 
@@ -485,8 +486,8 @@ def _ask(question, options, deck, hand_ids, up_id, pos, dealer_seat, decision_tu
             equity={"p_win_now": equity.win(*score, we_deal), "deals": equity.deals, "seed": equity.seed,
                     "se_max": float(equity.se.max()), "cached": equity.cached, "cache": equity.path,
                     "build_seconds": equity.build_seconds})
-        notes.append(EQUITY_NOTE.format(deals=equity.deals, se=100 * equity.se.max(),
-                                        now=100 * equity.win(*score, we_deal), score=meta["score"],
+        notes.append(EQUITY_NOTE.format(deals=equity.deals, se=f"{100 * equity.se.max():.2f}",
+                                        now=percent(equity.win(*score, we_deal)), score=meta["score"],
                                         dealing="your side" if we_deal else "they")
                      + ("" if play == "heuristic" else "; the table is from heuristic play whatever --play"))
     if constrained:
@@ -522,15 +523,12 @@ def _recommend(table: pd.DataFrame, by: str, paired) -> tuple[str, str, dict]:
     lo, hi = top["ev"] - Z95 * top["ev_se"], top["ev"] + Z95 * top["ev_se"]
     ev = f"expected {top['ev']:+.2f} points (95% interval {lo:+.2f} to {hi:+.2f})"
     if by == "p_win":
-        head = (f"{what}: P(win the game) {100 * top['p_win']:.1f}% "
-                f"({100 * top['p_win_lo']:.1f}-{100 * top['p_win_hi']:.1f}%), {ev}")
+        head = f"{what}: P(win the game) {percent_with(top['p_win'], top['p_win_lo'], top['p_win_hi'])}, {ev}"
     elif top["action"] == "pass":
         head = f"pass: {ev}"
     else:
-        head = (f"{what}: your side makes {100 * top['p_make']:.0f}% "
-                f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), "
-                f"marches {100 * top['p_march']:.0f}%, is euchred "
-                f"{100 * top['p_euchred']:.0f}%; {ev}")
+        head = (f"{what}: your side makes {percent_with(top['p_make'], top['p_make_lo'], top['p_make_hi'])}, "
+                f"marches {percent(top['p_march'])}, is euchred {percent(top['p_euchred'])}; {ev}")
     if second is None:
         return top["action"], head, {}
     f = lead_over(str(top["label"]), str(second["label"]), *paired(top["action"], second["action"]))
@@ -677,8 +675,8 @@ def lead(hand: str, trump: str, maker, players: int = 2, alone: bool = False, up
     what = "makes" if mine else "sets them"
     best = table.iloc[0]
     versus = lead_versus(table)
-    recommendation = recommend(f"lead {best['lead']}: your side {what} {100 * best['p_success']:.1f}% "
-                               f"({100 * best['p_success_lo']:.1f}-{100 * best['p_success_hi']:.1f}%), "
+    recommendation = recommend(f"lead {best['lead']}: your side {what} "
+                               f"{percent_with(best['p_success'], best['p_success_lo'], best['p_success_hi'])}, "
                                f"{best['mean_tricks']:.2f} tricks", versus,
                                f" percentage points of P({'make' if mine else 'set'})") if versus else \
         f"lead {best['lead']}: the only distinct lead"

@@ -49,6 +49,7 @@ import numpy as np
 from numba import njit
 
 from ...errors import InputError
+from ...fmt import percent
 from .bidding import ALL_CONTRACTS
 from .deck import N_TRICKS
 from .rules import Options
@@ -540,7 +541,7 @@ def equity(score: str = "380:440", dealer: str | None = None, deals: int | None 
                               "p_win": [[float(v) for v in r] for r in f.to_numpy()]}
                           for d, f in near.items()},
     }
-    said = ", ".join(f"{100 * r['p_win']:.1f}% if {'we' if r['we_deal'] else 'they'} deal next"
+    said = ", ".join(f"{percent(r['p_win'])} if {'we' if r['we_deal'] else 'they'} deal next"
                      for r in rows)
     notes = list(table.notes)
     notes.append("P(win) is for self-play by the bidding and play policy, which ignores the score")

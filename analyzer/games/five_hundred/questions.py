@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ...answer import Answer
+from ...fmt import percent, percent_with, rate
 from ...verdict import lead as lead_over, lead_versus, recommend
 from ...sim.layout import StatsLayout
 from ...sim.models import CODES
@@ -360,8 +361,7 @@ def _recommend(table: pd.DataFrame, paired) -> tuple[str, str, dict]:
     if top["ev"] < 0:
         return "pass", (f"pass: every allowed contract loses points on average "
                         f"(the best, {top['contract']}, averages {top['ev']:+.0f})"), f
-    head = (f"bid {top['contract']}: makes {100 * top['p_make']:.1f}% "
-            f"({100 * top['p_make_lo']:.1f}-{100 * top['p_make_hi']:.1f}%), "
+    head = (f"bid {top['contract']}: makes {percent_with(top['p_make'], top['p_make_lo'], top['p_make_hi'])}, "
             f"expected score {top['ev']:+.1f} (95% interval {top['ev'] - Z95 * top['ev_se']:+.1f} to "
             f"{top['ev'] + Z95 * top['ev_se']:+.1f})")
     return top["action"], recommend(head, f, " points"), f
@@ -663,10 +663,10 @@ def bid(hand: str, seat: str | None = None, dealer: str | None = None, auction: 
     if tab.players != 4:
         notes.append(table_note(tab, options))
     if heard_seats:
-        rate_text = ", ".join(f"{_seat_name(s_, tab)} {100 * rates[s_]:.1f}%" for s_ in heard_seats)
+        rate_text = ", ".join(f"{_seat_name(s_, tab)} {rate(rates[s_])}" for s_ in heard_seats)
         notes.append(conditioning_note([_seat_name(s_, tab) for s_ in order], counters)
                      + f"; acceptance (random hands that make the seat's calls): {rate_text}; "
-                       f"{100 * p_calls:.3g}% of random deals make all the calls heard")
+                       f"{rate(p_calls)} of random deals make all the calls heard")
     if condition == "none":
         notes.append(unconditioned_note())
     if play == "dd":
@@ -745,12 +745,11 @@ def _recommend_here(table: pd.DataFrame, by_win: bool, contract_only: bool, pair
     lo, hi = top["ev"] - Z95 * top["ev_se"], top["ev"] + Z95 * top["ev_se"]
     ev_text = f"EV {top['ev']:+.1f} (95% interval {lo:+.1f} to {hi:+.1f})"
     if by_win:
-        text = (f"{what}: P(win the game) {100 * top['p_win']:.1f}% ({100 * top['p_win_lo']:.1f}-"
-                f"{100 * top['p_win_hi']:.1f}%), {ev_text}")
+        text = f"{what}: P(win the game) {percent_with(top['p_win'], top['p_win_lo'], top['p_win_hi'])}, {ev_text}"
     else:
         text = f"{what}: {ev_text}"
     if top["action"] != "pass" and not np.isnan(top["p_make"]):
-        text += f"; it makes {100 * top['p_make']:.0f}% when you play it"
+        text += f"; it makes {percent(top['p_make'])} when you play it"
     f: dict = {}
     if not rest.empty:
         nxt = rest.loc[rest[key].idxmax()]
@@ -808,7 +807,7 @@ def policy_call(hand: str, seat: str | None = None, dealer: str | None = None, a
     else:
         c = order[call]
         if c.is_misere:
-            text = f"bid {c.label}: its chance of taking no trick is {100 * v[6 if c.open else 5]:.0f}%"
+            text = f"bid {c.label}: its chance of taking no trick is {percent(v[6 if c.open else 5])}"
         else:
             text = (f"bid {c.label}: predicts {max(v[c.strain], rows[c.strain]['with_partner'] or 0):.2f} tricks "
                     f"in {STRAIN_LABELS[c.strain]}, margin {margin:.2f}: the highest level it reaches, and the "
@@ -958,8 +957,8 @@ def lead(hand: str, contract: str, discards: str | None = None, deals: int | Non
     table = table.iloc[np.argsort(-order_key, kind="stable")].reset_index(drop=True)
     best = table.iloc[0]
     versus = lead_versus(table)
-    recommendation = recommend(f"lead {best['lead']}: makes {100 * best['p_make']:.1f}% ({100 * best['p_make_lo']:.1f}-"
-                               f"{100 * best['p_make_hi']:.1f}%), {best['mean_tricks']:.2f} tricks", versus,
+    recommendation = recommend(f"lead {best['lead']}: makes {percent_with(best['p_make'], best['p_make_lo'], best['p_make_hi'])}, "
+                               f"{best['mean_tricks']:.2f} tricks", versus,
                                " percentage points of P(make)") if versus else \
         f"lead {best['lead']}: the only distinct lead"
     meta = {"hand": deck.format_cards(kept), "contract": c.name, "discards": deck.format_cards(disc) if disc else None,

@@ -19,6 +19,7 @@ from ...answer import Answer
 from ...verdict import lead as lead_of, lead_in, lead_versus, modest, recommend
 from ...cards import SUIT_SYMBOLS, SUITS, parse_suit
 from ...errors import InputError
+from ...fmt import percent, percent_with
 from ...options import check_condition, check_examples, unconditioned_note
 from ...sim.layout import StatsLayout
 from ...sim.question import Plan, solver_arrays
@@ -511,8 +512,8 @@ def _here_rows(table: pd.DataFrame, v, bid0: int):
         best = f"bid {bid} {trump}" if trump else f"bid {bid}"
         named = f", naming {SUIT_SYMBOLS[SUITS.index(trump)]} if it stands" if trump else ""
         head = (f"bid {bid}{named}: EV {ev[a]:+.1f} (95% interval {lo:+.1f} to {hi:+.1f}) for your side over the "
-                f"hand, the auction going on by the policy (your side declares {100 * here[a, HS_WE_DECLARE] / sw:.0f}%"
-                f" and makes {100 * here[a, HS_WE_MAKE] / sw:.0f}%)")
+                f"hand, the auction going on by the policy (your side declares {percent(here[a, HS_WE_DECLARE] / sw)}"
+                f" and makes {percent(here[a, HS_WE_MAKE] / sw)})")
     head += _even_note(even, name, top)
     # how high: the highest bid not measurably worse than the best call
     ok = [k for k in even if k > 0]
@@ -543,8 +544,8 @@ def _bid_recommendation(table: pd.DataFrame) -> tuple[str, str]:
     top = good.iloc[-1]
     sym = SUIT_SYMBOLS[SUITS.index(top["trump"])]
     return f"bid {top['bid']} {top['trump']}", (
-        f"bid up to {top['bid']} and name {sym}: makes {100 * top['p_make']:.0f}% "
-        f"({100 * top['p_make_lo']:.0f}-{100 * top['p_make_hi']:.0f}%), EV {top['ev']:+.1f} (95% interval "
+        f"bid up to {top['bid']} and name {sym}: makes {percent_with(top['p_make'], top['p_make_lo'], top['p_make_hi'])}"
+        f", EV {top['ev']:+.1f} (95% interval "
         f"{top['ev'] - Z95 * top['ev_se']:+.1f} to {top['ev'] + Z95 * top['ev_se']:+.1f}) against {pass_ev:+.1f} for "
         "passing")
 
@@ -687,7 +688,7 @@ def pass_cards(hand: str, trump: str, bid: int | None = None, received: str | No
         vs = (f"; the policy's {pol['cards']}: {d:+.1f} (95% interval {d - Z95 * se:+.1f} to {d + Z95 * se:+.1f}, "
               "same deals)")
     recommendation = recommend(f"pass {top['cards']}: EV {top['ev']:+.1f} (95% interval {top['ev_lo']:+.1f} to "
-                               f"{top['ev_hi']:+.1f}), the declaring side makes {100 * top['p_make']:.0f}%",
+                               f"{top['ev_hi']:+.1f}), the declaring side makes {percent(top['p_make'])}",
                                verdict) + vs
     meta = {"hand": format_mask(my_hand), "role": "partner" if role == ROLE_ASK_PARTNER else "declarer",
             "trump": SUITS[t], "bid": b, "received": received and format_mask(mask_of(parse_hand(received))),
@@ -753,8 +754,8 @@ def _lead_table(stats, nl: int, n_done: int, codes, members, b: int, makes: str,
     versus = lead_versus(table)
     if versus:
         nxt = table.iloc[1]
-        recommendation = recommend(f"lead {best['lead']}: {makes} {b} {100 * best['p_make']:.1f}% "
-                                   f"({100 * best['p_make_lo']:.1f}-{100 * best['p_make_hi']:.1f}%) and {takes} "
+        recommendation = recommend(f"lead {best['lead']}: {makes} {b} "
+                                   f"{percent_with(best['p_make'], best['p_make_lo'], best['p_make_hi'])} and {takes} "
                                    f"{best['mean_points']:.1f} trick points", versus, " percentage points of P(make)")
         recommendation += f"; {nxt['lead']} takes {-nxt['points_vs_best']:.1f} points fewer"
     else:
@@ -1066,13 +1067,13 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
     best = name(a)
     if row_calls[a] < 0:
         head = (f"pass: EV {ev[a]:+.2f} units (95% interval {lo:+.2f} to {hi:+.2f}) for you over the hand, the "
-                f"auction going on without you (another player bids {100 * (1 - here[a, H3_REDEAL] / m):.0f}% and "
-                f"makes {100 * here[a, H3_THEY_MADE] / m:.0f}%)")
+                f"auction going on without you (another player bids {percent(1 - here[a, H3_REDEAL] / m)} and "
+                f"makes {percent(here[a, H3_THEY_MADE] / m)})")
     else:
-        conceded = (f", the bidder concedes {100 * here[a, H3_CONCEDED] / m:.0f}%" if here[a, H3_CONCEDED] else "")
+        conceded = (f", the bidder concedes {percent(here[a, H3_CONCEDED] / m)}" if here[a, H3_CONCEDED] else "")
         head = (f"{name(a)}: EV {ev[a]:+.2f} units (95% interval {lo:+.2f} to {hi:+.2f}) for you over the hand, the "
-                f"auction going on by the policy (you end up the bidder {100 * here[a, H3_I_BID] / m:.0f}% and make "
-                f"it {100 * here[a, H3_I_MADE] / m:.0f}%{conceded}; name the trump after seeing the widow)")
+                f"auction going on by the policy (you end up the bidder {percent(here[a, H3_I_BID] / m)} and make "
+                f"it {percent(here[a, H3_I_MADE] / m)}{conceded}; name the trump after seeing the widow)")
     head += _even_note(even, name, best_row)
     ok = [k for k in even if row_calls[k] >= 0]
     if ok and max(ok) not in (a, best_row):
@@ -1271,8 +1272,7 @@ def bury(hand: str, trump: str, bid: int | None = None, top: int | None = None, 
     table = pd.DataFrame(rows)
     shown = table if top is None else table.head(int(top))
     b0 = table.iloc[0]
-    head = (f"bury {b0['burial']}: makes {100 * b0['p_make']:.1f}% ({100 * b0['p_make_lo']:.1f}-"
-            f"{100 * b0['p_make_hi']:.1f}%) at {bid}, EV {b0['ev']:+.2f} units from each other player")
+    head = (f"bury {b0['burial']}: makes {percent_with(b0['p_make'], b0['p_make_lo'], b0['p_make_hi'])} at {bid}, EV {b0['ev']:+.2f} units from each other player")
     f = {}
     if len(table) > 1:
         b1 = table.iloc[1]
@@ -1281,8 +1281,8 @@ def bury(hand: str, trump: str, bid: int | None = None, top: int | None = None, 
     recommendation = recommend(head, f, " percentage points of P(make)")
     pol = table[table["policy"]].iloc[0]
     if not pol.name == 0:
-        recommendation += (f"; the simulated bidder's burial ({pol['burial']}) makes {100 * pol['p_make']:.1f}%, "
-                           f"{100 * pol['vs_best']:+.1f} points against the best (95% interval "
+        recommendation += (f"; the simulated bidder's burial ({pol['burial']}) makes {percent(pol['p_make'])}, "
+                           f"{100 * pol['vs_best']:+.1f} percentage points against the best (95% interval "
                            f"{100 * pol['vs_best_lo']:+.1f} to {100 * pol['vs_best_hi']:+.1f}, same deals)")
     notes = [f"three-handed: the other two hands dealt at random from the {len(pool)} unseen cards, the fifteen "
              f"tricks by the heuristic players; your total: meld {meld} with {SUITS[t]} trump, the counters buried "

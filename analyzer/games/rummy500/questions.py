@@ -13,6 +13,7 @@ import pandas as pd
 
 from ...answer import Answer
 from ...errors import InputError
+from ...fmt import percent, percent_range, percent_with
 from ...options import check_examples
 from ...sim import leads
 from ...sim.layout import StatsLayout
@@ -145,19 +146,36 @@ def tournament(strategies: str = "greedy,holder,piler,random", players: int = 4,
     hpg, hpg_se = moments_mean_se(n_games, float(glob[P.GG_HANDS]), float(glob[P.GG_HANDS2]))
     rows = strategy_rows([name for name, _ in strats], st, players, hpg, hpg_se)
     table = pd.DataFrame(rows)
-    best_row = table.loc[table["p_win"].idxmax()]
+    ranked = table.sort_values("p_win", ascending=False, kind="stable")
+    best_row = ranked.iloc[0]
+    verdict = _tournament_lead(ranked) if len(ranked) > 1 else {}
     if int(glob[P.GG_ERR]):
         notes.append(f"rule checker: {int(glob[P.GG_ERR])} violations (a bug: please report)")
     if int(glob[P.GG_UNFINISHED]):
         notes.append(f"{int(glob[P.GG_UNFINISHED])} games reached {MAX_HANDS} hands without a winner")
     meta = {"players": players, "games": n_games, "seed": seed, "deck": options.deck(players).describe(),
             "hand_size": options.hand_size(players), "target": TARGET, "seatings": len(seats),
-            "hands_per_game": hpg, "hands_per_game_se": hpg_se, "rules": options.as_dict()}
-    rec = (f"{best_row['strategy']} wins most: {100 * best_row['p_win']:.1f}% of its games "
-           f"({100 * best_row['p_win_lo']:.1f}-{100 * best_row['p_win_hi']:.1f}%; a fair share is "
-           f"{100 / players:.1f}%)")
+            "hands_per_game": hpg, "hands_per_game_se": hpg_se, "rules": options.as_dict(), **verdict}
+    rec = recommend(f"{best_row['strategy']} wins most: {percent(best_row['p_win'])} of its games "
+                    f"({percent_range(best_row['p_win_lo'], best_row['p_win_hi'])}; a fair share is "
+                    f"{percent(1 / players)})", verdict, " percentage points of P(win)")
     return Answer("rummy500", "tournament", table, str(best_row["strategy"]), rec, meta,
                   {"elapsed": run.elapsed}, notes)
+
+
+def _tournament_lead(ranked: pd.DataFrame) -> dict:
+    """The most winning strategy's lead over the next (``verdict.lead``'s fields, in
+    percentage points of P(win)).  Both sit in the same games, where at most one of them
+    wins, so their win rates are negatively correlated: the difference's variance is
+    p_a(1-p_a)/n_a + p_b(1-p_b)/n_b plus at most 2 p_a p_b / min(n_a, n_b) (exact when both
+    sit in every game once, ``(p_a + p_b - (p_a - p_b)^2) / n``; an upper bound when the
+    seatings leave one of them out of some games, so a tie is called rather than missed)."""
+    a, b = ranked.iloc[0], ranked.iloc[1]
+    pa, pb, na, nb = float(a["p_win"]), float(b["p_win"]), int(a["seat_games"]), int(b["seat_games"])
+    if min(na, nb) == 0:
+        return {}
+    var = pa * (1 - pa) / na + pb * (1 - pb) / nb + 2 * pa * pb / min(na, nb)
+    return lead(str(a["strategy"]), str(b["strategy"]), 100 * (pa - pb), 100 * np.sqrt(var))
 
 
 # ============================================================================ positions
@@ -389,10 +407,6 @@ def _position_rows(option_list, st, with_game):
 RANKED_BY = {"mean_margin": "margin over the best opponent", "p_win": "P(win the game)"}
 
 
-def _pct_interval(p, lo, hi) -> str:
-    return f"{100 * p:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%)"
-
-
 def _behind(rows, st, cross, rank_col, b, s):
     """How far option ``s`` is behind the best, ``b``, on ``rank_col``, measured deal by
     deal (every option is played on the same deals, ``sim.leads.paired``): (difference,
@@ -411,7 +425,7 @@ def _recommendation(rows, st, cross, rank_col) -> tuple[int, str, dict]:
     b = order[0]
     best = rows[b]
     if rank_col == "p_win":
-        value, unit = _pct_interval(best["p_win"], best["p_win_lo"], best["p_win_hi"]), " percentage points"
+        value, unit = percent_with(best["p_win"], best["p_win_lo"], best["p_win_hi"]), " percentage points"
     else:
         value = (f"{best['mean_margin']:+.1f} (95% interval {best['mean_margin'] - Z95 * best['margin_se']:+.1f} to "
                  f"{best['mean_margin'] + Z95 * best['margin_se']:+.1f})")
@@ -420,7 +434,7 @@ def _recommendation(rows, st, cross, rank_col) -> tuple[int, str, dict]:
     if len(order) > 1:
         f = lead(str(best["action"]), str(rows[order[1]]["action"]), *_behind(rows, st, cross, rank_col, b, order[1]))
     rec = recommend(f"{best['action']}: {RANKED_BY[rank_col]} {value}", f, unit)
-    rec += f"; goes out first {_pct_interval(best['p_out'], best['p_out_lo'], best['p_out_hi'])}"
+    rec += f"; goes out first {percent_with(best['p_out'], best['p_out_lo'], best['p_out_hi'])}"
     return b, rec, f
 
 
