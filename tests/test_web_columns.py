@@ -30,3 +30,27 @@ def test_a_job_result_carries_its_display():
     d = display(result)
     assert d["labels"]["deals"] == "deals" and [c["label"] for c in d["columns"]] == ["call", "P(make)"]
     assert display(None) == {} and "columns" not in display({"tricks": 9})
+
+
+def test_the_facts_beside_a_table_are_chosen_and_written_once():
+    """Issue 40: the page dumped every field of the answer's meta ("a", "b", "se", "tie",
+    probabilities as 0.1234); now the server lists the facts a player reads, probabilities
+    by ``fmt.percent``, the lead over the next best left to the sentence, and says what
+    "±" means under the table."""
+    result = {"game": "five-hundred", "question": "lead", "recommendation": "lead AH", "best": "AH",
+              "deals": 2000, "p_calls": 0.00121, "play": "dd", "seed": 0, "tie": False, "a": "AH", "b": "KH",
+              "a_minus_b": 1.5, "se": 0.4, "lo": 0.7, "hi": 2.3, "rules": {"joker": "free"}, "hand_sizes": [10, 10],
+              "options": [{"lead": "AH", "p_make": 0.6, "vs_best": 0.0, "vs_best_lo": 0.0, "vs_best_hi": 0.0},
+                          {"lead": "KH", "p_make": 0.58, "vs_best": -0.02, "vs_best_lo": -0.03, "vs_best_hi": -0.01}]}
+    d = display(result)
+    facts = {f["label"]: f["text"] for f in d["facts"]}
+    assert facts == {"deals": "2,000", "P(calls)": "0.12%", "play": "dd", "seed": "0", "hand sizes": "10, 10"}
+    assert "±" in d["legend"] and "standard error" in d["legend"]
+    # a lead's vs_best is a difference of probabilities: percentage points
+    kinds = {c["label"]: c["kind"] for c in d["columns"]}
+    assert kinds["vs best"] == "points" and kinds["vs best 95%"] == "interval-points"
+    # elsewhere (Pinochle's bid: EV differences) it stays a value
+    bid = dict(result, game="pinochle", question="bid")
+    assert {c["label"]: c["kind"] for c in display(bid)["columns"]}["vs best"] == "value"
+    # every key at any depth has a label (records without a table: meld, odds)
+    assert display({"odds": [{"meld": "aces around", "p": 0.065}]})["labels"]["p"] == "P"

@@ -11,6 +11,7 @@ import sys
 import click
 
 from ..errors import InputError
+from ..fmt import PLUS_MINUS
 
 
 class AliasGroup(click.Group):
@@ -146,6 +147,18 @@ def capturing():
         _CAPTURE.reset(token)
 
 
+def with_legend(text: str) -> str:
+    """A rendering with a "±" column gets one line saying what "±" is (``fmt.PLUS_MINUS``),
+    above the recommendation (else at the end): the same words in every game."""
+    if "±" not in text or PLUS_MINUS in text:
+        return text
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if line.startswith("Recommendation")), len(lines))
+    while at > 0 and not lines[at - 1].strip():
+        at -= 1
+    return "\n".join(lines[:at] + [PLUS_MINUS[0].upper() + PLUS_MINUS[1:] + "."] + lines[at:])
+
+
 def emit(answer, as_json: bool, as_csv: bool, render_text):
     """Print an Answer as JSON, CSV or the game's text rendering."""
     if as_json and as_csv:
@@ -161,7 +174,7 @@ def emit(answer, as_json: bool, as_csv: bool, render_text):
         if getattr(answer, "examples", None):
             click.echo("note: the example deals are not in --csv (they are in --json and the text)", err=True)
     else:
-        click.echo(render_text(answer))
+        click.echo(with_legend(render_text(answer)))
         if getattr(answer, "examples", None):
             from ..sim.examples import render
             click.echo(render(answer.examples))

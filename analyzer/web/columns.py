@@ -4,10 +4,21 @@ An answer's rows carry the names the JSON and CSV output use (``p_make``, ``p_ma
 ``ev_se``); the page shows them as a player reads them: "P(make)", one "P(make) 95%"
 column for the two ends of an interval, "± se" for a standard error beside its value.
 The page asks for nothing else: the layout travels with the job's result
-(``layout``), and the facts beside the table get their labels the same way (``label``).
+(``layout``), and the facts beside the table are chosen and written here (``facts``), by
+the one formatter every front end uses (``analyzer.fmt``).
 """
 
 from __future__ import annotations
+
+from ..fmt import PLUS_MINUS, percent
+
+# The questions whose ``vs_best`` columns are differences of probabilities (shown in
+# percentage points); elsewhere (Pinochle's bid) they are differences of EV.
+_PROBABILITY_DIFFS = {("five-hundred", "lead"), ("euchre", "lead"), ("pinochle", "lead"), ("pinochle", "bury")}
+# Facts the page does not list beside the table: the table itself, the sentence and notes
+# shown on their own, and the best option's lead over the next (the sentence says it).
+_NOT_FACTS = {"options", "recommendation", "best", "notes", "game", "question", "examples",
+              "a", "b", "a_minus_b", "se", "lo", "hi", "tie"}
 
 _WORDS = {"ev": "EV", "pimc": "single-dummy", "minus": "−", "pct": "%", "nt": "NT", "lo": "low", "hi": "high"}
 _MODELS = ("dd", "pimc", "heuristic", "minus", "vs")
@@ -36,11 +47,21 @@ def _is_probability(base: str) -> bool:
     return base == "p" or base.startswith("p_")
 
 
-def layout(rows: list[dict]) -> list[dict]:
+def _kind(base: str, interval: bool, probability_diffs: bool) -> str:
+    if probability_diffs and base == "vs_best":
+        return "interval-points" if interval else "points"
+    if _is_probability(base):
+        return "interval-percent" if interval else "percent"
+    return "interval" if interval else "value"
+
+
+def layout(rows: list[dict], probability_diffs: bool = False) -> list[dict]:
     """The columns of ``rows`` in their order: ``{"label", "keys", "kind"}``, where an
     ``X_lo``/``X_hi`` pair is one column (kind "interval", keys [lo, hi]), ``X_se`` is
     "± se" when it follows ``X`` (else "X ± se"), and kind "percent" marks probabilities
-    (names ``p`` and ``p_...``: shown as percentages, their intervals too)."""
+    (names ``p`` and ``p_...``: shown as percentages, their intervals too).  With
+    ``probability_diffs`` the ``vs_best`` columns are differences of probabilities: kind
+    "points" (percentage points, signed)."""
     keys: list[str] = []
     for r in rows:
         for k in r:
@@ -55,22 +76,70 @@ def layout(rows: list[dict]) -> list[dict]:
         if end == "lo" and base and f"{base}_hi" in keys:
             used.add(f"{base}_hi")
             out.append({"label": f"{label(base)} 95%", "keys": [k, f"{base}_hi"],
-                        "kind": "interval-percent" if _is_probability(base) else "interval"})
+                        "kind": _kind(base, True, probability_diffs)})
         elif end == "se" and base:
             beside = i > 0 and keys[i - 1] == base
             out.append({"label": "± se" if beside else f"{label(base)} ± se", "keys": [k],
-                        "kind": "percent" if _is_probability(base) else "value"})
+                        "kind": _kind(base, False, probability_diffs)})
         else:
-            out.append({"label": label(k), "keys": [k], "kind": "percent" if _is_probability(k) else "value"})
+            out.append({"label": label(k), "keys": [k], "kind": _kind(k, False, probability_diffs)})
     return out
 
 
+def _value_text(key: str, v) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float):
+        if _is_probability(key):
+            return percent(v)
+        return f"{v:,.1f}" if abs(v) >= 100 else f"{v:.4g}"
+    if isinstance(v, int):
+        return f"{v:,}"
+    return str(v)
+
+
+def facts(result: dict) -> list[dict]:
+    """The facts the page lists beside an answer's table, in the answer's order:
+    ``{"label", "text"}``, probabilities as percentages (``fmt.percent``), lists of plain
+    values joined; the table, the sentence, the notes, the lead over the next best (which
+    the sentence states) and nested records (the page shows the JSON for those) left out.
+    A fact that is a sentence (``ev_meaning``) keeps its words."""
+    out = []
+    for k, v in result.items():
+        if k in _NOT_FACTS or v is None or isinstance(v, dict):
+            continue
+        if isinstance(v, (list, tuple)):
+            if not v or any(isinstance(x, (dict, list, tuple)) for x in v):
+                continue
+            text = ", ".join(_value_text(k, x) for x in v)
+        else:
+            text = _value_text(k, v)
+        out.append({"label": label(k), "text": text})
+    return out
+
+
+def _all_keys(obj, into: set) -> set:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            into.add(k)
+            _all_keys(v, into)
+    elif isinstance(obj, list):
+        for x in obj:
+            _all_keys(x, into)
+    return into
+
+
 def display(result) -> dict:
-    """How the page shows a job's result: its table's columns (``layout``) and a label for
-    each fact beside the table (``label``); empty for a result that is not a record."""
+    """How the page shows a job's result: its table's columns (``layout``), the facts
+    beside it (``facts``), what "±" means under it, and a label for every key at any depth
+    (for the records without a table: meld, odds, score); empty for a result that is not a
+    record."""
     if not isinstance(result, dict):
         return {}
-    out: dict = {"labels": {k: label(k) for k in result}}
+    out: dict = {"labels": {k: label(k) for k in sorted(_all_keys(result, set()))}}
     if isinstance(result.get("options"), list) and all(isinstance(r, dict) for r in result["options"]):
-        out["columns"] = layout(result["options"])
+        diffs = (result.get("game"), result.get("question")) in _PROBABILITY_DIFFS
+        out["columns"] = layout(result["options"], diffs)
+        out["facts"] = facts(result)
+        out["legend"] = PLUS_MINUS
     return out

@@ -491,12 +491,12 @@ function showAnswer(node, job) {
   const display = job.display || {};
   const labels = display.labels || {};
   if (Array.isArray(result.options)) {
-    answer.append(table(result.options, result.best, display.columns));
-    const meta = Object.entries(result).filter(([k, v]) => !["options", "recommendation", "best", "notes", "game", "question"].includes(k)
-      && v !== null && typeof v !== "object");
-    if (meta.length) answer.append(el("p", { class: "help", textContent: meta.map(([k, v]) => `${labels[k] || k}: ${fmt(v)}`).join(" · ") }));
+    answer.append(table(result.options, result.best, display.columns, labels));
+    if (display.legend) answer.append(el("p", { class: "help", textContent: display.legend }));
+    const facts = display.facts || [];
+    if (facts.length) answer.append(el("p", { class: "help", textContent: facts.map(f => `${f.label}: ${f.text}`).join(" · ") }));
   } else {
-    answer.append(record(result));
+    answer.append(record(result, labels));
   }
   const notes = $(".notes", node);
   notes.textContent = "";
@@ -557,20 +557,29 @@ function percentText(p) {
   return text + "%";
 }
 
+// A difference of probabilities in percentage points, signed.
+function pointsText(d) {
+  if (d === null || d === undefined || typeof d !== "number") return fmt(d);
+  const x = 100 * d;
+  return (x > 0 ? "+" : "") + x.toFixed(1);
+}
+
 function cell(r, c) {
   const v = c.keys.map(k => r[k]);
   if (c.kind === "interval-percent") return `${percentText(v[0]).slice(0, -1)}–${percentText(v[1])}`;
+  if (c.kind === "interval-points") return `${pointsText(v[0])} to ${pointsText(v[1])} pts`;
+  if (c.kind === "points") return `${pointsText(v[0])} pts`;
   if (c.kind === "interval") return `${fmt(v[0])} to ${fmt(v[1])}`;
   if (c.kind === "percent") return percentText(v[0]);
   return fmt(v[0]);
 }
 
 // columns: the server's layout (web/columns.py: labels, intervals as one column); without
-// it, one column a key under its own name.
-function table(rows, best, columns) {
+// it, one column a key under its label (display.labels) or its own name.
+function table(rows, best, columns, labels) {
   if (!columns) {
     columns = [];
-    for (const r of rows) for (const k of Object.keys(r)) if (!columns.some(c => c.keys[0] === k)) columns.push({ label: k, keys: [k], kind: "value" });
+    for (const r of rows) for (const k of Object.keys(r)) if (!columns.some(c => c.keys[0] === k)) columns.push({ label: (labels || {})[k] || k, keys: [k], kind: "value" });
   }
   const text = c => typeof rows[0][c.keys[0]] === "string" ? "text" : "";
   const t = el("table", { class: "answer-table" });
@@ -588,13 +597,14 @@ function table(rows, best, columns) {
   return t;
 }
 
-function record(obj) {
-  if (Array.isArray(obj) && obj.length && obj.every(r => r && typeof r === "object" && !Array.isArray(r))) return table(obj);
+function record(obj, labels) {
+  labels = labels || {};
+  if (Array.isArray(obj) && obj.length && obj.every(r => r && typeof r === "object" && !Array.isArray(r))) return table(obj, undefined, undefined, labels);
   const t = el("table", { class: "answer-table record" });
   for (const [k, v] of Object.entries(obj)) {
     const td = el("td", { class: "text" });
-    if (v && typeof v === "object") td.append(record(v)); else td.textContent = fmt(v);
-    t.append(el("tr", {}, el("th", { class: "text", textContent: k }), td));
+    if (v && typeof v === "object") td.append(record(v, labels)); else td.textContent = fmt(v);
+    t.append(el("tr", {}, el("th", { class: "text", textContent: labels[k] || k }), td));
   }
   return t;
 }
