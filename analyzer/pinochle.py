@@ -11,6 +11,8 @@
 - :func:`lead` -- which card the declarer leads to the first trick, under double-dummy,
   single-dummy or heuristic play.
 - :func:`bury` -- which three cards the three-handed bidder buries.
+- :func:`deal` -- what a two-handed hand is worth: each player's expected meld and
+  counters, and P(winning the game from the score).
 
 Cards: rank A T(10) K Q J 9 then suit S H D C (or ♠ ♥ ♦ ♣); write a card twice to hold
 both copies.  Seat 1 is left of the dealer and speaks first, 4 is the dealer.
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 from ._api import checked, fill_doc, rule_items, rules_fragment
 
-__all__ = ["meld", "odds", "bid", "pass_", "pass_cards", "lead", "bury"]
+__all__ = ["meld", "odds", "bid", "pass_", "pass_cards", "lead", "bury", "deal"]
 
 _WORLDS = """\
 worlds : int, optional
@@ -346,3 +348,62 @@ def bury(hand, trump, bid=None, deals=4_000, seed=0, play="heuristic", threads=N
     from .games.pinochle.questions import bury as ask
 
     return ask(**dict(values, rules=rule_items(rules), progress=bool(progress), players=int(values["players"] or 3)))
+
+
+@fill_doc()
+def deal(hand, trump=None, upcard=None, dealer="them", score=None, deals=20_000, seed=0, play="heuristic",
+         threads=None, rules=None, progress=False, players=2):
+    """What is a two-handed hand worth? (``analyzer pinochle deal``).
+
+    The opponent's 12 cards and the stock are dealt at random and the hand played out by
+    the heuristic policy (phase 1: any card, the winner melds and both draw; phase 2:
+    follow, head, trump); then the game is played on by random hands to its end.
+
+    Parameters
+    ----------
+    hand : str
+        Your 12 cards.
+    trump : {"S", "H", "D", "C"}, optional
+        The trump suit (the turned card is then any unseen card of it); or give ``upcard``.
+    upcard : str, optional
+        The turned card.
+    dealer : {"them", "you"}, default "them"
+        Who dealt: "them" (you lead first) or "you" (a turned nine scores you 10).
+    score : str, optional
+        "YOU:THEM" before this hand [default "0:0"].
+    deals : int, default 20,000
+        Simulated deals (each a game played on to its end).
+    @seed
+    play : {"heuristic"}, default "heuristic"
+        Card-play model (the heuristic policy only, for now).
+    @threads
+    rules : list of str or dict, optional
+        The two-handed game's options: order=meld_then_draw|draw_then_meld,
+        last_cards=fixed|winner_chooses, double_meld=at_once|any, head=always|trump_led,
+        count=tens|classic|fives, game=1000.
+    @progress
+    players : {2}, default 2
+        The two-handed game.
+
+    Returns
+    -------
+    Answer
+        ``table``: one row per player (you, opponent): mean_meld, mean_counters (each with
+        its standard error), mean_total; ``meta``: net (your total minus theirs) with
+        net_se, p_win with p_win_lo/p_win_hi, how often each player called out, hands a
+        game.
+
+    Examples
+    --------
+    >>> import analyzer
+    >>> a = analyzer.pinochle.deal("AS TS KS QS JS QS JD KD QD 9H AC AC", trump="S", deals=500)
+    >>> a.meta["p_win"] > 0.5
+    True
+    """
+    values = checked(("pinochle", "deal"), dict(hand=hand, trump=trump, upcard=upcard, dealer=dealer, score=score,
+                                                 deals=deals, seed=seed, play=play, threads=threads,
+                                                 players=None if players is None else str(players)))
+    from .games.pinochle.questions import deal2
+
+    values.pop("players")
+    return deal2(**dict(values, rules=rule_items(rules), progress=bool(progress)))

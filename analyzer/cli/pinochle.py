@@ -287,6 +287,54 @@ def render_bury(answer, top: int = 15) -> str:
     return "\n".join(lines)
 
 
+@pinochle.command()
+@click.argument("hand")
+@click.option("--players", type=click.Choice(["2"]), default="2", show_default=True,
+              help="The two-handed game with a stock (the only one dealt this way).")
+@click.option("--trump", default=None, metavar="S|H|D|C",
+              help="The trump suit (the turned card then any unseen card of it); or give --upcard.")
+@click.option("--upcard", default=None, metavar="CARD", help="The turned card (it names the trump).")
+@click.option("--dealer", type=click.Choice(["them", "you"]), default="them", show_default=True,
+              help="Who dealt: them (you lead first) or you (a turned nine scores you 10).")
+@click.option("--score", default=None, metavar="YOU:THEM", help="The scores before this hand [default: 0:0].")
+@simulation_options(default_deals=20_000, play_models=("heuristic",))
+@output_options
+def deal(hand, players, trump, upcard, dealer, score, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
+    """What is a two-handed hand worth?  HAND: your 12 cards.  The opponent's hand and the
+    stock are dealt at random and the hand played out by the policy (phase 1 with melding
+    after each trick won and the draw, phase 2 with the duties): each player's expected
+    meld, counters and total; then the game played on to its end: P(you win the game from
+    --score).  Two-handed rule options: order=meld_then_draw|draw_then_meld,
+    last_cards=fixed|winner_chooses, double_meld=at_once|any, head=always|trump_led,
+    count=tens|classic|fives, game=1000."""
+    from ..errors import InputError
+    from ..games.pinochle.questions import deal2
+
+    if plot_path:
+        raise InputError("--plot: not offered by deal")
+    answer = deal2(hand, trump=trump, upcard=upcard, dealer=dealer, score=score, deals=deals, seed=seed,
+                   threads=threads, rules=list(rules), progress=wants_progress(as_json), play=play)
+    emit(answer, as_json, as_csv, render_deal)
+
+
+def render_deal(answer) -> str:
+    from ..cards import SUIT_SYMBOLS, SUITS
+
+    m = answer.meta
+    turned = f"{m['upcard']} turned" if m["upcard"] else f"{SUIT_SYMBOLS[SUITS.index(m['trump'])]} trump"
+    lines = [f"Two-handed Pinochle — hand {m['hand']}, {turned}, {'you' if m['dealer'] == 'you' else 'they'} dealt, "
+             f"score {m['score']} (game {m['target']})", f"{m['deals']:,} deals, seed {m['seed']}, heuristic play", "",
+             f"  {'player':<9} {'meld':>7} {'±se':>5} {'counters':>9} {'±se':>5} {'total':>7}"]
+    for r in answer.table.itertuples():
+        lines.append(f"  {r.player:<9} {r.mean_meld:>7.1f} {r.mean_meld_se:>5.1f} {r.mean_counters:>9.1f} "
+                     f"{r.mean_counters_se:>5.1f} {r.mean_total:>7.1f}")
+    lines += ["", f"P(you win the game): {pct(m['p_win'])} ({interval(m['p_win_lo'], m['p_win_hi'])}); "
+                  f"called out by you {pct(m['p_called_out_you'])}, by them {pct(m['p_called_out_them'])}; "
+                  f"{m['hands_per_game']:.2f} hands a game",
+              f"Recommendation: {answer.recommendation}"]
+    return "\n".join(lines)
+
+
 @pinochle.command("pass")
 @click.argument("hand")
 @click.option("--trump", required=True, metavar="S|H|D|C", help="The trump the declarer named.")

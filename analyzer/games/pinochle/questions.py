@@ -1295,3 +1295,110 @@ def bury(hand: str, trump: str, bid: int | None = None, top: int | None = None, 
             "deals": int(deals), "seed": seed, "rules": options.as_dict(), **f}
     return Answer("pinochle", "bury", shown.reset_index(drop=True), f"bury {b0['burial']}", recommendation, meta,
                   {"elapsed": run.elapsed}, notes)
+
+
+# ----------------------------------------------------------------------------- two-handed: deal
+DEFAULT_DEAL2_DEALS = 20_000
+DEAL2_PLAN = Plan("Pinochle", {"heuristic": DEFAULT_DEAL2_DEALS}, chunk_size={"heuristic": 2_000})
+
+
+def _parse_score2(text, target: int) -> tuple[int, int]:
+    import re
+    if text is None:
+        return 0, 0
+    m = re.fullmatch(r"\s*(\d+)\s*:\s*(\d+)\s*", str(text))
+    if not m:
+        raise InputError(f"--score takes YOU:THEM, your score then your opponent's (e.g. 620:480), not {text!r}")
+    you, them = int(m.group(1)), int(m.group(2))
+    if you >= target or them >= target:
+        raise InputError(f"--score {you}:{them}: each score must be under the game's {target} (at {target} the "
+                         "game is over)")
+    return you, them
+
+
+def deal2(hand: str, trump: str | None = None, upcard: str | None = None, dealer: str = "them",
+          score: str | None = None, deals: int | None = None, seed: int | None = 0, threads: int | None = None,
+          rules=None, progress: bool = False, play: str = "heuristic") -> Answer:
+    """What is this two-handed hand worth?  ``hand``: your 12 cards; ``trump`` (the turned
+    card then dealt among the unseen cards of that suit) or ``upcard`` (the turned card
+    itself); ``dealer``: "them" (you lead first) or "you" (a turned nine scores you 10);
+    ``score``: "YOU:THEM" before the hand.  The opponent's 12 cards and the stock dealt at
+    random, the hand played out by the policy (``two``): each player's expected meld,
+    counters and total with standard errors; then the game played on by whole random hands
+    to its end: P(you win the game from the score) with its interval."""
+    from .rules import Options2
+    from .two import (N_S, POLICY, S_CALLED0, S_CALLED1, S_COUNT0, S_COUNT0_2, S_COUNT1, S_COUNT1_2, S_HANDS,
+                      S_MELD0, S_MELD0_2, S_MELD1, S_MELD1_2, S_N, S_NET, S_NET_2, S_UNFINISHED, S_WIN, deal_chunk,
+                      points_table)
+    from ...stats import moments_mean_se
+
+    options = Options2.parse(rules)
+    hand_ids = parse_hand(hand, "hand", HAND_SIZE)
+    mine = int(mask_of(hand_ids))
+    if (trump is None) == (upcard is None):
+        raise InputError("give the trump (--trump S|H|D|C) or the turned card (--upcard CARD), one of them")
+    if upcard is not None:
+        up = parse_hand(upcard, "turned card", 1)[0]
+        up_bit = int(BIT_OF[up])
+        if (mine >> up_bit) & 1:
+            up_bit ^= 1                      # the other copy: the hand holds the first
+            if (mine >> up_bit) & 1:
+                raise InputError(f"--upcard {upcard}: your hand holds both copies of it")
+        t = up_bit >> 4
+    else:
+        t = parse_trump(trump)
+        up_bit = -1
+        if all((mine >> b) & 1 for b in range(16 * t, 16 * t + 12)):
+            raise InputError("--trump: your hand holds every card of that suit, so none can be turned")
+    key = str(dealer).strip().lower()
+    if key not in ("you", "them"):
+        raise InputError(f"--dealer takes you or them, not {dealer!r}")
+    dealer_p = 0 if key == "you" else 1
+    target = options.target
+    you, them = _parse_score2(score, target)
+    deals, seed = DEAL2_PLAN.check(deals, seed, threads, play)
+    pts = points_table(options)
+    key0 = seed_key(seed)
+    layout = StatsLayout(stats=(N_S,))
+
+    def chunk(start, n):
+        flat = layout.zeros()
+        if n:
+            deal_chunk(key0, np.int64(start), np.int64(n), np.uint64(mine), np.int64(up_bit), np.int64(t),
+                       np.int64(dealer_p), pts, np.int64(options.flags), POLICY, np.int64(you), np.int64(them),
+                       np.int64(target), layout.unpack(flat)["stats"])
+        return flat
+
+    run = DEAL2_PLAN.run(chunk, deals, play, threads, progress)
+    st = layout.unpack(run.stats)["stats"]
+    n = int(st[S_N])
+    rows = []
+    for who, (m1, m2, c1, c2) in (("you", (S_MELD0, S_MELD0_2, S_COUNT0, S_COUNT0_2)),
+                                  ("opponent", (S_MELD1, S_MELD1_2, S_COUNT1, S_COUNT1_2))):
+        meld_m, meld_se = moments_mean_se(n, float(st[m1]), float(st[m2]))
+        cnt_m, cnt_se = moments_mean_se(n, float(st[c1]), float(st[c2]))
+        rows.append({"player": who, "mean_meld": meld_m, "mean_meld_se": meld_se, "mean_counters": cnt_m,
+                     "mean_counters_se": cnt_se, "mean_total": meld_m + cnt_m})
+    table = pd.DataFrame(rows)
+    net, net_se = moments_mean_se(n, float(st[S_NET]), float(st[S_NET_2]))
+    wins = int(st[S_WIN])
+    lo, hi = wilson(wins, n)
+    p = wins / n
+    meta = {"hand": format_mask(np.uint64(mine)), "players": 2, "trump": SUITS[t],
+            "upcard": format_mask(np.uint64(1) << np.uint64(up_bit)) if up_bit >= 0 else None,
+            "dealer": key, "score": f"{you}:{them}", "target": target, "deals": n, "seed": seed, "play": play,
+            "rules": options.as_dict(), "net": net, "net_se": net_se, "p_win": p, "p_win_lo": lo, "p_win_hi": hi,
+            "p_called_out_you": int(st[S_CALLED0]) / n, "p_called_out_them": int(st[S_CALLED1]) / n,
+            "hands_per_game": int(st[S_HANDS]) / n}
+    notes = [f"two-handed: the opponent's 12 cards and the stock dealt at random from the unseen cards"
+             + ("" if up_bit >= 0 else f", the turned card among the unseen {SUIT_SYMBOLS[t]}")
+             + "; both players by the heuristic policy (greedy meld, a royal marriage before its run, the dix "
+               "shown or exchanged at once); P(win): the game played on by random hands, the deal alternating, a "
+               "player calling out as soon as his meld and counters reach the target"]
+    if int(st[S_UNFINISHED]):
+        notes.append(f"{int(st[S_UNFINISHED])} games reached the hand limit without a winner (counted as losses)")
+    rec = (f"worth {rows[0]['mean_total']:.0f} points to you (meld {rows[0]['mean_meld']:.0f}, counters "
+           f"{rows[0]['mean_counters']:.0f}) against {rows[1]['mean_total']:.0f} to your opponent: net {net:+.1f} (95% "
+           f"interval {net - Z95 * net_se:+.1f} to {net + Z95 * net_se:+.1f}); P(you win the game from {you}:{them}) "
+           f"{percent_with(p, lo, hi)}")
+    return Answer("pinochle", "deal", table, "you", rec, meta, {"elapsed": run.elapsed}, notes)

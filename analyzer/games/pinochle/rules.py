@@ -210,3 +210,47 @@ class Options3:
     def play_options(self) -> Options:
         """The partnership game's options that decide play and counting."""
         return Options(counting=self.count, run_marriage_reuse=self.run_marriage_reuse)
+
+
+# ----------------------------------------------------------------------------- two-handed
+@dataclass(frozen=True)
+class Options2:
+    """The two-handed game's rule options (``shared/rules/pinochle-two-handed.md``): deck,
+    ranking, identical cards and meld values as in the partnership game."""
+
+    order: str = "meld_then_draw"      # meld_then_draw | draw_then_meld
+    last_cards: str = "fixed"          # fixed (winner the last stock card, loser the turned trump) | winner_chooses
+    double_meld: str = "at_once"       # at_once (all its cards in one meld) | any (the second completes it)
+    head: str = "always"               # always | trump_led: in phase 2 beat the card led only when trump is led
+    count: str = "tens"                # tens | classic | fives
+    game: str = "1000"                 # the first target; 250 more each time both pass it with no call
+
+    CHOICES = {
+        "order": ("meld_then_draw", "draw_then_meld"),
+        "last_cards": ("fixed", "winner_chooses"),
+        "double_meld": ("at_once", "any"),
+        "head": ("always", "trump_led"),
+        "count": tuple(COUNTING),
+        "game": tuple(str(v) for v in range(500, 5010, 10)),
+    }
+
+    @classmethod
+    def parse(cls, items=()) -> "Options2":
+        return cls(**parse_rule_items(items, cls.CHOICES, "two-handed Pinochle"))
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @property
+    def target(self) -> int:
+        return int(self.game)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return COUNTING[self.count]
+
+    @property
+    def flags(self) -> int:
+        """The kernel's option bits (``two.O_*``)."""
+        return ((1 if self.order == "draw_then_meld" else 0) | (2 if self.last_cards == "winner_chooses" else 0)
+                | (4 if self.double_meld == "any" else 0) | (8 if self.head == "trump_led" else 0))

@@ -1,0 +1,370 @@
+"""Two-handed Pinochle (``games/pinochle/two.py``, ``shared/rules/pinochle-two-handed.md``).
+
+Every hand the kernel plays is replayed here by plain-Python rules written from the rules
+file, not from the kernel: the draws in the stock's order (the last two cards as the
+option says), each card from the right hand, phase 2's duties, the trick winners, every
+meld legal (a card from the concealed hand; a card on the table again only in another
+class, or a royal marriage's king and queen into the run; a second identical meld from
+new cards; a double meld at once) and scored as the table says, the dix, the counters
+and the last trick, the call-out.  Then the question: its figures add up, the same seed
+gives the same answer on any thread count, bad input is one line.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from analyzer.errors import InputError
+from analyzer.games.pinochle import two
+from analyzer.games.pinochle.rules import COUNTING, Options2
+
+SEQ, AROUND, PIN = "seq", "around", "pin"
+AROUND_PTS = {5: 100, 3: 80, 2: 60, 1: 40}          # rank index: A K Q J
+
+
+def suit(b):
+    return b >> 4
+
+
+def rank(b):
+    return (b & 15) >> 1
+
+
+def bits(mask):
+    return {b for b in range(64) if (mask >> b) & 1}
+
+
+def wins_second(a, b, trump):
+    """Does the follower's card ``b`` beat the led card ``a``?  Identical: the first wins."""
+    if suit(b) == suit(a):
+        return rank(b) > rank(a)
+    return suit(b) == trump
+
+
+class Player:
+    def __init__(self, hand):
+        self.hand = set(hand)
+        self.table = set()
+        self.used = {SEQ: set(), AROUND: set(), PIN: set()}
+        self.in_run = set()
+        self.laid = {"run": 0, "pinochle": 0, **{r: 0 for r in AROUND_PTS}}
+        self.meld = 0
+        self.taken = 0
+
+
+def meld_points(p: Player, kind: str, cards: set, trump: int, double_any: bool) -> int:
+    """The points of laying ``cards`` as ``kind`` now, or raise AssertionError if the rules
+    forbid it."""
+    assert cards <= p.hand, "a meld of cards not held"
+    assert cards - p.table, "a meld takes at least one card from the concealed hand"
+    ranks = sorted(rank(b) for b in cards)
+    suits = sorted(suit(b) for b in cards)
+    if kind in ("marriage", "royal marriage"):
+        assert ranks == [2, 3] and suits[0] == suits[1], "a marriage is a K and Q of one suit"
+        assert not cards & p.used[SEQ], "a card of the table again in its class"
+        royal = suits[0] == trump
+        assert royal == (kind == "royal marriage")
+        return 40 if royal else 20
+    if kind in ("run", "double run"):
+        need = 2 if kind == "double run" else 1
+        assert all(s == trump for s in suits) and ranks == sorted([1, 2, 3, 4, 5] * need), "a run is A 10 K Q J of trump"
+        assert not cards & p.in_run, "a card of a run again in a run"
+        for b in cards:
+            if rank(b) not in (2, 3):
+                assert b not in p.used[SEQ], "A 10 J of the table again in a sequence"
+        if kind == "double run":
+            assert p.laid["run"] == 0
+            return 1500
+        return 1350 if double_any and p.laid["run"] == 1 else 150
+    if kind in ("around", "double around"):
+        need = 2 if kind == "double around" else 1
+        r = ranks[0]
+        assert r in AROUND_PTS and ranks == [r] * (4 * need) and suits == sorted(list(range(4)) * need)
+        assert not cards & p.used[AROUND], "a card of the table again in an around"
+        if kind == "double around":
+            assert p.laid[r] == 0
+            return 10 * AROUND_PTS[r]
+        return 9 * AROUND_PTS[r] if double_any and p.laid[r] == 1 else AROUND_PTS[r]
+    if kind in ("pinochle", "double pinochle"):
+        need = 2 if kind == "double pinochle" else 1
+        assert sorted((suit(b), rank(b)) for b in cards) == sorted([(0, 2), (2, 1)] * need), "a pinochle is Q♠ J♦"
+        assert not cards & p.used[PIN], "a card of the table again in a pinochle"
+        if kind == "double pinochle":
+            assert p.laid["pinochle"] == 0
+            return 300
+        return 260 if double_any and p.laid["pinochle"] == 1 else 40
+    raise AssertionError(kind)
+
+
+def lay(p: Player, kind: str, cards: set):
+    p.table |= cards
+    cls = SEQ if "marriage" in kind or "run" in kind else AROUND if "around" in kind else PIN
+    p.used[cls] |= cards
+    n = 2 if kind.startswith("double") else 1
+    if "run" in kind:
+        p.in_run |= cards
+        p.laid["run"] += n
+    elif "around" in kind:
+        p.laid[rank(next(iter(cards)))] += n
+    elif "pinochle" in kind:
+        p.laid["pinochle"] += n
+
+
+def legal2(hand, led, trump, head_all):
+    follow = {b for b in hand if suit(b) == suit(led)}
+    if follow:
+        if head_all or suit(led) == trump:
+            higher = {b for b in follow if rank(b) > rank(led)}
+            if higher:
+                return higher
+        return follow
+    trumps = {b for b in hand if suit(b) == trump}
+    return trumps or set(hand)
+
+
+def replay(h: dict, options: Options2, scores=(0, 0), target=None):
+    """Replay a traced hand by the rules; returns (meld, counters, last trick, called)."""
+    pts_of = COUNTING[options.count]
+    target = options.target if target is None else target
+    trump, dealer, turned = h["trump"], h["dealer"], h["turned"]
+    stock = list(h["stock"])
+    players = [Player(bits(h["hands"][0])), Player(bits(h["hands"][1]))]
+    assert len(players[0].hand) == len(players[1].hand) == 12 and not players[0].hand & players[1].hand
+    assert len(set(stock) | {turned} | players[0].hand | players[1].hand) == 48
+    events = [tuple(e) for e in h["events"]]
+    k = 0
+    if rank(turned) == 0:
+        assert events[0] == (two.EV_TURNED_DIX, dealer, turned, 0, 10)
+        players[dealer].meld += 10
+        k = 1
+    dix_scored = {turned} if rank(turned) == 0 else set()
+    swapped = False
+    leader = 1 - dealer
+    draw_first = options.order == "draw_then_meld"
+    called, last = -1, -1
+
+    def draw(t, w):
+        nonlocal k, turned
+        ev = events[k]
+        assert ev[0] == two.EV_DRAW and ev[1] == w and ev[4] == t
+        k += 1
+        if t < 11:
+            expect = (stock[2 * t], stock[2 * t + 1])
+        else:
+            expect = (stock[22], turned)
+            if options.last_cards == "winner_chooses" and (ev[2], ev[3]) == (turned, stock[22]):
+                expect = (turned, stock[22])
+        assert (ev[2], ev[3]) == expect, "the draw is not the stock's next card"
+        players[w].hand.add(ev[2])
+        players[1 - w].hand.add(ev[3])
+
+    for t in range(24):
+        ev = events[k]
+        assert ev[0] == two.EV_LEAD and ev[1] == leader and ev[3] == t
+        a = ev[2]
+        assert a in players[leader].hand, "a card not held"
+        players[leader].hand.discard(a)
+        players[leader].table.discard(a)
+        k += 1
+        ev = events[k]
+        f = 1 - leader
+        assert ev[0] == two.EV_FOLLOW and ev[1] == f and ev[3] == t
+        b = ev[2]
+        assert b in players[f].hand, "a card not held"
+        if t >= 12:
+            assert b in legal2(players[f].hand, a, trump, options.head == "always"), "phase 2 duties broken"
+        players[f].hand.discard(b)
+        players[f].table.discard(b)
+        k += 1
+        w = f if wins_second(a, b, trump) else leader
+        players[w].taken += pts_of[rank(a)] + pts_of[rank(b)]
+        if t == 23:
+            players[w].taken += 10
+            last = w
+        if t < 12:
+            if draw_first:
+                draw(t, w)
+            while k < len(events) and events[k][0] in (two.EV_DIX_SWAP, two.EV_DIX_SHOW):
+                ev = events[k]
+                assert ev[1] == w, "only the trick's winner shows the dix"
+                nine = ev[2]
+                assert suit(nine) == trump and rank(nine) == 0 and nine in players[w].hand and nine not in dix_scored
+                if ev[0] == two.EV_DIX_SWAP:
+                    assert not swapped and rank(turned) != 0 and ev[3] == turned
+                    assert not (draw_first and t == 11), "the turned card is gone"
+                    players[w].hand.discard(nine)
+                    players[w].hand.add(turned)
+                    turned = nine
+                    swapped = True
+                dix_scored.add(nine)
+                players[w].meld += 10
+                k += 1
+            if k < len(events) and events[k][0] == two.EV_MELD:
+                ev = events[k]
+                assert ev[1] == w, "only the trick's winner melds"
+                kind = two.MELD_NAMES[ev[2]]
+                cards = bits(ev[3])
+                got = meld_points(players[w], kind, cards, trump, options.double_meld == "any")
+                assert got == ev[4], f"{kind} scored {ev[4]}, the rules say {got}"
+                lay(players[w], kind, cards)
+                players[w].meld += got
+                k += 1
+            if not draw_first:
+                draw(t, w)
+            if t == 11:
+                for p in players:
+                    p.table.clear()
+                assert len(players[0].hand) == len(players[1].hand) == 12
+        for q in (w, 1 - w):
+            if called < 0 and scores[q] + players[q].meld + players[q].taken >= target:
+                assert events[k] == (two.EV_CALL, q, t, 0, 0), "a true call-out not made at once"
+                called = q
+                k += 1
+        if called >= 0:
+            break
+        leader = w
+    assert k == len(events), "events after the hand's end"
+    if called < 0:
+        assert not players[0].hand and not players[1].hand
+        assert players[0].taken + players[1].taken == 250
+    return ([players[0].meld, players[1].meld], [players[0].taken, players[1].taken], last, called)
+
+
+def _check(h, options, scores=(0, 0), target=None):
+    meld, taken, last, called = replay(h, options, scores, target)
+    r = h["result"]
+    assert [r[two.R_MELD0], r[two.R_MELD1]] == meld
+    assert [r[two.R_COUNT0], r[two.R_COUNT1]] == taken
+    assert r[two.R_CALLED] == called and (called >= 0 or r[two.R_LAST] == last)
+
+
+@pytest.mark.parametrize("rules", [[], ["order=draw_then_meld"], ["last_cards=winner_chooses"],
+                                   ["double_meld=any"], ["head=trump_led"], ["count=classic"]])
+def test_every_hand_replays_by_the_rules(rules):
+    options = Options2.parse(rules)
+    melds = set()
+    for i in range(40):
+        h = two.traced_hand(7, i, options, dealer=i % 2)
+        _check(h, options)
+        melds |= {two.MELD_NAMES[e[2]] for e in h["events"] if e[0] == two.EV_MELD}
+    # the policy lays most kinds of meld in 40 hands
+    assert {"marriage", "royal marriage", "pinochle", "around"} <= melds
+
+
+def test_call_out_replays():
+    """Near the target a player calls out as soon as his meld and counters reach it."""
+    options = Options2()
+    called = 0
+    for i in range(30):
+        h = two.traced_hand(3, i, options, scores=(900, 880))
+        _check(h, options, scores=(900, 880))
+        called += h["result"][two.R_CALLED] >= 0
+    assert called == 30
+
+
+def test_a_dealt_hand_is_yours_and_the_turned_card_of_the_trump_asked():
+    from analyzer.games.pinochle.deck import mask_of, parse_hand
+    mine = int(mask_of(parse_hand("AS TS KS QS JS QS JD KD QD 9H AC AC", size=12)))
+    for i in range(50):
+        h = two.traced_hand(5, i, Options2(), mine=mine, trump=2)
+        assert h["hands"][0] == mine and h["trump"] == 2 and not (mine >> h["turned"]) & 1
+        _check(h, Options2())
+
+
+def _hand(text):
+    from analyzer.games.pinochle.deck import mask_of, parse_hand
+    return np.uint64(mask_of(parse_hand(text)))
+
+
+def _best(hand, table=0, used=(0, 0, 0), runused=0, done=(0,) * 8, trump=0, opts=0, marriage_first=True):
+    p, kind, cards = two.best_meld(np.uint64(hand), np.uint64(table), np.array(used, np.uint64), np.uint64(runused),
+                                   np.array(done, np.int64), trump, opts, marriage_first)
+    return p, (two.MELD_NAMES[kind] if p else None), np.uint64(cards)
+
+
+def test_a_royal_marriage_first_then_its_run():
+    """A 10 K Q J of trump: the policy lays the royal marriage (40) while tricks remain,
+    then the run with the same king and queen from the table (150): 190 in all; a run laid
+    first does not score its royal marriage afterwards."""
+    hand = _hand("AS TS KS QS JS 9H 9H 9D 9D 9C 9C JH")
+    p, kind, cards = _best(hand)
+    assert (p, kind) == (40, "royal marriage")
+    table, used = cards, (cards, 0, 0)
+    p, kind, run = _best(hand, table, used, done=(0,) * 8)
+    assert (p, kind) == (150, "run") and (run & cards) == cards
+    p, kind, run = _best(hand, marriage_first=False)
+    assert (p, kind) == (150, "run")
+    after = _best(hand, run, (run, 0, 0), runused=run, done=(0, 0, 0, 0, 0, 0, 1, 0))
+    assert after[0] == 0
+
+
+def test_a_second_around_needs_new_cards_and_a_double_needs_them_at_once():
+    eight = _hand("AS AS AH AH AD AD AC AC 9H 9D 9C JH")
+    assert _best(eight)[:2] == (1000, "double around")
+    four = _hand("AS AH AD AC")
+    # after one around is laid, a second needs the other four aces: 100 (900 with double_meld=any)
+    done = (0, 0, 0, 0, 0, 1, 0, 0)             # one aces around laid
+    laid = np.uint64(0)
+    for b in bits(int(eight)):
+        if rank(b) == 5 and b & 1 == 0:
+            laid |= np.uint64(1) << np.uint64(b)
+    assert _best(eight, laid, (0, laid, 0), done=done)[:2] == (100, "around")
+    assert _best(eight, laid, (0, laid, 0), done=done, opts=two.O_DOUBLE_ANY)[:2] == (900, "around")
+    # the four aces on the table alone make no new around (no card from the concealed hand)
+    assert _best(four, four, (0, four, 0), done=done)[0] == 0
+
+
+def test_a_meld_takes_a_card_from_the_concealed_hand():
+    """K Q of hearts both on the table from an around and a pinochle: the marriage may use
+    them (another class) only with a concealed card -- there is none, so no marriage."""
+    kq = _hand("KH QH")
+    assert _best(kq, kq, (0, kq, 0), trump=0)[0] == 0
+    assert _best(kq, 0, (0, 0, 0), trump=0)[:2] == (20, "marriage")
+    kqk = _hand("KH QH KH")
+    p, kind, cards = _best(kqk, kq, (0, kq, 0), trump=3)
+    assert (p, kind) == (40, "royal marriage") and cards & ~kq
+
+
+def test_options_parse_and_refuse_unknown_values():
+    assert Options2.parse(["double_meld=any", "game=1250"]).target == 1250
+    with pytest.raises(InputError, match="rule order takes meld_then_draw"):
+        Options2.parse(["order=sideways"])
+    with pytest.raises(InputError, match="two-handed Pinochle rules"):
+        Options2.parse(["min_bid=300"])
+
+
+def test_the_deal_question_adds_up_and_is_the_same_on_any_thread_count():
+    from analyzer.games.pinochle.questions import deal2
+    hand = "AS TS KS QS JS QS JD KD QD 9H AC AC"
+    a1 = deal2(hand, trump="S", deals=4000, seed=3, threads=1)
+    a2 = deal2(hand, trump="S", deals=4000, seed=3, threads=2)
+    assert a1.table.equals(a2.table) and a1.meta == a2.meta
+    you, them = a1.table.iloc[0], a1.table.iloc[1]
+    assert a1.meta["net"] == pytest.approx(you.mean_total - them.mean_total)
+    # counters: 250 a hand between the two when nobody calls out in the first hand
+    assert you.mean_counters + them.mean_counters == pytest.approx(250, abs=1e-9)
+    assert a1.meta["p_win"] > 0.7 and a1.meta["p_win_lo"] < a1.meta["p_win"] < a1.meta["p_win_hi"]
+    # a weak hand is worth less and wins less often
+    weak = deal2("9S JS 9H JH TH 9D TD 9C JC TC KC 9C", trump="D", deals=4000, seed=3, threads=1)
+    assert weak.meta["net"] < 0 < a1.meta["net"] and weak.meta["p_win"] < 0.5
+    # a score near the target: the game is nearly always decided in this hand
+    near = deal2(hand, trump="S", score="950:100", deals=1000, seed=3, threads=1)
+    assert near.meta["p_win"] > 0.97 and near.meta["hands_per_game"] < 1.1
+
+
+def test_the_deal_question_refuses_bad_input_in_one_line():
+    from analyzer.games.pinochle.questions import deal2
+    hand = "AS TS KS QS JS QS JD KD QD 9H AC AC"
+    for kw, needle in [({}, "one of them"), ({"trump": "S", "upcard": "9S"}, "one of them"),
+                       ({"trump": "S", "score": "1000:0"}, "under the game's 1000"),
+                       ({"trump": "S", "score": "ten"}, "YOU:THEM"), ({"trump": "S", "dealer": "me"}, "--dealer"),
+                       ({"upcard": "AC"}, "both copies")]:
+        with pytest.raises(InputError, match=needle):
+            deal2(hand, deals=10, **kw)
+    r = subprocess.run([sys.executable, "-m", "analyzer.cli.main", "pinochle", "deal", hand, "--trump", "X"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
