@@ -13,6 +13,8 @@
 - :func:`bury` -- which three cards the three-handed bidder buries.
 - :func:`deal` -- what a two-handed hand is worth: each player's expected meld and
   counters, and P(winning the game from the score).
+- :func:`play` -- which card to play in phase 1 of the two-handed game (and whether to
+  win the trick to meld).
 
 Cards: rank A T(10) K Q J 9 then suit S H D C (or ♠ ♥ ♦ ♣); write a card twice to hold
 both copies.  Seat 1 is left of the dealer and speaks first, 4 is the dealer.
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 from ._api import checked, fill_doc, rule_items, rules_fragment
 
-__all__ = ["meld", "odds", "bid", "pass_", "pass_cards", "lead", "bury", "deal"]
+__all__ = ["meld", "odds", "bid", "pass_", "pass_cards", "lead", "bury", "deal", "play"]
 
 _WORLDS = """\
 worlds : int, optional
@@ -407,3 +409,66 @@ def deal(hand, trump=None, upcard=None, dealer="them", score=None, deals=20_000,
 
     values.pop("players")
     return deal2(**dict(values, rules=rule_items(rules), progress=bool(progress)))
+
+
+@fill_doc()
+def play(hand, trump=None, upcard=None, seen=None, lead=None, melded=None, their_melded=None, deals=2_000, seed=0,
+         play="heuristic", threads=None, rules=None, progress=False, players=2):
+    """Which card now, in phase 1 of two-handed Pinochle? (``analyzer pinochle play``).
+
+    Your opponent's concealed cards and the stock's order are dealt at random from the
+    unseen cards, each of your cards played in every world and the hand played on by the
+    heuristic policy.
+
+    Parameters
+    ----------
+    hand : str
+        Your 12 cards (those on your table too).
+    trump : {"S", "H", "D", "C"}, optional
+        The trump suit (the card under the stock then unknown); or give ``upcard``.
+    upcard : str, optional
+        The card under the stock.
+    seen : str, optional
+        The cards played to the tricks so far (both players').
+    lead : str, optional
+        The card your opponent led to this trick (None: you lead).
+    melded : str, optional
+        Your melds laid this hand, in order, comma-separated ("KS QS, AS AH AD AC"; a nine
+        of trump alone: the dix shown).
+    their_melded : str, optional
+        Your opponent's, likewise.
+    deals : int, default 2,000
+        Sampled worlds.
+    @seed
+    play : {"heuristic"}, default "heuristic"
+        Card-play model of the play-out (the heuristic policy only, for now).
+    @threads
+    rules : list of str or dict, optional
+        The two-handed game's options (see :func:`deal`).
+    @progress
+    players : {2}, default 2
+        The two-handed game.
+
+    Returns
+    -------
+    Answer
+        ``table``: one row per card, best first (card, from_table, net with net_se: your
+        meld and counters from now minus your opponent's, vs_best with its interval,
+        p_win_trick with its interval).
+
+    Examples
+    --------
+    >>> import analyzer
+    >>> a = analyzer.pinochle.play("AS TS KS QS JS QS JD KD QD 9H AC AC", trump="S", lead="TH",
+    ...                            seen="9C JC 9H JH", deals=200)
+    >>> a.best.startswith("play ")
+    True
+    """
+    values = checked(("pinochle", "play"), dict(hand=hand, trump=trump, upcard=upcard, seen=seen, lead=lead,
+                                                 melded=melded, their_melded=their_melded, deals=deals, seed=seed,
+                                                 play=play, threads=threads,
+                                                 players=None if players is None else str(players)))
+    from .games.pinochle.questions import play2
+
+    values.pop("players")
+    return play2(**dict(values, rules=rule_items(rules), progress=bool(progress)))

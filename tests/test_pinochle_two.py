@@ -368,3 +368,66 @@ def test_the_deal_question_refuses_bad_input_in_one_line():
     r = subprocess.run([sys.executable, "-m", "analyzer.cli.main", "pinochle", "deal", hand, "--trump", "X"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_play_from_the_first_trick_is_the_whole_hand():
+    """``play_from`` started at trick 1 with the policy's own first card forced plays the
+    same hand as ``play_hand`` (the state arrays carry everything)."""
+    options = Options2()
+    pts = two.points_table(options)
+    for i in range(10):
+        h = two.traced_hand(11, i, options, dealer=i % 2)
+        first = h["events"][1 if h["events"][0][0] == two.EV_TURNED_DIX else 0][2]
+        hand = np.array(h["hands"], np.uint64)
+        meld = np.zeros(2, np.int64)
+        dix = np.zeros(1, np.uint64)
+        if rank(h["turned"]) == 0:
+            meld[h["dealer"]] = 10
+            dix[0] = np.uint64(1) << np.uint64(h["turned"])
+        out = np.zeros(two.N_RESULT, np.int64)
+        two.play_from(hand, np.zeros(2, np.uint64), np.zeros((2, 3), np.uint64), np.zeros(2, np.uint64),
+                      np.zeros((2, two.N_DONE), np.int64), meld, np.zeros(2, np.int64), dix, h["turned"], 0,
+                      1 - h["dealer"], -1, first, np.array(h["stock"], np.int64), h["trump"], pts,
+                      options.flags, two.POLICY, np.zeros(2, np.int64), 1000, np.zeros((two.MAX_EVENTS, 5), np.int64),
+                      0, out)
+        assert out[:two.R_EVENTS].tolist() == h["result"][:two.R_EVENTS]
+
+
+HAND = "AS TS KS QS JS QS JD KD QD 9H AC AC"
+
+
+def test_the_play_question_ranks_every_card_once_on_the_same_worlds():
+    from analyzer.games.pinochle.questions import play2
+    a1 = play2(HAND, trump="S", lead="TH", seen="9C JC 9H JH", melded="KS QS", their_melded="KH QH", deals=400,
+               seed=2, threads=1)
+    a2 = play2(HAND, trump="S", lead="TH", seen="9C JC 9H JH", melded="KS QS", their_melded="KH QH", deals=400,
+               seed=2, threads=2)
+    assert a1.table.equals(a2.table) and a1.meta == a2.meta
+    t = a1.table
+    assert sorted(t["card"]) == sorted(set(HAND.replace("QS QS", "QS").replace("AC AC", "AC").split()))
+    assert t["vs_best"].iloc[0] == 0 and (t["net"].diff().dropna() <= 0).all()
+    # following a known lead: the card wins the trick in every world or in none, by the rules
+    for r in t.itertuples():
+        card = r.card
+        wins = card[-1] == "S" or (card[-1] == "H" and card[0] == "A")
+        assert r.p_win_trick == (1.0 if wins else 0.0), card
+    assert t.set_index("card").loc["QS", "from_table"] and not t.set_index("card").loc["AS", "from_table"]
+    assert a1.meta["meld_so_far"] == 40 and a1.meta["their_meld_so_far"] == 20 and a1.meta["trick"] == 3
+
+
+def test_the_play_question_checks_the_position():
+    from analyzer.games.pinochle.questions import play2
+    for kw, needle in [({"trump": "S", "seen": "9C JC 9H"}, "two each"),
+                       ({"trump": "S", "seen": " ".join(["9C JC 9H JH 9D 9D JC 9H JH QC QC QH"] * 2)}, "third copy"),
+                       ({"trump": "S", "melded": "KS QS, KS QS"}, "not again in this class"),
+                       ({"trump": "S", "melded": "KS JS"}, "not a meld"),
+                       ({"trump": "S", "melded": "KS QS, KS QS AS TS JS"}, None),
+                       ({}, "one of them")]:
+        if needle is None:
+            assert play2(HAND, deals=20, **kw).meta["meld_so_far"] == 190       # royal marriage, then its run
+            continue
+        with pytest.raises(InputError, match=needle):
+            play2(HAND, deals=20, **kw)
+    r = subprocess.run([sys.executable, "-m", "analyzer.cli.main", "pinochle", "play", HAND, "--trump", "S", "--lead",
+                        "ZZ"], capture_output=True, text=True)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1

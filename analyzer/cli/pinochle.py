@@ -335,6 +335,60 @@ def render_deal(answer) -> str:
     return "\n".join(lines)
 
 
+@pinochle.command()
+@click.argument("hand")
+@click.option("--players", type=click.Choice(["2"]), default="2", show_default=True,
+              help="The two-handed game with a stock (phase 1: the stock not yet gone).")
+@click.option("--trump", default=None, metavar="S|H|D|C",
+              help="The trump suit (the card under the stock then unknown); or give --upcard.")
+@click.option("--upcard", default=None, metavar="CARD", help="The card under the stock (it names the trump).")
+@click.option("--seen", default=None, metavar="CARDS", help="The cards played to the tricks so far (both players').")
+@click.option("--lead", default=None, metavar="CARD", help="The card your opponent led to this trick (none: you lead).")
+@click.option("--melded", default=None, metavar="GROUPS",
+              help='Your melds laid this hand, in order, comma-separated ("KS QS, AS AH AD AC"; a nine of trump '
+                   'alone: the dix shown).')
+@click.option("--their-melded", default=None, metavar="GROUPS", help="Your opponent's melds laid this hand, likewise.")
+@simulation_options(default_deals=2_000, play_models=("heuristic",))
+@output_options
+def play(hand, players, trump, upcard, seen, lead, melded, their_melded, deals, seed, play, threads, rules, as_json,
+         as_csv, plot_path):
+    """Which card now, in phase 1 of two-handed Pinochle -- and should you win this trick to
+    meld?  HAND: your 12 cards (those on your table too).  Your opponent's concealed cards
+    and the stock's order are dealt at random from the unseen cards, each of your cards
+    played in every world and the hand played on by the policy: your net gain for the rest
+    of the hand, each card against the best on the same worlds, and how often it wins the
+    trick."""
+    from ..errors import InputError
+    from ..games.pinochle.questions import play2
+
+    if plot_path:
+        raise InputError("--plot: not offered by play")
+    answer = play2(hand, trump=trump, upcard=upcard, seen=seen, lead=lead, melded=melded, their_melded=their_melded,
+                   deals=deals, seed=seed, threads=threads, rules=list(rules), progress=wants_progress(as_json),
+                   play=play)
+    emit(answer, as_json, as_csv, render_play)
+
+
+def render_play(answer) -> str:
+    m = answer.meta
+    t = answer.table
+    from ..cards import SUIT_SYMBOLS, SUITS
+
+    under = (f"{m['upcard']} under the stock" if m["upcard"] else f"{SUIT_SYMBOLS[SUITS.index(m['trump'])]} trump")
+    who = f"your opponent led {m['lead']}" if m["lead"] else "you lead"
+    lines = [f"Two-handed Pinochle — trick {m['trick']} (phase 1), {under}, {who}; hand {m['hand']}; meld so far "
+             f"{m['meld_so_far']} to {m['their_meld_so_far']}", f"{m['deals']:,} worlds, seed {m['seed']}, heuristic play",
+             "", f"  {'card':<5} {'net':>7} {'±se':>5}  {'vs best':>7}  {'95% interval':>16}  {'wins trick':>10}"]
+    for r in t.itertuples():
+        mark = "→" if r.Index == 0 else " "
+        lines.append(f"{mark} {r.card + ('*' if r.from_table else ''):<5} {r.net:>+7.1f} {r.net_se:>5.1f}  "
+                     f"{r.vs_best:>+7.1f}  {r.vs_best_lo:>+7.1f} to {r.vs_best_hi:>+5.1f}  {pct(r.p_win_trick):>10}")
+    lines += ["", "net: your meld and counters from now to the end of the hand minus your opponent's; * a card from "
+                  "your table; vs best: the card's net minus the best's on the same worlds",
+              f"Recommendation: {answer.recommendation}"]
+    return "\n".join(lines)
+
+
 @pinochle.command("pass")
 @click.argument("hand")
 @click.option("--trump", required=True, metavar="S|H|D|C", help="The trump the declarer named.")

@@ -1390,7 +1390,7 @@ def deal2(hand: str, trump: str | None = None, upcard: str | None = None, dealer
             "rules": options.as_dict(), "net": net, "net_se": net_se, "p_win": p, "p_win_lo": lo, "p_win_hi": hi,
             "p_called_out_you": int(st[S_CALLED0]) / n, "p_called_out_them": int(st[S_CALLED1]) / n,
             "hands_per_game": int(st[S_HANDS]) / n}
-    notes = [f"two-handed: the opponent's 12 cards and the stock dealt at random from the unseen cards"
+    notes = ["two-handed: the opponent's 12 cards and the stock dealt at random from the unseen cards"
              + ("" if up_bit >= 0 else f", the turned card among the unseen {SUIT_SYMBOLS[t]}")
              + "; both players by the heuristic policy (greedy meld, a royal marriage before its run, the dix "
                "shown or exchanged at once); P(win): the game played on by random hands, the deal alternating, a "
@@ -1402,3 +1402,251 @@ def deal2(hand: str, trump: str | None = None, upcard: str | None = None, dealer
            f"interval {net - Z95 * net_se:+.1f} to {net + Z95 * net_se:+.1f}); P(you win the game from {you}:{them}) "
            f"{percent_with(p, lo, hi)}")
     return Answer("pinochle", "deal", table, "you", rec, meta, {"elapsed": run.elapsed}, notes)
+
+
+# ----------------------------------------------------------------------------- two-handed: play
+DEFAULT_PLAY2_DEALS = 2_000
+PLAY2_PLAN = Plan("Pinochle", {"heuristic": DEFAULT_PLAY2_DEALS}, chunk_size={"heuristic": 250})
+
+
+class _Copies:
+    """Physical cards (layout bits) for cards written by kind: each kind has two copies,
+    handed out in the order the cards are named (your hand, the cards seen, ...)."""
+
+    def __init__(self):
+        self.taken = 0
+
+    def take(self, text, what, size=None) -> list[int]:
+        out = []
+        for i in parse_hand(text, what, size) if text else []:
+            b = int(BIT_OF[i]) & ~1
+            if (self.taken >> b) & 1:
+                b |= 1
+                if (self.taken >> b) & 1:
+                    raise InputError(f"a third copy of {format_mask(1 << b)} ({what}): the deck has two of each card")
+            self.taken |= 1 << b
+            out.append(b)
+        return out
+
+
+def _classify2(cards: list[int], trump: int) -> tuple[str, int]:
+    """(kind, class) of a meld group of physical cards (``two.MELD_NAMES``, ``two.C_*``;
+    "dix" for a nine of trump shown), or InputError."""
+    from . import two
+    ks = sorted(((b >> 4), (b & 15) >> 1) for b in cards)
+    suits, ranks = [s for s, _ in ks], [r for _, r in ks]
+    n = len(ks)
+    if n == 1 and ranks == [0] and suits == [trump]:
+        return "dix", two.C_SEQ
+    if n == 2 and sorted(ranks) == [2, 3] and suits[0] == suits[1]:
+        return ("royal marriage" if suits[0] == trump else "marriage"), two.C_SEQ
+    if sorted(ks) == sorted([(0, 2), (2, 1)] * (n // 2)) and n in (2, 4):
+        return ("pinochle" if n == 2 else "double pinochle"), two.C_PIN
+    if n in (4, 8) and len(set(ranks)) == 1 and ranks[0] in (1, 2, 3, 5) and sorted(suits) == sorted(
+            list(range(4)) * (n // 4)):
+        return ("around" if n == 4 else "double around"), two.C_AROUND
+    if n in (5, 10) and set(suits) == {trump} and sorted(ranks) == sorted([1, 2, 3, 4, 5] * (n // 5)):
+        return ("run" if n == 5 else "double run"), two.C_SEQ
+    raise InputError(f"{format_mask(sum(1 << b for b in cards))} is not a meld of two-handed Pinochle with "
+                     f"{SUITS[trump]} trump (a marriage, a run, an around, a pinochle, a dix, or their doubles)")
+
+
+def _melds2(groups_text, trump, hand: set, seen: set, who: str, double_any: bool):
+    """The state of a player's melds from the groups laid so far ("KS QS, AS AH AD AC"):
+    (table mask, used (3,), runused, done (N_DONE,), meld points, nines scored), each group
+    checked by the rules (cards held or since played, a card from the concealed hand, a
+    card again only in another class or from a royal marriage into the run)."""
+    from . import two
+    table, runused, points = 0, 0, 0
+    used = [0, 0, 0]
+    done = [0] * two.N_DONE
+    nines = 0
+    if not groups_text:
+        return table, used, runused, done, points, nines
+    for text in str(groups_text).split(","):
+        kinds = parse_hand(text.strip(), f"{who} melded")
+        cards = []
+        kind, cls = _classify2([int(BIT_OF[i]) & ~1 for i in kinds], trump)
+        for i in kinds:
+            b0 = int(BIT_OF[i]) & ~1
+            # the same card again (another class) where the rules allow it, else a new copy
+            pick = None
+            for b in (b0, b0 | 1):
+                if b in cards:
+                    continue
+                reusable = (table >> b) & 1 and not (used[cls] >> b) & 1 and kind != "dix"
+                if kind in ("run", "double run") and (table >> b) & 1:
+                    reusable = not (runused >> b) & 1 and ((b & 15) >> 1 in (2, 3) or not (used[cls] >> b) & 1)
+                if reusable:
+                    pick = b
+                    break
+            if pick is None:
+                for b in (b0, b0 | 1):
+                    if b not in cards and not (table >> b) & 1 and (b in hand or b in seen):
+                        pick = b
+                        break
+            if pick is None:
+                raise InputError(f"{who} melded {format_mask(1 << b0)}: not held, not played, and not again in "
+                                 f"this class ({text.strip()})")
+            cards.append(pick)
+        mask = sum(1 << b for b in cards)
+        if kind == "dix":
+            nines |= mask
+            points += two.DIX_POINTS
+            continue
+        if not mask & ~table:
+            raise InputError(f"{who} melded {text.strip()}: a meld takes at least one card not already on the table")
+        n = 2 if kind.startswith("double") else 1
+        if kind in ("run", "double run"):
+            pts = two.DOUBLE_RUN_POINTS if n == 2 else (two.DOUBLE_RUN_POINTS - two.RUN_POINTS
+                                                        if double_any and done[two.D_RUNS] == 1 else two.RUN_POINTS)
+            done[two.D_RUNS] += n
+            runused |= mask
+        elif kind in ("marriage", "royal marriage"):
+            pts = two.ROYAL_POINTS if kind == "royal marriage" else two.MARRIAGE_POINTS
+        elif "around" in kind:
+            r = (cards[0] & 15) >> 1
+            single = int(two.AROUND_POINTS[r])
+            pts = 10 * single if n == 2 else (9 * single if double_any and done[r] == 1 else single)
+            done[r] += n
+        else:
+            pts = two.DOUBLE_PINOCHLE_POINTS if n == 2 else (two.DOUBLE_PINOCHLE_POINTS - two.PINOCHLE_POINTS
+                                                             if double_any and done[two.D_PINOCHLES] == 1
+                                                             else two.PINOCHLE_POINTS)
+            done[two.D_PINOCHLES] += n
+        used[cls] |= mask
+        table |= mask
+        points += pts
+    return table, used, runused, done, points, nines
+
+
+def play2(hand: str, trump: str | None = None, upcard: str | None = None, seen: str | None = None,
+          lead: str | None = None, melded: str | None = None, their_melded: str | None = None,
+          deals: int | None = None, seed: int | None = 0, threads: int | None = None, rules=None,
+          progress: bool = False, play: str = "heuristic") -> Answer:
+    """Which card now, in phase 1 of two-handed Pinochle -- and win this trick to meld?
+    ``hand``: your 12 cards (those you melded on the table too); ``seen``: the cards played
+    to the tricks so far (both players'); ``lead``: the card your opponent led to this
+    trick (none: you lead); ``melded`` / ``their_melded``: the melds laid this hand, in
+    order, as groups ("KS QS, AS AH AD AC"; a nine of trump alone: the dix shown);
+    ``upcard``: the card under the stock (or ``trump``: unknown among the unseen).  Your
+    opponent's concealed cards and the stock's order are dealt at random from the unseen
+    cards (``deals`` worlds), each card of yours played in every world and the hand played
+    on by the policy: your net gain for the rest of the hand (your meld and counters from
+    now minus your opponent's) with its standard error, each card against the best on the
+    same worlds, and how often the card wins the trick."""
+    from . import two
+    from .rules import Options2
+    from ...sim.leads import paired_products
+    from ...stats import moments_mean_se
+
+    options = Options2.parse(rules)
+    if (trump is None) == (upcard is None):
+        raise InputError("give the trump (--trump S|H|D|C) or the card under the stock (--upcard CARD), one of them")
+    copies = _Copies()
+    mine = copies.take(hand, "hand", HAND_SIZE)
+    seen_b = copies.take(seen, "cards seen")
+    if len(seen_b) % 2:
+        raise InputError(f"--seen has {len(seen_b)} cards: the tricks played so far hold two each (the card led "
+                         "to this trick goes in --lead)")
+    t0 = len(seen_b) // 2
+    if t0 >= 12:
+        raise InputError("the stock is gone (12 tricks seen): phase 2 is not answered by this question yet")
+    lead_b = copies.take(lead, "card led", 1)[0] if lead else -1
+    up_b = copies.take(upcard, "card under the stock", 1)[0] if upcard else -1
+    t = (up_b >> 4) if up_b >= 0 else parse_trump(trump)
+    double_any = options.double_meld == "any"
+    hand_set, seen_set = set(mine), set(seen_b)
+    my = _melds2(melded, t, hand_set, seen_set, "you", double_any)
+    # the opponent's melded cards still on his table are his; those played are seen
+    their_cards = copies.take(" ".join(x for x in str(their_melded or "").replace(",", " ").split()), "their melds")
+    their_hand = set(their_cards) - seen_set
+    th = _melds2(their_melded, t, their_hand, seen_set | set(their_cards), "they", double_any)
+    their_table = th[0] & ~sum(1 << b for b in seen_b)
+    my_table = my[0] & sum(1 << b for b in mine)
+    n_hidden = HAND_SIZE - (1 if lead_b >= 0 else 0) - bin(their_table).count("1")
+    known = sum(1 << b for b in mine) | sum(1 << b for b in seen_b) | their_table | \
+        ((1 << lead_b) if lead_b >= 0 else 0) | ((1 << up_b) if up_b >= 0 else 0)
+    pool = [b for b in range(64) if (b & 15) < 12 and not (known >> b) & 1]
+    need = n_hidden + (two.STOCK - 2 * t0) + (1 if up_b < 0 else 0)
+    if n_hidden < 0 or len(pool) != need:
+        raise InputError(f"the position does not add up: {len(pool)} cards unseen, but your opponent's concealed "
+                         f"hand ({n_hidden}) and the stock ({two.STOCK - 2 * t0}"
+                         f"{' and the card under it' if up_b < 0 else ''}) after {t0} tricks hold {need}")
+    deals, seed = PLAY2_PLAN.check(deals, seed, threads, play)
+    # the candidates: each kind once, the copy on the table first
+    cands, labels, from_table = [], [], []
+    for b in sorted(mine, key=lambda x: (-(x >> 4), -x)):
+        kind = b & ~1
+        if any(c & ~1 == kind for c in cands):
+            continue
+        copies_held = [c for c in mine if c & ~1 == kind]
+        on_table = [c for c in copies_held if (my_table >> c) & 1]
+        pick = on_table[0] if on_table else copies_held[0]
+        cands.append(pick)
+        labels.append(format_mask(1 << pick))
+        from_table.append(bool(on_table))
+    k = len(cands)
+    dix_done = my[5] | th[5]
+    if up_b >= 0 and (up_b & 15) >> 1 == 0:
+        dix_done |= (1 << up_b) | (1 << 63)
+    state = dict(
+        hand0=np.array([sum(1 << b for b in mine), their_table], np.uint64),
+        table0=np.array([my_table, their_table], np.uint64),
+        used0=np.array([my[1], th[1]], np.uint64),
+        runused0=np.array([my[2], th[2]], np.uint64),
+        done0=np.array([my[3], th[3]], np.int64),
+        meld0=np.array([my[4], th[4]], np.int64))
+    pos = np.array([t0, 1 if lead_b >= 0 else 0, lead_b, up_b], np.int64)
+    pts = two.points_table(options)
+    key0 = seed_key(seed)
+    layout = StatsLayout(stats=(k, 3), prods=(k, k + 1))
+    cand_arr, pool_arr = np.array(cands, np.int64), np.array(pool, np.int64)
+
+    def chunk(start, n):
+        flat = layout.zeros()
+        if n:
+            v = layout.unpack(flat)
+            two.play_chunk(key0, np.int64(start), np.int64(n), pos, pool_arr, np.int64(n_hidden), up_b >= 0, cand_arr,
+                           state["hand0"], state["table0"], state["used0"], state["runused0"], state["done0"],
+                           state["meld0"], np.uint64(dix_done), np.int64(t), pts, np.int64(options.flags), two.POLICY,
+                           v["stats"], v["prods"])
+        return flat
+
+    run = PLAY2_PLAN.run(chunk, deals, play, threads, progress)
+    v = layout.unpack(run.stats)
+    st, prods = v["stats"], v["prods"]
+    n = float(deals)
+    means = [moments_mean_se(n, float(st[j, 0]), float(st[j, 1])) for j in range(k)]
+    order = sorted(range(k), key=lambda j: -means[j][0])
+    best_j = order[0]
+    rows = []
+    for j in order:
+        d, se = paired_products(prods, j, best_j, n, n)
+        lo, hi = wilson(st[j, 2], n)
+        rows.append({"card": labels[j], "from_table": from_table[j], "net": means[j][0], "net_se": means[j][1],
+                     "vs_best": d, "vs_best_lo": d - Z95 * se, "vs_best_hi": d + Z95 * se,
+                     "p_win_trick": st[j, 2] / n, "p_win_trick_lo": lo, "p_win_trick_hi": hi})
+    table = pd.DataFrame(rows)
+    f = {}
+    if k > 1:
+        nxt = order[1]
+        d, se = paired_products(prods, best_j, nxt, n, n)
+        f = lead_of(f"play {labels[best_j]}", f"play {labels[nxt]}", d, se)
+    top = rows[0]
+    head = (f"play {top['card']}: net {top['net']:+.1f} points for the rest of the hand (95% interval "
+            f"{top['net'] - Z95 * top['net_se']:+.1f} to {top['net'] + Z95 * top['net_se']:+.1f}); it wins the trick "
+            f"{percent(top['p_win_trick'])}")
+    recommendation = recommend(head, f, " points")
+    meta = {"hand": format_mask(sum(1 << b for b in mine)), "players": 2, "trump": SUITS[t],
+            "upcard": format_mask(1 << up_b) if up_b >= 0 else None, "trick": t0 + 1,
+            "lead": format_mask(1 << lead_b) if lead_b >= 0 else None, "meld_so_far": int(my[4]),
+            "their_meld_so_far": int(th[4]), "unseen": len(pool), "deals": int(n), "seed": seed, "play": play,
+            "rules": options.as_dict(), **f}
+    notes = [f"two-handed, trick {t0 + 1} of phase 1: your opponent's {n_hidden} concealed cards and the stock's "
+             "order dealt at random from the unseen cards (no inference from his play so far), each of your cards "
+             "played in every world and the hand played on by the heuristic policy (both players); net: your meld "
+             "and counters from now to the end of the hand minus your opponent's (no call-out)",
+             "vs_best: a card's net minus the best card's on the same worlds (95% interval)"]
+    return Answer("pinochle", "play", table, f"play {top['card']}", recommendation, meta, {"elapsed": run.elapsed},
+                  notes)

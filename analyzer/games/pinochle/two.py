@@ -33,6 +33,7 @@ import numpy as np
 from numba import njit
 
 from ...bits import ONE, ZERO, high_index, low_bit
+from ...sim.leads import book_products
 from ...sim.rng import LOW32, bounded, next_u64, stream_key
 from .deck import COPY0, LANE, RA, RJ, RK, RQ, RT
 from .meld import meld_points
@@ -350,32 +351,55 @@ def play_hand(hands, stock, turned, trump, dealer, pts, opts, pol, scores, targe
     done = np.zeros((2, N_DONE), np.int64)
     meld = np.zeros(2, np.int64)
     taken = np.zeros(2, np.int64)
-    dix_bits = (np.uint64(3) << np.uint64(16 * trump))      # both nines of trump
-    dix_done = ZERO
+    dix = np.zeros(1, np.uint64)
     n = 0
-    called = -1
     if rank_of(turned) == 0:
         meld[dealer] += DIX_POINTS
-        dix_done |= ONE << np.uint64(turned)
+        dix[0] |= ONE << np.uint64(turned)
         n = _event(trace, n, EV_TURNED_DIX, dealer, turned, 0, DIX_POINTS)
-    leader = 1 - dealer
+    play_from(hand, table, used, runused, done, meld, taken, dix, turned, 0, 1 - dealer, -1, -1, stock, trump, pts,
+              opts, pol, scores, target, trace, n, out)
+
+
+@njit(cache=True)
+def play_from(hand, table, used, runused, done, meld, taken, dix, turned, t0, leader, first_card, forced, stock, trump,
+              pts, opts, pol, scores, target, trace, n, out):
+    """Play a hand on from trick ``t0`` (phase 1 or 2), ``leader`` to lead; the state in
+    the arrays (changed in place): each player's ``hand`` (with the cards on his
+    ``table``), the classes ``used`` by the table's cards, ``runused``, ``done`` (``D_*``),
+    ``meld`` and counters ``taken`` so far this hand, ``dix[0]`` (the nines scored and
+    ``SWAPPED``); ``turned``: the card under the stock; ``stock``: the face-down stock in
+    drawing order (entries of earlier tricks unread).  ``first_card`` >= 0: the leader has
+    played it already (removed from his hand); ``forced`` >= 0: the first card the player
+    to move plays (a question's option) instead of the policy's.  ``n``: events traced
+    so far.  ``out``: as ``play_hand``'s."""
+    dix_bits = (np.uint64(3) << np.uint64(16 * trump))      # both nines of trump
+    dix_done = dix[0]
+    called = -1
     head_all = (opts & O_HEAD_TRUMP_LED) == 0
+    draw_first = (opts & O_DRAW_FIRST) != 0
     last = -1
-    for t in range(N_TRICKS2):
+    for t in range(t0, N_TRICKS2):
         follower = 1 - leader
         phase1 = t < 12
-        if phase1:
-            a = _phase1_lead(hand[leader], trump, pts, pol)
+        if t == t0 and first_card >= 0:
+            a = first_card
         else:
-            a = _phase2_card(hand[leader], hand[leader], -1, trump, pts, True)
-        n = _event(trace, n, EV_LEAD, leader, a, t, 0)
-        hand[leader] &= ~(ONE << np.uint64(a))
-        table[leader] &= ~(ONE << np.uint64(a))
-        if phase1:
-            after = hand[follower]
+            if t == t0 and forced >= 0:
+                a = forced
+            elif phase1:
+                a = _phase1_lead(hand[leader], trump, pts, pol)
+            else:
+                a = _phase2_card(hand[leader], hand[leader], -1, trump, pts, True)
+            n = _event(trace, n, EV_LEAD, leader, a, t, 0)
+            hand[leader] &= ~(ONE << np.uint64(a))
+            table[leader] &= ~(ONE << np.uint64(a))
+        if t == t0 and first_card >= 0 and forced >= 0:
+            b = forced
+        elif phase1:
             gain, _, _ = best_meld(hand[follower], table[follower], used[follower], runused[follower], done[follower],
                                    trump, opts, True)
-            b = _phase1_follow(after, a, trump, pts, pol, gain)
+            b = _phase1_follow(hand[follower], a, trump, pts, pol, gain)
         else:
             legal = _legal2(hand[follower], a, trump, head_all)
             b = _phase2_card(hand[follower], legal, a, trump, pts, False)
@@ -389,7 +413,6 @@ def play_hand(hands, stock, turned, trump, dealer, pts, opts, pol, scores, targe
             last = w
         if phase1:
             lo = 1 - w
-            draw_first = (opts & O_DRAW_FIRST) != 0
             if draw_first:
                 n = _draw(hand, stock, turned, t, w, lo, opts, trump, trace, n)
             # the dix: exchange for the turned trump while it lies there, show the other
@@ -428,6 +451,7 @@ def play_hand(hands, stock, turned, trump, dealer, pts, opts, pol, scores, targe
         if called >= 0:
             break
         leader = w
+    dix[0] = dix_done
     out[R_MELD0] = meld[0]
     out[R_MELD1] = meld[1]
     out[R_COUNT0] = taken[0]
@@ -629,3 +653,72 @@ def traced_hand(seed: int, index: int, options, mine: int = 0, trump: int = -1, 
     return {"hands": [int(h) for h in hands], "stock": [int(c) for c in stock], "turned": int(turned),
             "trump": int(turned) >> 4, "dealer": dealer, "events": trace[:out[R_EVENTS]].tolist(),
             "result": out.tolist()}
+
+
+# ----------------------------------------------------------------------------- the play question
+
+
+@njit(cache=True, nogil=True)
+def play_chunk(key0, start, n, pos, pool, n_hidden, turned_known, cands, hand0, table0, used0, runused0, done0,
+               meld0, dix0, trump, pts, opts, pol, stats, prods):
+    """``n`` worlds from ``start`` of a phase-1 position, each candidate card of player 0
+    played in every world and the hand played on by the policy.  ``pos``: (trick, leader,
+    the card led or -1, the turned card or -1 when unknown); ``pool``: the unseen cards,
+    ``n_hidden`` of them player 1's concealed cards, the rest the stock's face-down cards
+    (and the turned card when unknown).  The other arrays are ``play_from``'s state before
+    the move.  ``stats[k]``: the candidate's net gain for the rest of the hand (player 0's
+    meld and counters from now minus player 1's), summed, squared; won the trick;
+    ``prods``: ``sim.leads.book_products`` of the net gains."""
+    k = cands.shape[0]
+    t0, leader, lead_card, turned_pos = pos[0], pos[1], pos[2], pos[3]
+    m = pool.shape[0]
+    buf = np.empty(m, np.int64)
+    stock = np.zeros(STOCK, np.int64)
+    hand, table, runused, meld, taken = (np.zeros(2, np.uint64), np.zeros(2, np.uint64), np.zeros(2, np.uint64),
+                                         np.zeros(2, np.int64), np.zeros(2, np.int64))
+    used = np.zeros((2, 3), np.uint64)
+    done = np.zeros((2, N_DONE), np.int64)
+    dix = np.zeros(1, np.uint64)
+    trace = np.zeros((MAX_EVENTS, 5), np.int64)
+    out = np.zeros(N_RESULT, np.int64)
+    scores = np.zeros(2, np.int64)
+    vals = np.zeros(k, np.int64)
+    far = np.int64(1) << np.int64(40)                 # no call-out: the value is the rest of the hand
+    for i in range(start, start + n):
+        state = stream_key(key0, i)
+        for j in range(m):
+            buf[j] = pool[j]
+        state = shuffle_into(state, buf, m)
+        opp = ZERO
+        for j in range(n_hidden):
+            opp |= ONE << np.uint64(buf[j])
+        turned = turned_pos
+        q = n_hidden
+        if turned < 0:
+            turned = buf[q]
+            q += 1
+        for j in range(2 * t0, STOCK):
+            stock[j] = buf[q]
+            q += 1
+        for c in range(k):
+            hand[0], hand[1] = hand0[0], hand0[1] | opp
+            table[0], table[1] = table0[0], table0[1]
+            runused[0], runused[1] = runused0[0], runused0[1]
+            for p in range(2):
+                for cl in range(3):
+                    used[p, cl] = used0[p, cl]
+                for d in range(N_DONE):
+                    done[p, d] = done0[p, d]
+                meld[p] = meld0[p]
+                taken[p] = 0
+            dix[0] = dix0
+            play_from(hand, table, used, runused, done, meld, taken, dix, turned, t0, leader, lead_card, cands[c],
+                      stock, trump, pts, opts, pol, scores, far, trace, 0, out)
+            vals[c] = (meld[0] - meld0[0] + taken[0]) - (meld[1] - meld0[1] + taken[1])
+            stats[c, 0] += vals[c]
+            stats[c, 1] += vals[c] * vals[c]
+            a = lead_card if lead_card >= 0 else cands[c]
+            b = cands[c] if lead_card >= 0 else trace[1, T_A]
+            mine_won = (not first_wins(a, b, trump)) if lead_card >= 0 else first_wins(a, b, trump)
+            stats[c, 2] += 1 if mine_won else 0
+        book_products(prods, vals, 1)
