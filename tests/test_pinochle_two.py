@@ -431,3 +431,82 @@ def test_the_play_question_checks_the_position():
     r = subprocess.run([sys.executable, "-m", "analyzer.cli.main", "pinochle", "play", HAND, "--trump", "S", "--lead",
                         "ZZ"], capture_output=True, text=True)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+
+
+def _position_at(h, trick):
+    """Both hands and the cards played before trick ``trick`` (0-based) of a traced hand,
+    and who leads it."""
+    hands = [bits(h["hands"][0]), bits(h["hands"][1])]
+    played, leader = [], None
+    for e in h["events"]:
+        if e[0] in (two.EV_LEAD, two.EV_FOLLOW):
+            if e[3] == trick:
+                if e[0] == two.EV_LEAD:
+                    leader = e[1]
+                break
+            hands[e[1]].discard(e[2])
+            played.append(e[2])
+        elif e[0] == two.EV_DRAW:
+            hands[e[1]].add(e[2])
+            hands[1 - e[1]].add(e[3])
+        elif e[0] == two.EV_DIX_SWAP:
+            hands[e[1]].discard(e[2])
+            hands[e[1]].add(e[3])
+    return hands, played, leader
+
+
+def _minimax(hands, leader, lead, trump, pts, me):
+    """My points from here on (plain Python, perfect play by both, phase 2's duties)."""
+    if lead is None:
+        if not hands[leader]:
+            return 0
+        vals = [_minimax(hands, leader, a, trump, pts, me) for a in sorted(hands[leader])]
+        return max(vals) if leader == me else min(vals)
+    f = 1 - leader
+    out = []
+    for b in sorted(legal2(hands[f], lead, trump, True)):
+        w = f if wins_second(lead, b, trump) else leader
+        rest = [set(hands[0]), set(hands[1])]
+        rest[leader].discard(lead)
+        rest[f].discard(b)
+        gain = pts[rank(lead)] + pts[rank(b)] + (10 if not rest[0] and not rest[1] else 0)
+        out.append((gain if w == me else 0) + _minimax(rest, w, None, trump, pts, me))
+    return max(out) if f == me else min(out)
+
+
+def test_phase_2_is_solved_exactly():
+    """Late in phase 2 each card's points match a plain-Python minimax of the ending, with
+    me leading and with me following a known lead."""
+    from analyzer.games.pinochle.deck import format_mask
+    from analyzer.games.pinochle.questions import play2
+    options = Options2()
+    pts = COUNTING["tens"]
+    checked = 0
+    for i in range(8):
+        h = two.traced_hand(13, i, options)
+        if h["result"][two.R_CALLED] >= 0:
+            continue
+        hands, played, leader = _position_at(h, 19)          # five cards each left
+        me = leader if i % 2 == 0 else 1 - leader
+        lead = None
+        if me != leader:
+            lead = min(hands[leader])
+        card_text = {b: format_mask(1 << b) for b in range(64)}
+        a = play2(" ".join(card_text[b] for b in sorted(hands[me])), trump="SCDH"[h["trump"]],
+                  seen=" ".join(card_text[b] for b in played), lead=card_text[lead] if lead is not None else None)
+        assert a.meta["phase"] == 2 and a.meta["exact"]
+        for r in a.table.itertuples():
+            b = next(x for x in hands[me] if card_text[x] == r.card)
+            rest = [set(hands[0]), set(hands[1])]
+            if lead is None:
+                want = _minimax(rest, me, b, h["trump"], pts, me)
+            else:
+                rest[leader].discard(lead)
+                rest[me].discard(b)
+                w = me if wins_second(lead, b, h["trump"]) else leader
+                gain = pts[rank(lead)] + pts[rank(b)]
+                want = (gain if w == me else 0) + _minimax(rest, w, None, h["trump"], pts, me)
+                rest[leader].add(lead)
+            assert r.points == want, (i, r.card)
+        checked += 1
+    assert checked >= 5

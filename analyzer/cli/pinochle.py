@@ -374,6 +374,16 @@ def render_play(answer) -> str:
     t = answer.table
     from ..cards import SUIT_SYMBOLS, SUITS
 
+    if m.get("phase") == 2:
+        who = f"your opponent led {m['lead']}" if m["lead"] else "you lead"
+        lines = [f"Two-handed Pinochle — trick {m['trick']} (phase 2, solved exactly), "
+                 f"{SUIT_SYMBOLS[SUITS.index(m['trump'])]} trump, {who}",
+                 f"hand {m['hand']}; your opponent's {m['their_hand']}", "", f"  {'card':<5} {'points':>6}  {'vs best':>7}"]
+        for r in t.itertuples():
+            lines.append(f"{'→' if r.Index == 0 else ' '} {r.card:<5} {r.points:>6}  {r.vs_best:>+7}")
+        lines += ["", "points: the counters you take from here on (this trick and the last trick's 10 included) with "
+                      "perfect play by both", f"Recommendation: {answer.recommendation}"]
+        return "\n".join(lines)
     under = (f"{m['upcard']} under the stock" if m["upcard"] else f"{SUIT_SYMBOLS[SUITS.index(m['trump'])]} trump")
     who = f"your opponent led {m['lead']}" if m["lead"] else "you lead"
     lines = [f"Two-handed Pinochle — trick {m['trick']} (phase 1), {under}, {who}; hand {m['hand']}; meld so far "

@@ -1544,17 +1544,22 @@ def play2(hand: str, trump: str | None = None, upcard: str | None = None, seen: 
     if (trump is None) == (upcard is None):
         raise InputError("give the trump (--trump S|H|D|C) or the card under the stock (--upcard CARD), one of them")
     copies = _Copies()
-    mine = copies.take(hand, "hand", HAND_SIZE)
+    mine = copies.take(hand, "hand")
     seen_b = copies.take(seen, "cards seen")
     if len(seen_b) % 2:
         raise InputError(f"--seen has {len(seen_b)} cards: the tricks played so far hold two each (the card led "
                          "to this trick goes in --lead)")
     t0 = len(seen_b) // 2
-    if t0 >= 12:
-        raise InputError("the stock is gone (12 tricks seen): phase 2 is not answered by this question yet")
+    if t0 >= 24:
+        raise InputError("--seen holds all 24 tricks: the hand is over")
+    want = HAND_SIZE if t0 < 12 else 24 - t0
+    if len(mine) != want:
+        raise InputError(f"the hand has {len(mine)} cards; after {t0} tricks you hold {want}")
     lead_b = copies.take(lead, "card led", 1)[0] if lead else -1
     up_b = copies.take(upcard, "card under the stock", 1)[0] if upcard else -1
     t = (up_b >> 4) if up_b >= 0 else parse_trump(trump)
+    if t0 >= 12:
+        return _play2_exact(mine, seen_b, lead_b, t, t0, options, seed, play)
     double_any = options.double_meld == "any"
     hand_set, seen_set = set(mine), set(seen_b)
     my = _melds2(melded, t, hand_set, seen_set, "you", double_any)
@@ -1650,3 +1655,47 @@ def play2(hand: str, trump: str | None = None, upcard: str | None = None, seen: 
              "vs_best: a card's net minus the best card's on the same worlds (95% interval)"]
     return Answer("pinochle", "play", table, f"play {top['card']}", recommendation, meta, {"elapsed": run.elapsed},
                   notes)
+
+
+def _play2_exact(mine, seen_b, lead_b, t, t0, options, seed, play) -> Answer:
+    """Phase 2 of the two-handed game: both hands are known (every other card has been
+    seen), so each card's value is exact -- the points you take from here on, this trick
+    and the last trick's 10 included, with perfect play by both (``tricks.dd``)."""
+    from ...tricks.dd import Solver
+    from .rules import rule_table
+
+    if options.head != "always":
+        raise InputError("phase 2 is solved exactly under head=always only (head=trump_led is not built yet)")
+    mine_m = sum(1 << b for b in mine)
+    gone = sum(1 << b for b in seen_b) | ((1 << lead_b) if lead_b >= 0 else 0)
+    theirs = sum(1 << b for b in range(64) if (b & 15) < 12) & ~mine_m & ~gone
+    rules = rule_table(t, Options(counting=options.count), objective_points=True)
+    solver = Solver(16.0)
+    hands = [mine_m, theirs]
+    if lead_b >= 0:
+        moves = solver.moves(rules, hands, 1, 1, trick=(1 << lead_b,))
+    else:
+        moves = solver.moves(rules, hands, 0, 1)
+    best_v = moves[0][2]
+    rows = []
+    for bit, _, v in moves:
+        same = [b for b in mine if b & ~1 == bit & ~1] or [bit]
+        rows.append({"card": format_mask(1 << same[0]), "points": int(v), "vs_best": int(v) - best_v})
+    table = pd.DataFrame(rows)
+    top = rows[0]
+    tied = [r["card"] for r in rows[1:] if r["vs_best"] == 0]
+    text = f"play {top['card']}: you take {top['points']} more points with perfect play by both (exact)"
+    if tied:
+        text = (f"no difference between play {top['card']} and play {tied[0]}"
+                + (f" (and {len(tied) - 1} more)" if len(tied) > 1 else "") + f": {text}")
+    elif len(rows) > 1:
+        text += f", {-rows[1]['vs_best']} more than play {rows[1]['card']}"
+    f = {} if len(rows) < 2 else lead_of(f"play {top['card']}", f"play {rows[1]['card']}",
+                                         float(-rows[1]["vs_best"]), 0.0)
+    meta = {"hand": format_mask(mine_m), "players": 2, "trump": SUITS[t], "upcard": None, "trick": t0 + 1,
+            "lead": format_mask(1 << lead_b) if lead_b >= 0 else None, "their_hand": format_mask(theirs),
+            "phase": 2, "exact": True, "seed": seed, "play": play, "rules": options.as_dict(), **f}
+    notes = [f"two-handed, trick {t0 + 1} (phase 2): your opponent's hand is every card not yet seen, so each card "
+             "is valued exactly by the solver: the counters you take from here on (this trick included) and the "
+             "last trick's 10, both playing perfectly under the duties (follow, head, trump)"]
+    return Answer("pinochle", "play", table, f"play {top['card']}", text, meta, {}, notes)
