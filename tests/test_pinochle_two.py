@@ -510,3 +510,30 @@ def test_phase_2_is_solved_exactly():
             assert r.points == want, (i, r.card)
         checked += 1
     assert checked >= 5
+
+
+def test_the_two_handed_report_adds_up(tmp_path):
+    """``analyzer report pinochle --players 2``: the survey's tables add up and the same
+    seed gives the same figures on one and two threads."""
+    from analyzer.games.pinochle import survey2
+    r1 = survey2.run_survey2(3000, seed=4, threads=1)
+    r2 = survey2.run_survey2(3000, seed=4, threads=2)
+    assert np.array_equal(r1.stats, r2.stats)
+    flat = r1.stats
+    t = survey2.hand2_table(flat, [])
+    row = t.iloc[0]
+    assert row.deals == 3000
+    assert row.mean_total == pytest.approx(row.mean_meld + row.mean_counters)
+    assert row.p_win_game_lo < row.p_win_game < row.p_win_game_hi
+    by = survey2.hand2_table(flat, ["dealer"])
+    assert by["deals"].sum() == 3000 and set(by["dealer"]) == {"yes", "no"}
+    assert survey2.totals2_table(flat)["share"].sum() == pytest.approx(1.0)
+    # a better hand as dealt is worth more: the top meld bands above the bottom ones
+    m = survey2.hand2_table(flat, ["meld"], 1)
+    assert m["mean_total"].iloc[-1] > m["mean_total"].iloc[0]
+    out = tmp_path / "r"
+    r = subprocess.run([sys.executable, "-m", "analyzer.cli.main", "report", "pinochle", "--players", "2", "--deals",
+                        "2000", "--out", str(out), "--threads", "1"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert (out / "hand_by_meld.csv").exists() and (out / "totals.png").exists()
+    assert "two-handed" in (out / "README.md").read_text(encoding="utf-8")

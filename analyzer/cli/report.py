@@ -32,8 +32,8 @@ from .common import check_unused, check_writable, wants_progress
               help="Deals for the section comparing heuristic, single-dummy and double-dummy play on the same "
                    "deals (default: the game's; 0: none).")
 @click.option("--players", type=int, default=None, metavar="N",
-              help="five-hundred: players at the table, 2 to 6; pinochle: 4 (the partnership game) or 3 (the "
-                   "three-handed auction game) [default: 4].")
+              help="five-hundred: players at the table, 2 to 6; pinochle: 4 (the partnership game), 3 (the "
+                   "three-handed auction game) or 2 (the two-handed game with a stock) [default: 4].")
 def report(game, check_path, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals, players, force):
     """Write a self-contained strategy report for GAME (e.g. five-hundred) into --out.
 
@@ -95,8 +95,8 @@ def report(game, check_path, deals, seed, out_dir, threads, resume, dd_deals, pi
               help="Save the table to a .csv or .parquet file instead of printing it (an existing file is "
                    "refused unless --force, or --resume of the run that wrote it).")
 @click.option("--players", type=int, default=None, metavar="N",
-              help="five-hundred: players at the table, 2 to 6; pinochle: 4 (the partnership game) or 3 (the "
-                   "three-handed auction game) [default: 4].")
+              help="five-hundred: players at the table, 2 to 6; pinochle: 4 (the partnership game), 3 (the "
+                   "three-handed auction game) or 2 (the two-handed game with a stock) [default: 4].")
 @click.option("--force", is_flag=True, help="Replace the file --out names if it exists.")
 def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file, players, force):
     """Print (or save) one bid-success table of GAME for a chosen breakdown."""

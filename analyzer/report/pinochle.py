@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..cards import SUIT_SYMBOLS, SUITS
 from .charts import pyplot
 
@@ -570,22 +572,97 @@ bid pays each twice, a conceded one once).
                  preview_rows=0)
 
 
+HAND2_PREVIEW = ["deals", "mean_meld", "mean_counters", "mean_total", "mean_net", "p300", "p400", "p500", "p_win_game",
+                 "p_win_game_lo", "p_win_game_hi"]
+
+
+def build_report2(flat, writer, min_deals):
+    """Tables and charts of the two-handed Pinochle survey (``survey2``) into ``writer``."""
+    from ..games.pinochle import survey2 as sv
+
+    g = sv.games2(flat)
+    writer.heading("How to read the two-handed tables")
+    writer.text(f"""
+- **The player** is player 0 of each deal, classified by his twelve cards as dealt: **meld** (the
+  whole hand's meld in the trump turned, counted as in the partnership game), **trumps** (of
+  12), **aces** (of 8), **dealer** (yes: he dealt, so his opponent leads the first trick and a
+  turned nine scores him 10).
+- Both players play the hand by the heuristic policy (phase 1: the winner of a trick lays the
+  meld worth most -- a royal marriage before its run while tricks remain -- and shows or
+  exchanges the dix, both draw; phase 2: follow, head, trump). **mean_meld** is what he lays
+  during the hand, **mean_counters** his counters and last trick, **mean_total** the two,
+  **mean_net** his total minus his opponent's; **pT** is P(total ≥ T).
+- **p_win_game**: the game then played on from 0:0 by random hands (the deal alternating, a
+  player calling out as soon as his meld and counters reach 1000; both past it: 1250): did he
+  win it? {g['hands_per_game']:.2f} hands a game; {100 * g['called_out']:.1f}% of games end in a call-out.
+- Probabilities carry 95% Wilson ranges; means carry standard errors; classes with fewer than
+  {min_deals} deals are marked "few deals".
+""")
+    writer.heading("What a hand is worth")
+    by_meld = sv.hand2_table(flat, ["meld"], min_deals)
+    writer.table("hand_by_meld", by_meld, "By the player's meld as dealt.", preview_cols=["meld"] + HAND2_PREVIEW)
+    writer.table("hand_by_trumps", sv.hand2_table(flat, ["trumps"], min_deals), "By trumps held (of 12).",
+                 preview_cols=["trumps"] + HAND2_PREVIEW)
+    writer.table("hand_by_aces", sv.hand2_table(flat, ["aces"], min_deals), "By aces held (of 8).",
+                 preview_cols=["aces"] + HAND2_PREVIEW)
+    writer.table("hand_by_dealer", sv.hand2_table(flat, ["dealer"], min_deals), "By who dealt.",
+                 preview_cols=["dealer"] + HAND2_PREVIEW)
+    writer.table("hand_by_meld_trumps", sv.hand2_table(flat, ["meld", "trumps"], min_deals), "By meld and trumps.",
+                 preview_rows=0)
+    writer.table("hand_by_meld_trumps_aces", sv.hand2_table(flat, ["meld", "trumps", "aces"], min_deals),
+                 "By meld, trumps and aces.", preview_rows=0)
+    plt = pyplot()
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
+    ok = by_meld["deals"] >= min_deals
+    x = by_meld.loc[ok, "meld_min"]
+    for col, colour, label in (("mean_meld", "#e9c46a", "meld laid"), ("mean_counters", "#2a9d8f", "counters"),
+                               ("mean_total", "#1f3b73", "total")):
+        ax1.errorbar(x, by_meld.loc[ok, col], yerr=1.96 * by_meld.loc[ok, f"{col}_se"], marker="o", capsize=2,
+                     color=colour, label=label)
+    ax1.set_xlabel("meld as dealt (band's lower edge)")
+    ax1.set_ylabel("points in the hand (±95%)")
+    ax1.grid(alpha=0.3)
+    ax1.legend(fontsize=8)
+    ax2.fill_between(x, 100 * by_meld.loc[ok, "p_win_game_lo"], 100 * by_meld.loc[ok, "p_win_game_hi"],
+                     color="#1f3b73", alpha=0.25)
+    ax2.plot(x, 100 * by_meld.loc[ok, "p_win_game"], marker="o", color="#1f3b73")
+    ax2.axhline(50, color="#6c757d", lw=0.8, ls="--")
+    ax2.set_xlabel("meld as dealt (band's lower edge)")
+    ax2.set_ylabel("P(win the game from 0:0), % (95% range shaded)")
+    ax2.grid(alpha=0.3)
+    fig.suptitle("Two-handed Pinochle: what the first hand is worth, by its meld as dealt", fontsize=11)
+    writer.figure("hand_by_meld", fig, "The player's meld laid, counters and total in the hand, and his chance of "
+                                       "winning the game, by his meld as dealt.")
+    writer.heading("The spread of a hand's total")
+    totals = sv.totals2_table(flat)
+    writer.table("totals", totals, "A player's total in a hand (meld laid + counters), by 10; the last row "
+                                   "open-ended.", preview_rows=0)
+    fig, ax = plt.subplots(figsize=(9, 3.8), layout="constrained")
+    ax.bar(10 * np.arange(len(totals)), 100 * totals["share"], width=9, color="#2a9d8f")
+    ax.set_xlabel("a player's total in the hand (meld laid + counters)")
+    ax.set_ylabel("share of hands, %")
+    ax.grid(alpha=0.3, axis="y")
+    writer.figure("totals", fig, "The distribution of a player's total in a hand.")
+
+
 # ----------------------------------------------------------------------------- the reports' specs
 # a single-dummy Pinochle hand takes seconds (about 4 s median at 16 worlds): a few minutes on two cores
 PIMC_DEALS = 40
 
 
 def report_spec(players: int | None = None):
-    """``analyzer report pinochle [--players 3|4]`` (``report.build.GameReport``)."""
+    """``analyzer report pinochle [--players 2|3|4]`` (``report.build.GameReport``)."""
     from ..errors import InputError
     from ..games.pinochle import survey
     from .build import GameReport, survey_runner
     from .writer import MIN_CELL
-    if players is not None and int(players) not in (3, 4):
-        raise InputError(f"--players: the pinochle report is for 4 players (the partnership game) or 3 (the "
-                         f"three-handed auction game), not {players}")
+    if players is not None and int(players) not in (2, 3, 4):
+        raise InputError(f"--players: the pinochle report is for 4 players (the partnership game), 3 (the "
+                         f"three-handed auction game) or 2 (the two-handed game with a stock), not {players}")
     if players is not None and int(players) == 3:
         return _three_handed_spec()
+    if players is not None and int(players) == 2:
+        return _two_handed_spec()
     tables = {name: (lambda flat, by, f=f: f(flat, by, MIN_CELL))
               for name, f in (("success", survey.success_table), ("ladder", survey.ladder_table),
                               ("pass", survey.pass_table), ("tricks", survey.tricks_table),
@@ -628,6 +705,22 @@ def _three_handed_spec():
         "three seats bidding by the policy (see below).",
         survey_runner(survey3.run_survey3), build_report3, tables, "success", survey3.FEATURES3 + ("seat", "bid"),
         ("meld", "trumps"), table_by={"auction": ("bid",)}, players=3)
+
+
+def _two_handed_spec():
+    from ..games.pinochle import survey2
+    from .build import GameReport, survey_runner
+    from .writer import MIN_CELL
+    tables = {"hand": lambda flat, by: survey2.hand2_table(flat, by, MIN_CELL),
+              "totals": lambda flat, by: survey2.totals2_table(flat)}
+    return GameReport(
+        "Pinochle, two-handed: what a hand is worth",
+        "Each deal is a random two-handed Pinochle deal (12 cards each, a turned trump card, a stock of 23, "
+        "default rules), the dealer alternating with the deal number. Player 0 is classified by his twelve "
+        "cards as dealt (their meld in the trump turned, trumps, aces, whether he dealt); both players play the "
+        "hand out by the heuristic policy, then the game is played on from 0:0 by random hands to its end.",
+        survey_runner(survey2.run_survey2), build_report2, tables, "hand", survey2.FEATURES2,
+        ("meld",), players=2)
 
 
 def _dd_survey(*args, **kw):

@@ -253,14 +253,15 @@ def check_by(by, allowed=BREAKDOWNS, what="this table"):
         raise InputError(f"unknown breakdown {', '.join(bad)} for {what} (choose from {', '.join(allowed)})")
 
 
-def class_frame(blocks: dict, by: list[str]) -> pd.DataFrame:
-    """Sum the class arrays ``blocks`` (name -> array of CLASS_SHAPE + tail) over the
-    features not in ``by``: one row per occupied class, in order, each tail flattened into
-    columns ``name_0, name_1, ...``; the first block's first column counts the deals."""
-    check_by(by)
-    cells = int(np.prod(CLASS_SHAPE))
-    idx = np.indices(CLASS_SHAPE).reshape(len(CLASS_SHAPE), cells)
-    parts = [pd.DataFrame({f: idx[FEATURES.index(f)] for f in by})]
+def class_frame(blocks: dict, by: list[str], shape=CLASS_SHAPE, features=FEATURES) -> pd.DataFrame:
+    """Sum the class arrays ``blocks`` (name -> array of ``shape`` + tail, the class axes
+    named by ``features``; the partnership survey's by default) over the features not in
+    ``by``: one row per occupied class, in order, each tail flattened into columns
+    ``name_0, name_1, ...``; the first block's first column counts the deals."""
+    check_by(by, features)
+    cells = int(np.prod(shape))
+    idx = np.indices(shape).reshape(len(shape), cells)
+    parts = [pd.DataFrame({f: idx[features.index(f)] for f in by})]
     for name, arr in blocks.items():
         a = arr.reshape(cells, -1)
         parts.append(pd.DataFrame(a, columns=[f"{name}_{k}" for k in range(a.shape[1])]))

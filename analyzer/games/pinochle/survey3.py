@@ -27,7 +27,7 @@ from .deck import BIT_OF, LANE
 from .meld import meld_points
 from .play import ACES, TRACE_COLS, bidder_total3, card_tables, named_trump3
 from .rules import Options3, rule_tables
-from .survey import MELD_EDGES, MELD_LABELS, N_BANDS, mean_se, meld_band, prob_columns
+from .survey import N_BANDS, class_frame, class_keys, mean_se, meld_band, prob_columns
 
 HAND3 = 15
 MAX_ACES = 8
@@ -155,24 +155,7 @@ def run_survey3(deals: int, seed: int = 0, threads: int | None = None, progress:
 def _classes(v, by: list[str]) -> pd.DataFrame:
     """The class arrays summed over the features not in ``by``: one row per occupied
     class (meld bands as text, with their lower edge in ``meld_min``)."""
-    from ...errors import InputError
-    bad = [b for b in by if b not in FEATURES3]
-    if bad:
-        raise InputError(f"unknown breakdown {', '.join(bad)} (choose from {', '.join(FEATURES3)})")
-    cells = int(np.prod(CLASS3))
-    idx = np.indices(CLASS3).reshape(len(CLASS3), cells)
-    parts = [pd.DataFrame({f: idx[FEATURES3.index(f)] for f in by})]
-    for name in ("deals", "totals", "limits", "moments"):
-        a = v[name].reshape(cells, -1)
-        parts.append(pd.DataFrame(a, columns=[f"{name}_{k}" for k in range(a.shape[1])]))
-    df = pd.concat(parts, axis=1)
-    df = df[df["deals_0"] > 0]
-    df = (df.groupby(by, as_index=False, sort=True).sum() if by else df.sum().to_frame().T).reset_index(drop=True)
-    if "meld" in by:
-        k = df["meld"].to_numpy(int)
-        df["meld"] = [MELD_LABELS[j] for j in k]
-        df.insert(list(df.columns).index("meld") + 1, "meld_min", MELD_EDGES[k])
-    return df
+    return class_frame({name: v[name] for name in ("deals", "totals", "limits", "moments")}, by, CLASS3, FEATURES3)
 
 
 def _tail(df, name, levels):
@@ -180,10 +163,6 @@ def _tail(df, name, levels):
     bins = df[[f"{name}_{k}" for k in range(N_BINS3)]].to_numpy(np.int64)
     tail = np.cumsum(bins[:, ::-1], axis=1)[:, ::-1]
     return np.stack([tail[:, level // 10] for level in levels], axis=1)
-
-
-def _keys(by):
-    return [c for b in by for c in ((b, "meld_min") if b == "meld" else (b,))]
 
 
 def success3_table(flat: np.ndarray, by: list[str], min_deals: int = 200, levels=SUCCESS3) -> pd.DataFrame:
@@ -194,7 +173,7 @@ def success3_table(flat: np.ndarray, by: list[str], min_deals: int = 200, levels
     v = LAYOUT3.unpack(flat)
     df = _classes(v, by)
     n = df["deals_0"].to_numpy(float)
-    out = df[_keys(by)].copy()
+    out = df[class_keys(by)].copy()
     out["deals"] = df["deals_0"].astype(np.int64)
     reached = _tail(df, "totals", levels)
     for j, level in enumerate(levels):
@@ -217,13 +196,13 @@ def ladder3_table(flat: np.ndarray, by: list[str], min_deals: int = 200, levels=
     plays = _tail(df, "limits", [level for level in levels])       # limit >= B: he plays at B
     rows = []
     for j, level in enumerate(levels):
-        part = df[_keys(by)].copy()
+        part = df[class_keys(by)].copy()
         part.insert(len(part.columns), "bid", level)
         part["deals"] = df["deals_0"].astype(np.int64)
         prob_columns(part, "p_make", reached[:, j], n)
         prob_columns(part, "p_concede", n - plays[:, j], n)
         rows.append(part)
-    out = pd.concat(rows, ignore_index=True).sort_values(_keys(by) + ["bid"], kind="stable")
+    out = pd.concat(rows, ignore_index=True).sort_values(class_keys(by) + ["bid"], kind="stable")
     out["note"] = np.where(out["deals"] < min_deals, "few deals", "")
     return out.reset_index(drop=True)
 

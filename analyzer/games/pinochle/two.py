@@ -559,6 +559,32 @@ N_S = 16
 MAX_HANDS = 60
 
 
+@njit(cache=True)
+def game_on(state, out, scores, target, dealer, pts, opts, pol, cards, hands, stock, trace):
+    """The game after a hand just played (``out``, ``scores`` before it, ``dealer`` its
+    dealer): whole random hands, the deal alternating, until a player calls out or passes
+    the target alone (both past it: 250 more).  Returns (winner or -1 at MAX_HANDS, hands
+    played including the first, state); ``scores`` end as the game's."""
+    d = dealer
+    hands_played = 1
+    while True:
+        if out[R_CALLED] >= 0:
+            return out[R_CALLED], hands_played, state
+        scores[0] += out[R_MELD0] + out[R_COUNT0]
+        scores[1] += out[R_MELD1] + out[R_COUNT1]
+        over0, over1 = scores[0] >= target, scores[1] >= target
+        if over0 and over1:
+            target += 250
+        elif over0 or over1:
+            return (0 if over0 else 1), hands_played, state
+        if hands_played >= MAX_HANDS:
+            return -1, hands_played, state
+        d = 1 - d
+        state, turned = deal_hand(state, ZERO, -1, -1, cards, hands, stock)
+        play_hand(hands, stock, turned, turned >> 4, d, pts, opts, pol, scores, target, trace, out)
+        hands_played += 1
+
+
 @njit(cache=True, nogil=True)
 def deal_chunk(key0, start, n, mine, turned_fixed, trump_fixed, dealer, pts, opts, pol, score0, score1, target0,
                stats):
@@ -590,33 +616,12 @@ def deal_chunk(key0, start, n, mine, turned_fixed, trump_fixed, dealer, pts, opt
         net = m0 + c0 - m1 - c1
         stats[S_NET] += net
         stats[S_NET_2] += net * net
-        # the game on
-        target = target0
-        winner = -1
-        d = dealer
-        hands_played = 1
-        while True:
-            if out[R_CALLED] >= 0:
-                winner = out[R_CALLED]
-                if winner == 0:
-                    stats[S_CALLED0] += 1
-                else:
-                    stats[S_CALLED1] += 1
-                break
-            scores[0] += out[R_MELD0] + out[R_COUNT0]
-            scores[1] += out[R_MELD1] + out[R_COUNT1]
-            over0, over1 = scores[0] >= target, scores[1] >= target
-            if over0 and over1:
-                target += 250
-            elif over0 or over1:
-                winner = 0 if over0 else 1
-                break
-            if hands_played >= MAX_HANDS:
-                break
-            d = 1 - d
-            state, turned = deal_hand(state, ZERO, -1, -1, cards, hands, stock)
-            play_hand(hands, stock, turned, turned >> 4, d, pts, opts, pol, scores, target, trace, out)
-            hands_played += 1
+        winner, hands_played, state = game_on(state, out, scores, target0, dealer, pts, opts, pol, cards, hands, stock,
+                                              trace)
+        if winner == 0 and out[R_CALLED] == 0:
+            stats[S_CALLED0] += 1
+        elif winner == 1 and out[R_CALLED] == 1:
+            stats[S_CALLED1] += 1
         stats[S_HANDS] += hands_played
         if winner == 0:
             stats[S_WIN] += 1
