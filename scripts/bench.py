@@ -634,6 +634,42 @@ def section_pinochle(quick):
           f"deals) {walls[0]:.2f} s (target 3); seat 2 after a pass (20,000 deals, dealt to the pass) "
           f"{walls[1]:.2f} s")
 
+def section_pinochle_forms(quick):
+    """Pinochle's three forms side by side, one thread, CPU time: whole heuristic hands of
+    the four-handed game (auction, passes, meld, 12 tricks), the three-handed survey's
+    deals (the classified bidder's hand and a self-play hand: two fifteen-trick play-outs
+    a deal) and two-handed hands (24 tricks with the stock, the melds and the draws; the
+    ``deal`` question's games, counted by the hands played)."""
+    from analyzer.games.pinochle import two
+    from analyzer.games.pinochle.questions import simulate_hands
+    from analyzer.games.pinochle.rules import Options2
+    from analyzer.games.pinochle.survey3 import run_survey3
+    from analyzer.sim.rng import seed_key
+
+    h = 20_000 if quick else 200_000
+    simulate_hands(1000, 0, threads=1)
+    four = h / best_of(lambda: simulate_hands(h, 1, threads=1), clock=time.thread_time)
+    run_survey3(1000, 0, threads=1)
+    d3 = h // 4
+    three = d3 / best_of(lambda: run_survey3(d3, 1, threads=1), clock=time.thread_time)
+    o = Options2()
+    pts = two.points_table(o)
+    stats = np.zeros(two.N_S, np.int64)
+    two.deal_chunk(seed_key(1), 0, 100, np.uint64(0), -1, -1, 1, pts, np.int64(o.flags), two.POLICY, 0, 0, 1000,
+                   stats)
+    g = h // 8
+
+    def games():
+        stats[:] = 0
+        two.deal_chunk(seed_key(2), 0, g, np.uint64(0), -1, -1, 1, pts, np.int64(o.flags), two.POLICY, 0, 0, 1000,
+                       stats)
+    t2 = best_of(games, clock=time.thread_time)
+    hands2 = stats[two.S_HANDS] / t2
+    print(f"pinochle forms: four-handed {four / 1e3:.0f} k hands/s; three-handed survey {three / 1e3:.0f} k deals/s "
+          f"(two play-outs each: {2 * three / 1e3:.0f} k hands/s); two-handed {hands2 / 1e3:.0f} k hands/s "
+          f"({g / t2 / 1e3:.1f} k games/s, {stats[two.S_HANDS] / g:.2f} hands a game); per thread CPU time")
+
+
 def section_pinochle_dd(quick):
     """Double-dummy Pinochle: policy-bid deals (the auction, the partner's pass and the
     pass back by the policies, hands thrown in skipped: ``dd.policy_deals``) solved by the
@@ -1284,7 +1320,7 @@ def section_compile(quick):
 SECTIONS = {"compile": section_compile, "deal": section_deal, "sizes500": section_sizes500, "here500": section_here500, "play500": section_play500, "bid_cli": section_bid_cli, "euchre": section_euchre,
             "report_euchre": section_report_euchre, "report500": section_report500, "dd500": section_dd500, "dd6": section_dd6, "ddbridge": section_ddbridge,
             "sheepshead": section_sheepshead, "sheepshead_dd": section_sheepshead_dd,
-            "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle,
+            "euchre_dd": section_euchre_dd, "pinochle_meld": section_pinochle_meld, "pinochle": section_pinochle, "pinochle_forms": section_pinochle_forms,
             "pinochle_dd": section_pinochle_dd, "rummy": section_rummy, "pimc500": section_pimc500,
             "pimc500_sizes": section_pimc500_sizes,
             "lead500": section_lead500, "pimc_euchre": section_pimc_euchre,

@@ -537,3 +537,46 @@ def test_the_two_handed_report_adds_up(tmp_path):
     assert r.returncode == 0, r.stderr
     assert (out / "hand_by_meld.csv").exists() and (out / "totals.png").exists()
     assert "two-handed" in (out / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_last_phase_1_trick_worked_by_hand():
+    """Trick 12 (the last of phase 1) worked by hand.  Hearts trump, K♥ under the stock and
+    one face-down card left (9♣).  Player 0 leads A♥ (forced); player 1 has no heart and no
+    trump, so he loses it.  Player 0 holds the dix 9♥ and exchanges it for the K♥ while the
+    K♥ still lies there (+10); he holds K♠ Q♠ (a marriage, 20) and Q♠ J♦ (a pinochle, 40)
+    and lays the pinochle; then he draws the last face-down card (9♣) and player 1 the card
+    under the stock, now the 9♥.  With ``last_cards=winner_chooses`` the winner would take
+    a K♥ lying there, but the exchange has put the nine there: the same draw.  No meld
+    after phase 1: player 0 ends the hand with 50 of meld, player 1 with none."""
+    from analyzer.games.pinochle.deck import mask_of, parse_hand
+    H = 3                                                     # hearts: suit 3 (S C D H)
+
+    def m(text):
+        return np.uint64(mask_of(parse_hand(text)))
+
+    def bit(text):
+        return int(np.log2(float(m(text))))
+
+    p0 = m("AH 9H KS QS JD 9S 9S JS JS TC TC QC")
+    p1 = m("9D 9D JC JC QD QD TD TD KC KC AC AC")
+    stock = np.zeros(two.STOCK, np.int64)
+    stock[22] = bit("9C")
+    turned = bit("KH")
+    options = Options2()
+    for opts, draws in ((0, (bit("9C"), bit("9H"))), (two.O_WINNER_CHOOSES, (bit("9C"), bit("9H")))):
+        hand = np.array([p0, p1], np.uint64)
+        meld = np.zeros(2, np.int64)
+        trace = np.zeros((two.MAX_EVENTS, 5), np.int64)
+        out = np.zeros(two.N_RESULT, np.int64)
+        two.play_from(hand, np.zeros(2, np.uint64), np.zeros((2, 3), np.uint64), np.zeros(2, np.uint64),
+                      np.zeros((2, two.N_DONE), np.int64), meld, np.zeros(2, np.int64), np.zeros(1, np.uint64), turned,
+                      11, 0, -1, bit("AH"), stock, H, two.points_table(options), opts, two.POLICY,
+                      np.zeros(2, np.int64), 10_000, trace, 0, out)
+        ev = [tuple(e) for e in trace[:out[two.R_EVENTS]]]
+        assert ev[0] == (two.EV_LEAD, 0, bit("AH"), 11, 0)
+        assert ev[1][0] == two.EV_FOLLOW and ev[1][1] == 1                     # no trump to beat A♥
+        assert ev[2] == (two.EV_DIX_SWAP, 0, bit("9H"), turned, 10)
+        assert ev[3][:3] == (two.EV_MELD, 0, two.K_PINOCHLE) and ev[3][4] == 40
+        assert ev[4] == (two.EV_DRAW, 0, draws[0], draws[1], 11)
+        assert meld.tolist() == [50, 0]
+        assert all(e[0] in (two.EV_LEAD, two.EV_FOLLOW) for e in ev[5:])           # phase 2: tricks only
