@@ -60,8 +60,11 @@ def test_decisions_arise_under_the_policy():
     for d in decisions(6, 3):
         bid(**d.kwargs, deals=64, seed=1)           # the question accepts the position (a legal auction)
     from analyzer.games.euchre.trust import decisions as e
-    kinds = {d.kind for d in e(60, 1)}
-    assert kinds == {"order", "call"}
+    from collections import Counter
+    # every seat's order and call in turn (issue 40: the calls came from seats 1 and 2 only)
+    assert Counter((d.kind, d.kwargs["seat"]) for d in e(64, 1)) == {(k, s): 8 for k in ("order", "call")
+                                                                     for s in (1, 2, 3, 4)}
+    assert {d.kwargs["seat"] for d in e(8, 1, players=2)} == {1, 2}
 
 
 def test_cli_trust(capsys, tmp_path):

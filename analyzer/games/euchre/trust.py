@@ -1,9 +1,13 @@
 """Euchre: the agreement benchmark's decisions (``sim.trust``).
 
 Random deals, the dealer drawn, the whole auction by the bidding policy; the decision is
-one bidding turn drawn uniformly from those the auction reached (round one: ``order``;
-round two: ``call``), asked by that seat with its position and the upcard.  A joker
-turned up (the dealer names trump) is dealt again.
+one bidding turn, asked by that seat with its position and the upcard.  The turns are
+taken in a fixed rotation -- round one (``order``) and round two (``call``, the upcard
+turned down) alternately, the seats in turn within each -- each from the next deal whose
+auction reached it: left to the deals' own frequency, fewer than one decision in ten would
+be a call and the later seats' calls would hardly be seen (the figures are then per kind
+and seat, not a mix in the deals' proportions).  A joker turned up (the dealer names
+trump) is dealt again.
 """
 
 from __future__ import annotations
@@ -42,7 +46,10 @@ def decisions(n: int, seed: int, players: int = 4, deck: int = 24) -> list[Decis
                                    np.int64(0), np.int64(2 * players), np.int64(-2), np.int64(0), flags,
                                    DEFAULT_POLICY)
         last = 2 * players - 1 if maker < 0 else (rnd - 1) * players + (maker - dealer - 1) % players
-        k = int(rng.integers(last + 1))
+        i = len(out)
+        k = (players if i % 2 else 0) + (i // 2) % players      # the turn wanted: round, then seat in turn
+        if k > last:
+            continue                     # this auction ended before that turn
         p = (dealer + 1 + k) % players
         pos = (p - dealer - 1) % players + 1
         kw = {"hand": d.format_cards(hands[p]), "seat": pos, "players": players, "deck": deck}
