@@ -311,6 +311,10 @@ def test_play_pimc_keeps_the_declare_rows_and_says_so():
     a = q.bid("AS TS KS QS JS JS QD KD AH AH AC AC", trump="S", play="pimc", deals=1, worlds=4, seed=1, threads=1)
     assert not (a.table["action"] == "call").any()
     assert any("as if you declare it" in n for n in a.notes)
+    # the recommendation compares the bid rows only (issue 40: it weighed them against passing)
+    assert a.recommendation.startswith("as the declarer, bid ") and "passing is not compared" in a.recommendation
+    bids = a.table[a.table["action"] == "bid"]
+    assert a.best == f"bid {bids.loc[bids['ev'].idxmax(), 'bid']} {bids.loc[bids['ev'].idxmax(), 'trump']}"
 
 
 def test_the_pass_lead_is_paired(monkeypatch):

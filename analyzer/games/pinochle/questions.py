@@ -363,8 +363,8 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     else:
         best, recommendation = _bid_recommendation(table)
         notes.append("with --play pimc the bid rows are each bid as if you declare it (the hand played once a "
-                     "trump), not the auction going on after your call as with heuristic and dd play: compare "
-                     "them with passing with care")
+                     "trump), not the auction going on after your call as with heuristic and dd play: the pass row "
+                     "is not comparable with them, and the recommendation does not compare it")
     p = v["pstats"]
     meta = {"hand": format_mask(my_hand), "seat": asker + 1, "position": _position(asker),
             "auction": [("pass" if c == PASS else int(c)) for c in calls], "over": int(current) or None,
@@ -534,20 +534,20 @@ def best_trump_rows(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _bid_recommendation(table: pd.DataFrame) -> tuple[str, str]:
-    pass_ev = float(table.loc[table["action"] == "pass", "ev"].iloc[0])
+    """``--play pimc``: each bid row is the hand played as if you declare at that bid, not
+    your side's result after the auction goes on, so the rows compare with each other (the
+    same play-outs) but not with passing.  The answer says so: the bid whose row has the
+    most EV as the declarer, and that passing is compared under heuristic or dd play."""
     best = best_trump_rows(table)
-    good = best[best["ev"] > pass_ev]
-    if good.empty:
-        top = best.iloc[0]
-        return "pass", (f"pass: EV {pass_ev:+.1f}, better than declaring even at {top['bid']} "
-                        f"({SUIT_SYMBOLS[SUITS.index(top['trump'])]}: EV {top['ev']:+.1f})")
-    top = good.iloc[-1]
+    top = best.loc[best["ev"].idxmax()]
     sym = SUIT_SYMBOLS[SUITS.index(top["trump"])]
+    lo, hi = top["ev"] - Z95 * top["ev_se"], top["ev"] + Z95 * top["ev_se"]
     return f"bid {top['bid']} {top['trump']}", (
-        f"bid up to {top['bid']} and name {sym}: makes {percent_with(top['p_make'], top['p_make_lo'], top['p_make_hi'])}"
-        f", EV {top['ev']:+.1f} (95% interval "
-        f"{top['ev'] - Z95 * top['ev_se']:+.1f} to {top['ev'] + Z95 * top['ev_se']:+.1f}) against {pass_ev:+.1f} for "
-        "passing")
+        f"as the declarer, bid {top['bid']} and name {sym}: makes "
+        f"{percent_with(top['p_make'], top['p_make_lo'], top['p_make_hi'])}, EV {top['ev']:+.1f} (95% interval "
+        f"{lo:+.1f} to {hi:+.1f}), the most of the bids played as if you declare; with --play pimc the rows are not "
+        "your side's result after the auction goes on, so passing is not compared (--play heuristic or dd compares "
+        "every call, pass included)")
 
 
 # ----------------------------------------------------------------------------- pass
