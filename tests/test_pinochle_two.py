@@ -419,9 +419,9 @@ def test_the_play_question_checks_the_position():
     from analyzer.games.pinochle.questions import play2
     for kw, needle in [({"trump": "S", "seen": "9C JC 9H"}, "two each"),
                        ({"trump": "S", "seen": " ".join(["9C JC 9H JH 9D 9D JC 9H JH QC QC QH"] * 2)}, "third copy"),
-                       ({"trump": "S", "melded": "KS QS, KS QS"}, "not again in this class"),
-                       ({"trump": "S", "melded": "KS JS"}, "not a meld"),
-                       ({"trump": "S", "melded": "KS QS, KS QS AS TS JS"}, None),
+                       ({"trump": "S", "melded": "KS QS, KS QS", "seen": "9C JC 9H JH"}, "not again in this class"),
+                       ({"trump": "S", "melded": "KS JS", "seen": "9C JC"}, "not a meld"),
+                       ({"trump": "S", "melded": "KS QS, KS QS AS TS JS", "seen": "9C JC 9H JH"}, None),
                        ({}, "one of them")]:
         if needle is None:
             assert play2(HAND, deals=20, **kw).meta["meld_so_far"] == 190       # royal marriage, then its run
@@ -580,3 +580,39 @@ def test_the_last_phase_1_trick_worked_by_hand():
         assert ev[4] == (two.EV_DRAW, 0, draws[0], draws[1], 11)
         assert meld.tolist() == [50, 0]
         assert all(e[0] in (two.EV_LEAD, two.EV_FOLLOW) for e in ev[5:])           # phase 2: tricks only
+
+
+def test_the_play_position_from_both_players_melds():
+    """The position the worlds are dealt from: a card your opponent leads from his table
+    leaves it; a card he melded and played since is a seen card, not a third copy; a dix
+    exchanged is the card under the stock; no meld before a trick is won (review of
+    issue 39's first cut)."""
+    from analyzer.games.pinochle.questions import play2
+    seen4 = "9C JC 9D JD"
+    a = play2(HAND, trump="S", lead="KH", seen=seen4, their_melded="KH QH", deals=20)
+    # their table: Q♥ alone (K♥ led from it); hidden: 12 - 1 led - 1 on the table
+    assert a.meta["unseen"] == 48 - 12 - 4 - 1 - 1
+    b = play2("AS TS KS QS JS QS JD KD QD 9H AC KH", trump="S", seen="KH 9C JC 9D", lead="JH",
+              their_melded="KH QH", deals=20)
+    assert b.meta["their_meld_so_far"] == 20
+    c = play2(HAND, upcard="9S", seen=seen4, melded="9S", deals=20)
+    assert c.meta["meld_so_far"] == 10
+    with pytest.raises(InputError, match="0 tricks"):
+        play2(HAND, trump="S", melded="KS QS", deals=20)
+    with pytest.raises(InputError, match="3 melds laid in 2 tricks"):
+        play2(HAND, trump="S", seen=seen4, melded="KS QS, KD QD", their_melded="KH QH", deals=20)
+
+
+def test_both_past_the_target_raises_it_by_250_until_one_is_short():
+    """Both past 1000 at the end of a hand with no call: the target becomes 1250, then
+    1500, ...; 1300 against 1600 is decided at 1500 for the second player."""
+    options = Options2()
+    out = np.zeros(two.N_RESULT, np.int64)
+    out[two.R_CALLED] = -1
+    out[two.R_MELD0], out[two.R_MELD1] = 400, 700          # from 900 : 900 to 1300 : 1600
+    scores = np.array([900, 900], np.int64)
+    cards = np.empty(48, np.int64)
+    winner, played, _ = two.game_on(np.uint64(1), out, scores, 1000, 0, two.points_table(options),
+                                    options.flags, two.POLICY, cards, np.zeros(2, np.uint64),
+                                    np.empty(two.STOCK, np.int64), np.zeros((two.MAX_EVENTS, 5), np.int64))
+    assert (winner, played) == (1, 1) and scores.tolist() == [1300, 1600]

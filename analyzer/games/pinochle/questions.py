@@ -1428,6 +1428,14 @@ class _Copies:
             out.append(b)
         return out
 
+    def take_free(self, b0: int, exclude=()):
+        """A copy of the kind at ``b0`` that nobody holds yet (taken now), or None."""
+        for b in (b0, b0 | 1):
+            if b not in exclude and not (self.taken >> b) & 1:
+                self.taken |= 1 << b
+                return b
+        return None
+
 
 def _classify2(cards: list[int], trump: int) -> tuple[str, int]:
     """(kind, class) of a meld group of physical cards (``two.MELD_NAMES``, ``two.C_*``;
@@ -1451,18 +1459,24 @@ def _classify2(cards: list[int], trump: int) -> tuple[str, int]:
                      f"{SUITS[trump]} trump (a marriage, a run, an around, a pinochle, a dix, or their doubles)")
 
 
-def _melds2(groups_text, trump, hand: set, seen: set, who: str, double_any: bool):
+def _melds2(groups_text, trump, sources, who: str, double_any: bool, copies: "_Copies | None" = None,
+            dix_extra: int = -1):
     """The state of a player's melds from the groups laid so far ("KS QS, AS AH AD AC"):
-    (table mask, used (3,), runused, done (N_DONE,), meld points, nines scored), each group
-    checked by the rules (cards held or since played, a card from the concealed hand, a
-    card again only in another class or from a royal marriage into the run)."""
+    (table mask, used (3,), runused, done (N_DONE,), meld points, nines scored, the
+    physical cards named), each group checked by the rules (a card from the concealed
+    hand; a card again only in another class, or from a royal marriage into the run).  A
+    new card of a group is taken from ``sources`` in order (sets of physical cards: yours
+    held, then played; theirs played), or with ``copies`` first a copy nobody holds yet
+    (the opponent's table, ``_Copies.take_free``); a dix shown may also be ``dix_extra``
+    (the card under the stock: a nine exchanged there)."""
     from . import two
     table, runused, points = 0, 0, 0
     used = [0, 0, 0]
     done = [0] * two.N_DONE
     nines = 0
+    named: set = set()
     if not groups_text:
-        return table, used, runused, done, points, nines
+        return table, used, runused, done, points, nines, named
     for text in str(groups_text).split(","):
         kinds = parse_hand(text.strip(), f"{who} melded")
         cards = []
@@ -1480,15 +1494,22 @@ def _melds2(groups_text, trump, hand: set, seen: set, who: str, double_any: bool
                 if reusable:
                     pick = b
                     break
-            if pick is None:
+            if pick is None and kind == "dix" and dix_extra >= 0 and dix_extra & ~1 == b0 and dix_extra not in named:
+                pick = dix_extra
+            if pick is None and copies is not None:
+                pick = copies.take_free(b0, exclude=set(cards) | named)
+            for source in sources:
+                if pick is not None:
+                    break
                 for b in (b0, b0 | 1):
-                    if b not in cards and not (table >> b) & 1 and (b in hand or b in seen):
+                    if b not in cards and b not in named and not (table >> b) & 1 and b in source:
                         pick = b
                         break
             if pick is None:
                 raise InputError(f"{who} melded {format_mask(1 << b0)}: not held, not played, and not again in "
                                  f"this class ({text.strip()})")
             cards.append(pick)
+        named |= set(cards)
         mask = sum(1 << b for b in cards)
         if kind == "dix":
             nines |= mask
@@ -1517,7 +1538,7 @@ def _melds2(groups_text, trump, hand: set, seen: set, who: str, double_any: bool
         used[cls] |= mask
         table |= mask
         points += pts
-    return table, used, runused, done, points, nines
+    return table, used, runused, done, points, nines, named
 
 
 def play2(hand: str, trump: str | None = None, upcard: str | None = None, seen: str | None = None,
@@ -1555,24 +1576,45 @@ def play2(hand: str, trump: str | None = None, upcard: str | None = None, seen: 
     want = HAND_SIZE if t0 < 12 else 24 - t0
     if len(mine) != want:
         raise InputError(f"the hand has {len(mine)} cards; after {t0} tricks you hold {want}")
-    lead_b = copies.take(lead, "card led", 1)[0] if lead else -1
+    if t0 >= 12:
+        # phase 2: every card not yours nor seen is your opponent's; the melds and the card
+        # under the stock (drawn by now) no longer matter
+        lead_b = copies.take(lead, "card led", 1)[0] if lead else -1
+        t = (int(BIT_OF[parse_hand(upcard, "card under the stock", 1)[0]]) >> 4) if upcard else parse_trump(trump)
+        return _play2_exact(mine, seen_b, lead_b, t, t0, options, seed, play,
+                            ignored=[n for n, v in (("--melded", melded), ("--their-melded", their_melded)) if v])
     up_b = copies.take(upcard, "card under the stock", 1)[0] if upcard else -1
     t = (up_b >> 4) if up_b >= 0 else parse_trump(trump)
-    if t0 >= 12:
-        return _play2_exact(mine, seen_b, lead_b, t, t0, options, seed, play)
     double_any = options.double_meld == "any"
-    hand_set, seen_set = set(mine), set(seen_b)
-    my = _melds2(melded, t, hand_set, seen_set, "you", double_any)
-    # the opponent's melded cards still on his table are his; those played are seen
-    their_cards = copies.take(" ".join(x for x in str(their_melded or "").replace(",", " ").split()), "their melds")
-    their_hand = set(their_cards) - seen_set
-    th = _melds2(their_melded, t, their_hand, seen_set | set(their_cards), "they", double_any)
-    their_table = th[0] & ~sum(1 << b for b in seen_b)
+    seen_set = set(seen_b)
+    # your melds: cards you hold or have played since (a dix exchanged: the card under the stock)
+    my = _melds2(melded, t, [set(mine), seen_set], "you", double_any, dix_extra=up_b)
+    # theirs: cards still on their table (copies nobody else holds) or played since (not yours)
+    th = _melds2(their_melded, t, [seen_set - my[6]], "they", double_any, copies, dix_extra=up_b)
+    n_melds = sum(1 for text in (melded, their_melded) if text for g in str(text).split(",")
+                  if len(parse_hand(g.strip(), "meld")) > 1)
+    if n_melds > t0:
+        raise InputError(f"{n_melds} melds laid in {t0} tricks: a meld is laid by the winner of a trick, one a trick")
+    their_table = th[0] & ~sum(1 << b for b in seen_b) & ~((1 << up_b) if up_b >= 0 else 0)
+    if lead:
+        k0 = int(BIT_OF[parse_hand(lead, "card led", 1)[0]]) & ~1
+        on_table = [b for b in (k0, k0 | 1) if (their_table >> b) & 1]
+        lead_b = on_table[0] if on_table else copies.take(lead, "card led", 1)[0]
+        their_table &= ~(1 << lead_b)
+    else:
+        lead_b = -1
     my_table = my[0] & sum(1 << b for b in mine)
-    n_hidden = HAND_SIZE - (1 if lead_b >= 0 else 0) - bin(their_table).count("1")
-    known = sum(1 << b for b in mine) | sum(1 << b for b in seen_b) | their_table | \
+    # a dix they showed and still hold: known to be in their concealed hand
+    their_nines = th[5] & ~sum(1 << b for b in seen_b) & ~((1 << up_b) if up_b >= 0 else 0)
+    if lead_b >= 0:
+        their_nines &= ~(1 << lead_b)
+    their_known = their_table | their_nines
+    n_hidden = HAND_SIZE - (1 if lead_b >= 0 else 0) - bin(their_known).count("1")
+    known = sum(1 << b for b in mine) | sum(1 << b for b in seen_b) | their_known | \
         ((1 << lead_b) if lead_b >= 0 else 0) | ((1 << up_b) if up_b >= 0 else 0)
     pool = [b for b in range(64) if (b & 15) < 12 and not (known >> b) & 1]
+    if up_b < 0 and not any(b >> 4 == t for b in pool):
+        raise InputError("every card of the trump suit is seen or yours: give the card under the stock (--upcard)")
     need = n_hidden + (two.STOCK - 2 * t0) + (1 if up_b < 0 else 0)
     if n_hidden < 0 or len(pool) != need:
         raise InputError(f"the position does not add up: {len(pool)} cards unseen, but your opponent's concealed "
@@ -1596,7 +1638,7 @@ def play2(hand: str, trump: str | None = None, upcard: str | None = None, seen: 
     if up_b >= 0 and (up_b & 15) >> 1 == 0:
         dix_done |= (1 << up_b) | (1 << 63)
     state = dict(
-        hand0=np.array([sum(1 << b for b in mine), their_table], np.uint64),
+        hand0=np.array([sum(1 << b for b in mine), their_known], np.uint64),
         table0=np.array([my_table, their_table], np.uint64),
         used0=np.array([my[1], th[1]], np.uint64),
         runused0=np.array([my[2], th[2]], np.uint64),
@@ -1657,7 +1699,7 @@ def play2(hand: str, trump: str | None = None, upcard: str | None = None, seen: 
                   notes)
 
 
-def _play2_exact(mine, seen_b, lead_b, t, t0, options, seed, play) -> Answer:
+def _play2_exact(mine, seen_b, lead_b, t, t0, options, seed, play, ignored=()) -> Answer:
     """Phase 2 of the two-handed game: both hands are known (every other card has been
     seen), so each card's value is exact -- the points you take from here on, this trick
     and the last trick's 10 included, with perfect play by both (``tricks.dd``)."""
@@ -1698,4 +1740,7 @@ def _play2_exact(mine, seen_b, lead_b, t, t0, options, seed, play) -> Answer:
     notes = [f"two-handed, trick {t0 + 1} (phase 2): your opponent's hand is every card not yet seen, so each card "
              "is valued exactly by the solver: the counters you take from here on (this trick included) and the "
              "last trick's 10, both playing perfectly under the duties (follow, head, trump)"]
+    if ignored:
+        notes.append(f"{' and '.join(ignored)}: not used in phase 2 (no more melding; the melded cards are back in "
+                     "the hands)")
     return Answer("pinochle", "play", table, f"play {top['card']}", text, meta, {}, notes)

@@ -574,8 +574,12 @@ def game_on(state, out, scores, target, dealer, pts, opts, pol, cards, hands, st
         scores[1] += out[R_MELD1] + out[R_COUNT1]
         over0, over1 = scores[0] >= target, scores[1] >= target
         if over0 and over1:
-            target += 250
-        elif over0 or over1:
+            # both past it: 1250, then 1500, ... until one is not (a closed form: a loop here
+            # makes LLVM count its trips in 128 bits, which numba cannot link)
+            low = min(scores[0], scores[1])
+            target += 250 * ((low - target) // 250 + 1)
+            over0, over1 = scores[0] >= target, scores[1] >= target
+        if over0 or over1:
             return (0 if over0 else 1), hands_played, state
         if hands_played >= MAX_HANDS:
             return -1, hands_played, state
@@ -693,15 +697,29 @@ def play_chunk(key0, start, n, pos, pool, n_hidden, turned_known, cands, hand0, 
         state = stream_key(key0, i)
         for j in range(m):
             buf[j] = pool[j]
-        state = shuffle_into(state, buf, m)
+        mm = m
+        turned = turned_pos
+        if turned < 0:
+            # the card under the stock: uniform among the unseen cards of the trump suit
+            nt = 0
+            for j in range(mm):
+                if (buf[j] >> 4) == trump:
+                    nt += 1
+            state, bits = next_u64(state)
+            r = bounded(bits & LOW32, nt)
+            for j in range(mm):
+                if (buf[j] >> 4) == trump:
+                    if r == 0:
+                        turned = buf[j]
+                        buf[j] = buf[mm - 1]
+                        mm -= 1
+                        break
+                    r -= 1
+        state = shuffle_into(state, buf, mm)
         opp = ZERO
         for j in range(n_hidden):
             opp |= ONE << np.uint64(buf[j])
-        turned = turned_pos
         q = n_hidden
-        if turned < 0:
-            turned = buf[q]
-            q += 1
         for j in range(2 * t0, STOCK):
             stock[j] = buf[q]
             q += 1
