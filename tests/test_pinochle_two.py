@@ -148,7 +148,7 @@ def replay(h: dict, options: Options2, scores=(0, 0), target=None):
     called, last = -1, -1
 
     def draw(t, w):
-        nonlocal k, turned
+        nonlocal k
         ev = events[k]
         assert ev[0] == two.EV_DRAW and ev[1] == w and ev[4] == t
         k += 1

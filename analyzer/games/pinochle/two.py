@@ -503,6 +503,29 @@ def shuffle_into(state, cards, k):
 
 
 @njit(cache=True)
+def draw_turned(state, cards, k, suit):
+    """The card under the stock, drawn uniformly from the first ``k`` of ``cards`` of
+    ``suit`` (any card when ``suit`` < 0) and taken out of them (the last moved into its
+    place): (state, the card, k - 1); -1 and ``k`` when there is none."""
+    m = 0
+    for i in range(k):
+        if suit < 0 or (cards[i] >> 4) == suit:
+            m += 1
+    if m == 0:
+        return state, -1, k
+    state, bits = next_u64(state)
+    j = bounded(bits & LOW32, m)
+    for i in range(k):
+        if suit < 0 or (cards[i] >> 4) == suit:
+            if j == 0:
+                turned = cards[i]
+                cards[i] = cards[k - 1]
+                return state, turned, k - 1
+            j -= 1
+    return state, -1, k
+
+
+@njit(cache=True)
 def deal_hand(state, mine, turned_fixed, trump_fixed, cards, hands, stock):
     """Deal a hand: player 0 holds ``mine`` (0: deal it too); the turned card is
     ``turned_fixed`` (-1: drawn uniformly from the unseen cards of suit ``trump_fixed``
@@ -515,20 +538,7 @@ def deal_hand(state, mine, turned_fixed, trump_fixed, cards, hands, stock):
             k += 1
     turned = turned_fixed
     if turned < 0:
-        m = 0
-        for i in range(k):
-            if trump_fixed < 0 or (cards[i] >> 4) == trump_fixed:
-                m += 1
-        state, bits = next_u64(state)
-        j = bounded(bits & LOW32, m)
-        for i in range(k):
-            if trump_fixed < 0 or (cards[i] >> 4) == trump_fixed:
-                if j == 0:
-                    turned = cards[i]
-                    cards[i] = cards[k - 1]
-                    k -= 1
-                    break
-                j -= 1
+        state, turned, k = draw_turned(state, cards, k, trump_fixed)
     state = shuffle_into(state, cards, k)
     pos = 0
     if mine:
@@ -701,20 +711,7 @@ def play_chunk(key0, start, n, pos, pool, n_hidden, turned_known, cands, hand0, 
         turned = turned_pos
         if turned < 0:
             # the card under the stock: uniform among the unseen cards of the trump suit
-            nt = 0
-            for j in range(mm):
-                if (buf[j] >> 4) == trump:
-                    nt += 1
-            state, bits = next_u64(state)
-            r = bounded(bits & LOW32, nt)
-            for j in range(mm):
-                if (buf[j] >> 4) == trump:
-                    if r == 0:
-                        turned = buf[j]
-                        buf[j] = buf[mm - 1]
-                        mm -= 1
-                        break
-                    r -= 1
+            state, turned, mm = draw_turned(state, buf, mm, trump)
         state = shuffle_into(state, buf, mm)
         opp = ZERO
         for j in range(n_hidden):
