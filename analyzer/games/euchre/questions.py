@@ -66,7 +66,7 @@ BATCH = 64
 P_WIN_MEANING = ("P(win): the chance your side wins the game (first to 10) from {score}: each outcome's "
                  "points added (a redeal keeps the score), {next} next, and the equity table's chance from there")
 EQUITY_NOTE = ("P(win the game) by the equity table of {deals:,} self-play hands (the policies' bidding and "
-               "heuristic play, which ignore the score; the table's own standard error at most {se} points of P(win)); "
+               "heuristic play, which ignore the score; the table's own standard error at most {se} percentage points); "
                "at {score} with {dealing} dealing the policies win {now} of games")
 EV_MEANING = ("EV: expected points for the hand, your side's minus the other side's "
               "(make +1, march +2, lone march +4, euchred -2; the same for them; a redeal 0)")
