@@ -229,10 +229,11 @@ def _event(trace, n, kind, player, a, b, c):
 
 
 @njit(cache=True)
-def _keep_value(hand, b, trump, pts, pol):
-    """What card ``b`` is worth kept in ``hand`` (policy units: points)."""
+def _keep_value(hand, whole, b, trump, pts, pol):
+    """What card ``b`` is worth kept in ``hand`` (policy units: points); ``whole``: the
+    hand's meld (``meld_points``, computed once a decision)."""
     card = ONE << np.uint64(b)
-    v = pol[P_MELD_KEEP] * (meld_points(hand, np.int64(trump), False) - meld_points(hand & ~card, np.int64(trump), False))
+    v = pol[P_MELD_KEEP] * (whole - meld_points(hand & ~card, np.int64(trump), False))
     v += pol[P_COUNTER_KEEP] * pts[b]
     r = rank_of(b)
     if suit_of(b) == trump:
@@ -245,12 +246,13 @@ def _keep_value(hand, b, trump, pts, pol):
 @njit(cache=True)
 def _phase1_lead(hand, trump, pts, pol):
     best, best_v = -1, 1e18
+    whole = meld_points(hand, np.int64(trump), False)
     h = hand
     while h:
         c = low_bit(h)
         h ^= c
         b = high_index(c)
-        v = _keep_value(hand, b, trump, pts, pol) + 0.1 * rank_of(b)
+        v = _keep_value(hand, whole, b, trump, pts, pol) + 0.1 * rank_of(b)
         if v < best_v:
             best, best_v = b, v
     return best
@@ -261,6 +263,7 @@ def _phase1_follow(hand, lead, trump, pts, pol, meld_if_win):
     """The follower's card: the most of (what the trick brings if he wins it, less what it
     gives the leader if not) less the card's worth kept."""
     best, best_v = -1, -1e18
+    whole = meld_points(hand, np.int64(trump), False)
     h = hand
     while h:
         c = low_bit(h)
@@ -271,7 +274,7 @@ def _phase1_follow(hand, lead, trump, pts, pol, meld_if_win):
             v = -pot
         else:
             v = pot + pol[P_MELD_NOW] * meld_if_win
-        v -= _keep_value(hand, b, trump, pts, pol) + 0.01 * rank_of(b)
+        v -= _keep_value(hand, whole, b, trump, pts, pol) + 0.01 * rank_of(b)
         if v > best_v:
             best, best_v = b, v
     return best
