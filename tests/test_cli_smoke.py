@@ -20,7 +20,7 @@ def test_bid_json_shape():
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert list(out) == ["game", "question", "hand", "players", "deals", "seed", "play", "over", "rules",
-                         "lead", "options", "best", "recommendation"]
+                         "a", "b", "a_minus_b", "se", "lo", "hi", "tie", "options", "best", "recommendation"]
     assert out["game"] == "five-hundred" and out["question"] == "bid"
     assert out["deals"] == 3000 and out["seed"] == 0 and out["play"] == "heuristic"
     assert [o["action"] for o in out["options"]] == ["8H", "9H", "MIS"]
