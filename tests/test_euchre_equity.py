@@ -158,7 +158,8 @@ def check_p_win(answer, us, them, we_deal_now):
     top = t.loc[t["p_win"].idxmax()]
     assert answer.best == top["action"]
     assert answer.recommendation.startswith(top["label"])
-    assert f"P(win the game) {100 * top['p_win']:.1f}%" in answer.recommendation
+    from analyzer.fmt import percent
+    assert f"P(win the game) {percent(top['p_win'])}" in answer.recommendation
     assert answer.meta["score"] == f"{us}:{them}" and answer.meta["we_deal"] == we_deal_now
     assert answer.meta["equity"]["p_win_now"] == table.win(us, them, we_deal_now)
 
