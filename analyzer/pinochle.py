@@ -352,7 +352,13 @@ def bury(hand, trump, bid=None, deals=4_000, seed=0, play="heuristic", threads=N
     return ask(**dict(values, rules=rule_items(rules), progress=bool(progress), players=int(values["players"] or 3)))
 
 
-@fill_doc()
+_TWO_HANDED = dict(rules=rules_fragment(
+    "The two-handed game's options: order=meld_then_draw|draw_then_meld, last_cards=fixed|winner_chooses, "
+    "double_meld=at_once|any, head=always|trump_led, count=tens|classic|fives, game=1000."),
+    players2="players : {2}, default 2\n    The two-handed game.")
+
+
+@fill_doc(**_TWO_HANDED)
 def deal(hand, trump=None, upcard=None, dealer="them", score=None, deals=20_000, seed=0, play="heuristic",
          threads=None, rules=None, progress=False, players=2):
     """What is a two-handed hand worth? (``analyzer pinochle deal``).
@@ -379,13 +385,9 @@ def deal(hand, trump=None, upcard=None, dealer="them", score=None, deals=20_000,
     play : {"heuristic"}, default "heuristic"
         Card-play model (the heuristic policy only, for now).
     @threads
-    rules : list of str or dict, optional
-        The two-handed game's options: order=meld_then_draw|draw_then_meld,
-        last_cards=fixed|winner_chooses, double_meld=at_once|any, head=always|trump_led,
-        count=tens|classic|fives, game=1000.
+    @rules
     @progress
-    players : {2}, default 2
-        The two-handed game.
+    @players2
 
     Returns
     -------
@@ -411,7 +413,7 @@ def deal(hand, trump=None, upcard=None, dealer="them", score=None, deals=20_000,
     return deal2(**dict(values, rules=rule_items(rules), progress=bool(progress)))
 
 
-@fill_doc()
+@fill_doc(**_TWO_HANDED)
 def play(hand, trump=None, upcard=None, seen=None, lead=None, melded=None, their_melded=None, deals=2_000, seed=0,
          play="heuristic", threads=None, rules=None, progress=False, players=2):
     """Which card now, in phase 1 of two-handed Pinochle? (``analyzer pinochle play``).
@@ -443,11 +445,9 @@ def play(hand, trump=None, upcard=None, seen=None, lead=None, melded=None, their
     play : {"heuristic"}, default "heuristic"
         Card-play model of the play-out (the heuristic policy only, for now).
     @threads
-    rules : list of str or dict, optional
-        The two-handed game's options (see :func:`deal`).
+    @rules
     @progress
-    players : {2}, default 2
-        The two-handed game.
+    @players2
 
     Returns
     -------
