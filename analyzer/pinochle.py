@@ -355,7 +355,14 @@ def bury(hand, trump, bid=None, deals=4_000, seed=0, play="heuristic", threads=N
 _TWO_HANDED = dict(rules=rules_fragment(
     "The two-handed game's options: order=meld_then_draw|draw_then_meld, last_cards=fixed|winner_chooses, "
     "double_meld=at_once|any, head=always|trump_led, count=tens|classic|fives, game=1000."),
-    players2="players : {2}, default 2\n    The two-handed game.")
+    players2="players : {2}, default 2\n    The two-handed game.",
+    two_handed="""\
+play : {"heuristic"}, default "heuristic"
+    Card-play model (the heuristic policy only, for now).
+@threads
+@rules
+@progress
+@players2""")
 
 
 @fill_doc(**_TWO_HANDED)
@@ -382,12 +389,7 @@ def deal(hand, trump=None, upcard=None, dealer="them", score=None, deals=20_000,
     deals : int, default 20,000
         Simulated deals (each a game played on to its end).
     @seed
-    play : {"heuristic"}, default "heuristic"
-        Card-play model (the heuristic policy only, for now).
-    @threads
-    @rules
-    @progress
-    @players2
+    @two_handed
 
     Returns
     -------
@@ -442,12 +444,7 @@ def play(hand, trump=None, upcard=None, seen=None, lead=None, melded=None, their
     deals : int, default 2,000
         Sampled worlds.
     @seed
-    play : {"heuristic"}, default "heuristic"
-        Card-play model of the play-out (the heuristic policy only, for now).
-    @threads
-    @rules
-    @progress
-    @players2
+    @two_handed
 
     Returns
     -------
