@@ -1,11 +1,11 @@
-"""Ask any question the command line has, from Python, by name and values.
+"""Ask any registered question, from Python, by name and values.
 
 The web page (``analyzer serve``) and batch runs (``analyzer batch``) put their
-questions through here, so they take the same options, check them with the same words
-and get the same answers as the commands: ``ask("five-hundred", "bid", {"hand": ...,
-"auction": "7S pass pass"})`` runs the ``analyzer five-hundred bid`` command's own code
-and returns its ``Answer`` (or, for the questions answered by a plain record, such as
-``pinochle meld``, that record as a dict) instead of printing it.
+questions through here: ``ask("five-hundred", "bid", {"hand": ..., "auction": "7S pass
+pass"})`` checks the values as the command line does (``analyzer.spec``: the same
+registration the command and the Python function are made from) and returns the
+question's ``Answer`` (or, for the questions answered by a plain record, such as
+``pinochle meld``, that record as a dict).
 
 ``questions()`` lists them and ``describe(game, question)`` says what each option takes
 (its name, kind, choices, default and help), which is what the web page builds its
@@ -14,20 +14,11 @@ forms from.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 
-import click
-
-from . import registry
+from . import registry, spec
 from .errors import InputError
 
-# Options that say how to print or where to run, never what is asked: not taken here
-# (``threads`` is: a batch row or the page may set it).
-HIDDEN = {"as_json", "as_csv", "plot_path", "scheduler", "cluster", "resume", "progress"}
-# Commands that are not one question with one answer (builds, folders of files, files of deals).
-NOT_QUESTIONS = {("warm",), ("report",), ("table",), ("trust",), ("five-hundred", "solve"),
-                 ("bridge", "solve"), ("five-hundred", "equity")}
 GAMES = tuple(registry.GAMES)
 
 
@@ -50,128 +41,45 @@ class Option:
     def as_dict(self) -> dict:
         d = dict(self.__dict__)
         d["choices"] = list(self.choices) if self.choices is not None else None
-        if not isinstance(d["default"], (str, int, float, bool, type(None))):
-            d["default"] = list(d["default"]) if isinstance(d["default"], (list, tuple)) else str(d["default"])
         return d
 
 
-def _cli():
-    from .cli.main import cli
-    return cli
-
-
 def questions() -> list[tuple[str, str]]:
-    """(game, question) of every question ``ask`` answers, in the commands' order;
+    """(game, question) of every question ``ask`` answers, in the registry's order;
     ``match`` is listed as ("match", "match")."""
-    out = []
-    for name, cmd in _cli().commands.items():
-        if isinstance(cmd, click.Group):
-            for sub, c in cmd.commands.items():
-                if (name, sub) not in NOT_QUESTIONS and name != "bridge" and "as_json" in {p.name for p in c.params}:
-                    out.append((name, sub))
-        elif (name,) not in NOT_QUESTIONS and "as_json" in {p.name for p in cmd.params}:
-            out.append((name, name))
-    return out
+    return [(q.game, q.name) for q in spec.questions() if q.page]
 
 
-def command(game: str, question: str) -> click.Command:
-    """The click command of a question (``InputError`` naming what exists if unknown)."""
-    game = registry.canonical(game) or str(game).strip().lower()
-    question = str(question).strip().lower()
-    known = questions()
-    if (game, question) not in known:
-        games = sorted({g for g, _ in known})
-        if game not in games:
-            raise InputError(f"unknown game {game!r}: one of {', '.join(games)}")
-        asks = [q for g, q in known if g == game]
-        raise InputError(f"{game} has no question {question!r}: one of {', '.join(asks)}")
-    cmd = _cli().commands[game]
-    return cmd if game == question else cmd.commands[question]
+def question(game: str, name: str) -> spec.Question:
+    """The registered question (``InputError`` naming what exists if unknown)."""
+    return spec.find(game, name, page_only=True)
 
 
-def _type_of(param) -> tuple[str, tuple | None]:
-    t = param.type
-    if isinstance(t, click.Choice):
-        return "choice", tuple(t.choices)
-    if isinstance(t, click.types.BoolParamType) or getattr(param, "is_flag", False):
-        return "bool", None
-    if isinstance(t, (click.types.IntParamType, click.IntRange)):
-        return "int", None
-    if isinstance(t, (click.types.FloatParamType, click.FloatRange)):
-        return "float", None
-    return "text", None
+def _option(p: spec.Param) -> Option:
+    if p.argument:
+        kind = "argument"
+    elif p.type == "bool":
+        kind = "flag"
+    elif p.type == "rules":
+        kind = "multiple"
+    else:
+        kind = "option"
+    typ = {"rules": "text", "bool": "bool"}.get(p.type, p.type)
+    choices = tuple(str(c) for c in p.choices) if p.type == "choice" else None
+    default = str(p.default) if p.type == "choice" and p.default is not None else p.default
+    return Option(p.name, None if p.argument else p.option, kind, typ, choices, default, p.required,
+                  " ".join(p.help.split()), p.metavar)
 
 
-def _default(param, ctx):
-    """What the command takes when ``param`` is not given, read through click's public
-    ``Parameter.get_default``: None where there is nothing to show (an argument, a
-    repeatable option with no default, a default that is not a plain value)."""
-    if param.required:
-        return None
-    value = param.get_default(ctx, call=True)
-    if param.multiple:
-        return tuple(value) if isinstance(value, (list, tuple)) and value else None
-    return value if isinstance(value, (str, int, float, bool)) else None
-
-
-def describe(game: str, question: str) -> list[Option]:
-    """The options of a question, arguments first, as the command takes them."""
-    out = []
-    cmd = command(game, question)
-    ctx = click.Context(cmd)
-    for p in cmd.params:
-        if p.name in HIDDEN:
-            continue
-        typ, choices = _type_of(p)
-        if isinstance(p, click.Argument):
-            kind, flag = "argument", None
-        else:
-            flag = max(p.opts, key=len)
-            kind = "flag" if p.is_flag else ("multiple" if p.multiple else "option")
-        out.append(Option(p.name, flag, kind, typ, choices, _default(p, ctx), bool(p.required),
-                          (getattr(p, "help", None) or "").strip(), getattr(p, "metavar", None)))
-    return out
-
-
-def argv(game: str, question: str, values: dict) -> list[str]:
-    """The command line that asks ``question`` with ``values`` (names as ``describe``
-    gives them; a flag true or false; a repeatable option a list or a ``;``-separated
-    text); unknown names are refused."""
-    opts = {o.name: o for o in describe(game, question)}
-    unknown = sorted(set(values) - set(opts))
-    if unknown:
-        raise InputError(f"{game} {question} takes no {', '.join(unknown)}: it takes {', '.join(opts)}")
-    args, tail = [], []
-    for name, o in opts.items():
-        if name not in values or values[name] is None or values[name] == "":
-            continue
-        v = values[name]
-        if o.kind == "argument":
-            args.append(_text(v))
-        elif o.kind == "flag":
-            if _truthy(v, name):
-                tail.append(o.flag)
-        elif o.kind == "multiple":
-            items = v if isinstance(v, (list, tuple)) else [x for x in str(v).split(";")]
-            for x in items:
-                if str(x).strip():
-                    tail += [o.flag, str(x).strip()]
-        else:
-            tail += [o.flag, _text(v)]
-    return args + tail
-
-
-def _text(v) -> str:
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    if isinstance(v, (list, tuple)):          # cards as a list: the command's text
-        return " ".join(str(x) for x in v)
-    return str(v)
+def describe(game: str, name: str) -> list[Option]:
+    """The options of a question, as the command takes them (the Python API's
+    ``progress`` aside)."""
+    return [_option(p) for p in question(game, name).takes("cli")]
 
 
 def _truthy(v, name: str) -> bool:
-    if isinstance(v, bool):
-        return v
+    if isinstance(v, bool) or type(v).__name__ == "bool_":
+        return bool(v)
     s = str(v).strip().lower()
     if s in ("1", "true", "yes", "y", "on"):
         return True
@@ -180,39 +88,45 @@ def _truthy(v, name: str) -> bool:
     raise InputError(f"{name}: a yes or no, got {v!r}")
 
 
-def ask(game: str, question: str, values: dict | None = None, *, plot: str | None = None):
-    """Answer ``question`` of ``game`` asked with ``values`` exactly as the command
+def _values(q: spec.Question, values: dict) -> dict:
+    """The page's and batch's values as the question takes them: empty texts are not
+    given, a flag may be a yes or no text, rules a ``;``-separated text."""
+    out = {}
+    names = {p.name: p for p in q.takes("cli")}
+    for name, v in values.items():
+        p = names.get(name)
+        if p is None:
+            out[name] = v                    # refused by spec.check, naming what it takes
+            continue
+        if v is None or (isinstance(v, str) and not v.strip() and p.type != "text") or v == "":
+            continue
+        if p.type == "bool":
+            v = _truthy(v, p.option)
+        elif p.type == "rules" and isinstance(v, str):
+            v = [x.strip() for x in v.split(";") if x.strip()]
+        out[name] = v
+    return out
+
+
+def check_names(q: spec.Question, values: dict) -> None:
+    """Refuse (``InputError``) a value the question does not take, naming what it takes."""
+    unknown = sorted(set(values) - {p.name for p in q.takes("cli")})
+    if unknown:
+        raise InputError(f"{q.game} {q.name} takes no {', '.join(unknown)}: it takes "
+                         f"{', '.join(p.name for p in q.takes('cli'))}")
+
+
+def ask(game: str, question_: str, values: dict | None = None, *, plot: str | None = None):
+    """Answer ``question_`` of ``game`` asked with ``values`` exactly as the command
     would: the ``Answer`` (or the record of a record question).  ``plot``: also write the
-    command's chart to this PNG file.  Bad input raises ``InputError`` with the words the
-    command line prints."""
-    from .cli.common import capturing
-
-    cmd = command(game, question)
-    line = argv(game, question, values or {})
-    if plot is not None and any(p.name == "plot_path" for p in cmd.params):
-        line += ["--plot", plot]
-    try:
-        ctx = cmd.make_context(f"analyzer {game} {question}", line, resilient_parsing=False)
-    except click.exceptions.UsageError as err:
-        raise InputError(err.format_message()) from None
-    except click.exceptions.Exit:
-        raise InputError(f"{game} {question}: nothing asked") from None
-    callback = getattr(cmd.callback, "__wrapped__", cmd.callback)   # not the run ledger's wrapper
-    params = {k: v for k, v in ctx.params.items() if k not in ("scheduler", "cluster")}
-    if "resume" in params and not _own_resume(cmd):
-        params.pop("resume")
-    with capturing() as kept, contextlib.ExitStack() as stack:
-        stack.enter_context(ctx)
-        try:
-            callback(**params)
-        except click.exceptions.UsageError as err:
-            raise InputError(err.format_message()) from None
-    if not kept:
-        raise InputError(f"{game} {question} gave no answer")
-    return kept[-1]
-
-
-def _own_resume(cmd) -> bool:
-    callback = getattr(cmd.callback, "__wrapped__", cmd.callback)
-    import inspect
-    return "resume" in inspect.signature(callback).parameters
+    question's chart to this PNG file.  Bad input raises ``InputError`` naming the
+    command line's option."""
+    q = question(game, question_)
+    values = _values(q, values or {})
+    check_names(q, values)
+    if plot is not None and q.plot:
+        spec.plot_allowed(q, values)
+    result = spec.answer(q, values, spelling="flag")
+    if plot is not None and q.plot:
+        spec.draw(q, result, plot, values)
+    return result

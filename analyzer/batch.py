@@ -377,7 +377,7 @@ def check_out(out: str):
         raise InputError(f"--out needs a .csv or .parquet file name, got {out!r}")
     if os.path.isdir(out):
         raise InputError(f"--out: {out!r} is a folder")
-    from .cli.common import check_writable
+    from .paths import check_writable
     check_writable(out, "--out")
 
 

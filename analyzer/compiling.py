@@ -297,6 +297,9 @@ QUESTIONS = {g.name: list(g.first) for g in registry.GAMES.values()}
 PLAYS = {g.name: g.plays for g in registry.GAMES.values()}
 TITLES = registry.titles()
 SOLVER = "solver"       # warm's name for the double-dummy solver, built first
+# The module that runs a command line under a Recorder (the command line's side: this
+# module imports no front end).
+PROFILER = "analyzer.cli.profile"
 
 
 def game_and_play(argv: list[str]) -> tuple[str | None, str | None]:
@@ -330,30 +333,8 @@ def build_solver() -> None:
     search._solve_kernel.compile(search._SOLVE_SIG)
 
 
-def profile_command(argv: list[str], out: str) -> None:
-    """Run ``analyzer ARGV`` in this process under a ``Recorder`` and write what was
-    built, with the wall time, to the JSON file ``out`` (``scripts/bench.py compile`` and
-    ``warm`` run it in a fresh process).  ARGV ``["solver"]`` builds the solver alone."""
-    import json
-
-    t0 = time.perf_counter()
-    status = 0
-    with Recorder() as rec:
-        if argv == [SOLVER]:
-            build_solver()
-        else:
-            from .cli.main import main
-            try:
-                main(argv)
-            except SystemExit as stop:
-                status = stop.code or 0
-    with open(out, "w") as f:
-        json.dump({"argv": argv, "status": status, "wall": time.perf_counter() - t0,
-                   "compiling": rec.seconds, "built": rec.rows()}, f)
-
-
 def profile_in_subprocess(argv: list[str], env=None, cwd=None) -> dict:
-    """``profile_command`` in a fresh Python process (its own numba state; ``env`` and
+    """``analyzer.cli.profile`` (a command line run under a ``Recorder``) in a fresh Python process (its own numba state; ``env`` and
     ``cwd`` for it); the JSON as a dict, with the process's wall seconds (``process_wall``)
     and its ``stderr`` when it failed."""
     import json
@@ -366,7 +347,7 @@ def profile_in_subprocess(argv: list[str], env=None, cwd=None) -> dict:
         # its own folder for the run's ledger (two builds of one command at once would share one)
         env = dict(os.environ if env is None else env, ANALYZER_CACHE=os.path.join(tmp, "analyzer"))
         t0 = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", __name__, out, *argv], env=env, cwd=cwd,
+        done = subprocess.run([sys.executable, "-m", PROFILER, out, *argv], env=env, cwd=cwd,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         wall = time.perf_counter() - t0
         if not os.path.exists(out):
@@ -385,7 +366,7 @@ def warm(games=None, plays=None, jobs: int = 1, report=None) -> list[dict]:
     fresh processes, ``jobs`` at a time; the solver first when a dd or pimc model is
     asked (every game's dd and pimc kernels call it; building it once saves the others
     building it side by side).  ``report(name, result)`` is called as each finishes.
-    Returns the results (``profile_command``'s JSON) in the order finished."""
+    Returns the results (the profiler's JSON) in the order finished."""
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
     games = list(games or QUESTIONS)
@@ -407,6 +388,3 @@ def warm(games=None, plays=None, jobs: int = 1, report=None) -> list[dict]:
             future.result()
     return results
 
-
-if __name__ == "__main__":
-    profile_command(sys.argv[2:], sys.argv[1])

@@ -35,6 +35,9 @@ _GAMES = {
     "rummy500": ("games/rummy500", "report/rummy500.py"),
 }
 ALIASES = registry.ALIASES
+# A game's registration of its questions for the front ends (``spec``): parameters, help,
+# charts; it decides no figure, so editing it leaves every report current.
+FRONT_ENDS = {"front.py"}
 
 
 def game_name(game: str) -> str:
@@ -57,7 +60,7 @@ def sources(game: str, extra: tuple = ()) -> list[str]:
         if os.path.isdir(path):
             for folder, _, files in os.walk(path):
                 out.update(os.path.relpath(os.path.join(folder, f), ROOT).replace(os.sep, "/")
-                           for f in files if f.endswith(".py"))
+                           for f in files if f.endswith(".py") and f not in FRONT_ENDS)
         elif os.path.exists(path):
             out.add(part)
     return sorted(out)

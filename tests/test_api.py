@@ -224,7 +224,6 @@ def test_the_example_notebook_runs_and_answers():
 # ----------------------------------------------------------------------------- in step with the command line
 # the command line's options that say how to print or where to run, not what is asked
 CLI_ONLY = {"as_json", "as_csv", "plot_path", "top", "table_out", "force", "scheduler", "cluster", "resume"}
-API_NAME = {"bid_": "bid"}
 
 
 def _api_function(game, question):
@@ -242,13 +241,13 @@ def test_every_question_of_the_command_line_has_its_function_with_the_same_optio
     for game, question in asked:
         f = _api_function(game, question)
         api = inspect.signature(f).parameters
-        cmd = ask.command(game, question) if (game, question) in ask.questions() else \
-            ask._cli().commands[game].commands[question]
+        from analyzer.cli.main import cli
+        cmd = cli.commands[game] if game == question else cli.commands[game].commands[question]
         ctx = click.Context(cmd)
         for p in cmd.params:
             if p.name in CLI_ONLY:
                 continue
-            name = API_NAME.get(p.name, p.name)
+            name = p.name
             assert name in api, f"analyzer {game} {question}: no parameter {name}"
             default = api[name].default
             if p.multiple or p.required or default is inspect.Parameter.empty:

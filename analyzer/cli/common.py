@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import json
-import os
 import sys
 
 import click
 
 from ..errors import InputError
 from ..fmt import PLUS_MINUS
+from ..paths import check_writable
 
 
 class AliasGroup(click.Group):
@@ -110,43 +108,6 @@ def check_plot_path(path: str | None):
     check_writable(path, "--plot")
 
 
-def check_writable(path: str, option: str):
-    """Fail early, before a long run, if ``path`` cannot be written."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise InputError(f"{option}: folder {os.path.dirname(path) or '.'!r} does not exist")
-    import tempfile
-    try:
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-    except OSError:
-        raise InputError(f"{option}: cannot write into folder {os.path.dirname(path) or '.'!r}") from None
-
-
-def check_unused(path: str, option: str, force: bool, resume: bool = False):
-    """Refuse (one line) to replace a file that already holds another run's result,
-    unless ``force``; ``resume`` (the run that wrote it continued) may rewrite it."""
-    if os.path.exists(path) and not (force or resume):
-        raise InputError(f"{option}: {path} already exists (another run's result); --force replaces it")
-
-
-# Inside ``capturing()`` a command's answer is kept for the caller (``analyzer.ask``: the
-# web page, batch runs) instead of printed.
-_CAPTURE = contextvars.ContextVar("analyzer_capture", default=None)
-
-
-@contextlib.contextmanager
-def capturing():
-    """Run a command's callback inside the block: what it would print with ``emit`` or
-    ``emit_record`` is appended to the yielded list (an Answer or a JSON-ready dict)."""
-    kept: list = []
-    token = _CAPTURE.set(kept)
-    try:
-        yield kept
-    finally:
-        _CAPTURE.reset(token)
-
-
 def with_legend(text: str) -> str:
     """A rendering with a "±" column gets one line saying what "±" is (``fmt.PLUS_MINUS``),
     above the recommendation (else at the end): the same words in every game."""
@@ -163,10 +124,6 @@ def emit(answer, as_json: bool, as_csv: bool, render_text):
     """Print an Answer as JSON, CSV or the game's text rendering."""
     if as_json and as_csv:
         raise InputError("choose one of --json and --csv")
-    kept = _CAPTURE.get()
-    if kept is not None:
-        kept.append(answer)
-        return
     if as_json:
         click.echo(json.dumps(answer.to_json_dict(), ensure_ascii=False))
     elif as_csv:
@@ -186,8 +143,70 @@ def emit(answer, as_json: bool, as_csv: bool, render_text):
 def emit_record(record: dict, as_json: bool, render_text):
     """Print a question's answer that is a plain record (meld counts, a score) as JSON
     or as the game's text rendering."""
-    kept = _CAPTURE.get()
-    if kept is not None:
-        kept.append(record)
-        return
     click.echo(json.dumps(record, ensure_ascii=False) if as_json else render_text(record))
+
+
+# ----------------------------------------------------------------------------- commands from the registry
+
+
+def click_param(p) -> click.Parameter:
+    """The click parameter of a registered question's parameter (``spec.Param``)."""
+    if p.type == "rules":
+        return click.Option([p.option, p.name], multiple=True, metavar=p.metavar or "NAME=VALUE", help=p.help)
+    if p.type == "bool":
+        return click.Option([p.option, p.name], is_flag=True, default=bool(p.default), help=p.help)
+    if p.type == "choice":
+        kind = click.Choice([str(c) for c in p.choices])
+    elif p.type == "int":
+        kind = click.IntRange(p.low, p.high) if (p.low is not None or p.high is not None) else click.INT
+    elif p.type == "float":
+        kind = click.FLOAT
+    else:
+        kind = click.STRING
+    default = None if p.default is None else (str(p.default) if p.type == "choice" else p.default)
+    if p.argument:
+        return click.Argument([p.name], type=kind, required=p.required, default=None if p.required else default)
+    return click.Option([p.option, p.name], type=kind, default=default, required=p.required, metavar=p.metavar,
+                        show_default=p.show_default, help=p.help)
+
+
+def command(q, render, before=None, after=None) -> click.Command:
+    """The click command of a registered question ``q`` (``spec.Question``): its
+    parameters, then --json (--csv, --plot as the question offers); the callback asks
+    the question through ``spec.answer`` (the same path as the API, the page and batch)
+    and prints ``render(answer, **the command line's own values)``.  ``before(values)``
+    runs before the question (checks of the command line's own options), ``after(answer,
+    values)`` after it (files the command writes)."""
+    from .. import spec
+
+    params = [click_param(p) for p in q.takes("cli")]
+    if "json" in q.outputs:
+        params.append(click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object and nothing else."))
+    if "csv" in q.outputs and not q.record:
+        params.append(click.Option(["--csv", "as_csv"], is_flag=True, help="Print the table as CSV."))
+    if "plot" in q.outputs and q.plot:
+        params.append(click.Option(["--plot", "plot_path"], type=click.Path(dir_okay=False), default=None,
+                                   help="Also write a chart to this PNG file."))
+    own = [p.name for p in q.params if p.where == "cli"]
+    wants = any(p.name == "progress" for p in q.params)
+
+    def callback(as_json=False, as_csv=False, plot_path=None, **values):
+        if plot_path is not None:
+            check_plot_path(plot_path)
+            spec.plot_allowed(q, values)
+        if before is not None:
+            before(values)
+        if wants:
+            values["progress"] = wants_progress(as_json)
+        result = spec.answer(q, values, spelling="flag")
+        if plot_path is not None:
+            spec.draw(q, result, plot_path, values)
+        if after is not None:
+            after(result, values)
+        extra = {name: values[name] for name in own}
+        if q.record:
+            emit_record(result, as_json, lambda r: render(r, **extra))
+        else:
+            emit(result, as_json, as_csv, lambda a: render(a, **extra))
+
+    return click.Command(q.name, params=params, callback=callback, help=q.help)

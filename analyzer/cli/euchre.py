@@ -2,49 +2,11 @@
 
 from __future__ import annotations
 
-import inspect
-
 import click
 
 from ..fmt import interval, pct, percent
-from .common import (check_plot_path, condition_option, emit, examples_option, output_options, simulation_options,
-                     unconditioned, wants_progress)
-
-
-def game_options(f):
-    """--dealer --seat --players --deck --stick-the-dealer."""
-    options = [
-        click.option("--dealer", type=click.Choice(["me", "them"]), default=None,
-                     help="Who dealt (two-handed; default them).  Four-handed: --dealer me = --seat 4."),
-        click.option("--seat", type=int, default=None,
-                     help="Your position after the dealer: 1 left of the dealer (speaks first), "
-                          "2 the dealer's partner, 3 right of the dealer, 4 the dealer "
-                          "(two-handed: 1 non-dealer, 2 dealer)."),
-        click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True,
-                     help="Two-handed (the seed game) or four-handed (partners opposite)."),
-        click.option("--deck", type=click.Choice(["24", "32", "25"]), default="24", show_default=True,
-                     help="24 cards (9-A), 32 (7-A) or 25 (24 + the joker, the top trump)."),
-        click.option("--stick-the-dealer", is_flag=True,
-                     help="When all pass twice the dealer must name a suit (default: redeal)."),
-    ]
-    for opt in reversed(options):
-        f = opt(f)
-    return f
-
-
-SCORE_OPTION = click.option(
-    "--score", default=None, metavar="US:THEM",
-    help="The game score before this hand, your side's points first, each 0-9 (e.g. 8:9): every "
-         "action also gets P(win the game) to 10 (the hand's outcomes added to the score, the rest "
-         "of the game valued by an equity table of self-play), and the recommendation is by it.")
-WORLDS_OPTION = click.option("--worlds", type=int, default=None, metavar="W",
-                             help="With --play pimc: sampled layouts per card played [default: 32].")
-PLAY_HELP = ("--play pimc: single-dummy play of the five tricks at every seat (each card chosen in "
-             "--worlds sampled layouts of the cards that player cannot see, solved double-dummy).")
-
-RULES_HELP = ("Rule options (--rule NAME=VALUE): joker_up=dealer|redeal (a turned-up joker: "
-              "the dealer names trump, or redeal), discard_upcard=yes|no (may the dealer "
-              "discard the card it picked up).")
+from ..games.euchre import front
+from .common import command, unconditioned
 
 
 @click.group()
@@ -53,115 +15,6 @@ def euchre():
 
     Cards: rank A K Q J T(10) 9 (8 7) then suit S H D C (or ♠ ♥ ♦ ♣); the joker is JK.
     """
-
-
-@euchre.command()
-@click.argument("hand")
-@click.option("--upcard", required=True, metavar="CARD", help="The card turned up, e.g. 9H.")
-@game_options
-@condition_option
-@simulation_options(default_deals=100_000, play_models=("heuristic", "dd", "pimc"),
-                    deals_help="100,000; 20,000 with --play dd; with --play pimc 2,000, or 6,000 ÷ actions (at least 500) when more than 3 actions")
-@WORLDS_OPTION
-@SCORE_OPTION
-@examples_option
-@output_options
-def order(hand, upcard, dealer, seat, players, deck, stick_the_dealer, condition, deals, seed, play,
-          threads, rules, worlds, score, examples, as_json, as_csv, plot_path):
-    """Round one: order up (accept, if you dealt) or pass, for HAND (your 5 cards).
-
-    Every action open to you now is simulated on the same deals: the other hands are
-    dealt consistent with your cards, the upcard and the passes before you; after your
-    action everybody bids by sensible policies (a redeal scores 0) and plays the hand.
-    EV is your side's points minus theirs for the hand; with --score, P(win the game).
-    """
-    from ..games.euchre.questions import order as ask
-
-    check_plot_path(plot_path)
-    answer = ask(hand, upcard, dealer=dealer, seat=seat, players=int(players), deck=int(deck),
-                 stick_the_dealer=stick_the_dealer, deals=deals, seed=seed, play=play,
-                 threads=threads, rules=list(rules), progress=wants_progress(as_json), worlds=worlds,
-                 condition=condition, score=score, examples=examples)
-    _finish(answer, plot_path, as_json, as_csv)
-
-
-order.help = inspect.cleandoc(order.help) + "\n\n" + PLAY_HELP + "\n\n" + RULES_HELP
-
-
-@euchre.command()
-@click.argument("hand")
-@click.option("--turned-down", "turned_down", required=True, metavar="CARD",
-              help="The upcard everybody passed in round one, e.g. 9H.")
-@game_options
-@condition_option
-@simulation_options(default_deals=100_000, play_models=("heuristic", "dd", "pimc"),
-                    deals_help="100,000; 20,000 with --play dd; with --play pimc 2,000, or 6,000 ÷ actions (at least 500) when more than 3 actions")
-@WORLDS_OPTION
-@SCORE_OPTION
-@examples_option
-@output_options
-def call(hand, turned_down, dealer, seat, players, deck, stick_the_dealer, condition, deals, seed, play,
-         threads, rules, worlds, score, examples, as_json, as_csv, plot_path):
-    """Round two: name a suit (not the turned-down one) or pass, for HAND (your 5 cards).
-
-    The other hands are dealt consistent with everybody's passes in round one and the
-    passes before you in round two.  EV is your side's points minus theirs for the hand;
-    with --score, P(win the game).
-    """
-    from ..games.euchre.questions import call as ask
-
-    check_plot_path(plot_path)
-    answer = ask(hand, turned_down, dealer=dealer, seat=seat, players=int(players),
-                 deck=int(deck), stick_the_dealer=stick_the_dealer, deals=deals, seed=seed,
-                 play=play, threads=threads, rules=list(rules), progress=wants_progress(as_json),
-                 worlds=worlds, condition=condition, score=score, examples=examples)
-    _finish(answer, plot_path, as_json, as_csv)
-
-
-call.help = inspect.cleandoc(call.help) + "\n\n" + PLAY_HELP + "\n\n" + RULES_HELP
-
-
-@euchre.command()
-@click.argument("hand")
-@click.option("--trump", required=True, metavar="SUIT", help="The trump suit, e.g. H.")
-@click.option("--maker", required=True, metavar="SEAT",
-              help="Who made trump: a position after the dealer (1 you, on lead; 2 left of you; "
-                   "3 your partner; 4 the dealer -- two-handed 1 you, 2 the dealer) or me, partner, dealer.")
-@click.option("--alone", is_flag=True, help="The maker goes alone (four-handed; the maker's partner sits out).")
-@click.option("--upcard", default=None, metavar="CARD",
-              help="The upcard: of the trump suit the dealer picked it up, of another suit it was turned "
-                   "down [default: not given, the undealt cards are unseen].")
-@click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True,
-              help="Two-handed (the seed game) or four-handed (partners opposite).")
-@click.option("--deck", type=click.Choice(["24", "32", "25"]), default="24", show_default=True,
-              help="24 cards (9-A), 32 (7-A) or 25 (24 + the joker, the top trump).")
-@simulation_options(default_deals=20_000, play_models=("dd", "pimc", "heuristic"),
-                    deals_help="20,000 with --play dd; 1,000 with pimc; 100,000 with heuristic")
-@WORLDS_OPTION
-@examples_option
-@output_options
-def lead(hand, trump, maker, alone, upcard, players, deck, deals, seed, play, threads, rules, worlds, examples,
-         as_json, as_csv, plot_path):
-    """Which card to lead to the first trick, for HAND (your 5 cards), on lead left of the
-    dealer: every distinct lead with P(make) (your side made trump) or P(set) (they did)
-    and your side's mean tricks on the same deals, the rest played by --play (default:
-    double-dummy).
-
-    Seats are positions after the dealer, clockwise: 1 you (left of the dealer, on lead),
-    2 left of you, 3 your partner, 4 the dealer; two-handed 1 you, 2 the dealer.
-    """
-    from ..games.euchre.questions import lead as ask
-
-    if plot_path:
-        from ..errors import InputError
-        raise InputError("--plot is not available for euchre lead")
-    answer = ask(hand, trump, maker, players=int(players), alone=alone, upcard=upcard, deck=int(deck),
-                 deals=deals, seed=seed, play=play, worlds=worlds, threads=threads, rules=list(rules),
-                 progress=wants_progress(as_json), examples=examples)
-    emit(answer, as_json, as_csv, render_lead)
-
-
-lead.help = inspect.cleandoc(lead.help) + "\n\n" + PLAY_HELP + "\n\n" + RULES_HELP
 
 
 def render_lead(answer) -> str:
@@ -193,13 +46,6 @@ def render_lead(answer) -> str:
 
 
 SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
-
-
-def _finish(answer, plot_path, as_json, as_csv):
-    if plot_path:
-        from ..report.euchre import plot_outcomes
-        plot_outcomes(answer, plot_path)
-    emit(answer, as_json, as_csv, render)
 
 
 def _conditioned(m) -> str:
@@ -242,3 +88,7 @@ def render(answer) -> str:
         lines.append(m["p_win_meaning"] + "; the recommendation is by P(win).")
     lines += ["", f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)
+
+
+for _q, _render in ((front.ORDER, render), (front.CALL, render), (front.LEAD, render_lead)):
+    euchre.add_command(command(_q, _render))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from ..fmt import interval, pct
-from .common import (check_plot_path, check_writable, condition_option, emit, emit_record, examples_option,
-                     output_options, simulation_options, unconditioned, wants_progress)
+from ..games.five_hundred import front
+from ..paths import check_writable
+from .common import click_param, command, unconditioned
 
 BID_EXAMPLE = 'analyzer five-hundred bid "JK JH JD AH KH TH AS KS 7C 5D"'
 
@@ -19,82 +20,9 @@ def five_hundred():
     """
 
 
-PLAYERS_OPTION = click.option("--players", type=int, default=4, show_default=True, metavar="N",
-                              help="Players at the table, 2 to 6 (decks of 33, 33, 43, 53, 63 cards).")
-WORLDS_OPTION = click.option("--worlds", type=int, default=None, metavar="W",
-                             help="With --play pimc: sampled layouts per card played [default: 32].")
-
-HERE_OPTIONS = [
-    click.option("--seat", metavar="SEAT", default=None, help="Your seat: N, E, S or W [default: S, or whose turn "
-                 "it is after --auction with --dealer]."),
-    click.option("--dealer", metavar="SEAT", default=None,
-                 help="Who dealt: N E S W [default: the seat on your right (you speak first), or what --auction "
-                      "implies]."),
-    click.option("--auction", metavar="CALLS", default=None,
-                 help='The calls so far, from the dealer\'s left up to you, e.g. "7S pass pass" (bids, pass, MIS, '
-                      'OPENMIS).'),
-]
-
-
-def _here_options(f):
-    for opt in reversed(HERE_OPTIONS):
-        f = opt(f)
-    return f
-
-
-@five_hundred.command()
-@click.argument("hand")
-@_here_options
-@click.option("--score", metavar="US:THEM", default=None,
-              help="The game score before this deal: adds P(winning the game) to every call, and the "
-                   "recommendation maximises it.  At other table sizes one score per player or team, yours "
-                   "first, then on round to your left (three players: 380:440:200).")
-@click.option("--contract-only", is_flag=True,
-              help="The old question: you contract each contract yourself (no auction after your call).")
-@click.option("--over", metavar="BID", default=None,
-              help="The bid to beat, held by your right-hand opponent (without --auction; nobody conditioned).")
-@click.option("--contracts", metavar="LIST", default=None,
-              help="Only these contracts' rows, e.g. 8H,8NT,MIS (pass stays).")
-@condition_option
-@simulation_options(default_deals=50_000, play_models=("heuristic", "dd", "pimc"),
-                    deals_help="50,000; 200 with --play dd; 100 with pimc (200 a row with --contract-only)")
-@WORLDS_OPTION
-@PLAYERS_OPTION
-@examples_option
-@output_options
-def bid(hand, seat, dealer, auction, score, contract_only, over, contracts, condition, deals, seed, play, threads,
-        rules, worlds, players, examples, as_json, as_csv, plot_path):
-    """What to call now with HAND (your 10 cards): every allowed bid and pass.
-
-    The other hands are dealt to fit the calls heard (each seat that spoke makes its calls
-    under the bidding policy; --condition none deals them uniformly); after your call the
-    auction goes on by the policy (an opponent may outbid you, your partner may raise), the
-    contract is played and scored.
-    EV is your side's score minus theirs for the deal; with --score, P(win the game) from
-    the score after it (`analyzer 500 equity`).  Rules options: misere=seven|any|none,
-    misere_rank=ladder|value, joker_lead=any|last, joker_name=unled|not_void,
-    auction=standard|american, own_raise=no|after_passes, defend_cap=none|490|480.
-
-    --play pimc: single-dummy play at every seat (each card chosen in --worlds sampled
-    layouts of the cards that player cannot see, solved double-dummy).
-    """
-    from ..games.five_hundred.questions import bid as ask
-
-    check_plot_path(plot_path)
-    answer = ask(hand, seat=seat, dealer=dealer, auction=auction, score=score, contract_only=contract_only,
-                 over=over, contracts=contracts, deals=deals, seed=seed, play=play, threads=threads,
-                 rules=list(rules), progress=wants_progress(as_json), worlds=worlds, players=players,
-                 condition=condition, examples=examples)
-    if "contract" in answer.table.columns:          # the old question (contract_only without an auction)
-        if plot_path:
-            from ..report.five_hundred import plot_trick_distribution
-            plot_trick_distribution(answer, plot_path)
-        emit(answer, as_json, as_csv, render_bid)
-        return
-    if plot_path:
-        from ..report.five_hundred import plot_here
-        plot_here(answer, plot_path)
-    emit(answer, as_json, as_csv, render_here)
+def render_bid_or_here(answer) -> str:
+    """The old question's table (``--contract-only`` without an auction) or the calls'."""
+    return render_bid(answer) if "contract" in answer.table.columns else render_here(answer)
 
 
 def render_bid(answer) -> str:
@@ -124,37 +52,6 @@ def render_bid(answer) -> str:
                   "heuristic, in points of P(make)"]
     lines += ["", f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)
-
-
-@five_hundred.command()
-@click.argument("hand")
-@click.option("--contract", required=True, metavar="BID", help="The contract you play, e.g. 8H, 7NT, MIS.")
-@click.option("--discards", metavar="CARDS", default=None,
-              help="The 3 cards you put away (HAND then has your 13 cards: 10 and the kitty) [default: the "
-                   "policy's exchange; with a 10-card HAND the discards are unknown].")
-@simulation_options(default_deals=1_000, play_models=("dd", "pimc", "heuristic"),
-                    deals_help="1,000 with --play dd; 40 with pimc; 20,000 with heuristic")
-@WORLDS_OPTION
-@PLAYERS_OPTION
-@examples_option
-@output_options
-def lead(hand, contract, discards, deals, seed, play, threads, rules, worlds, players, examples, as_json, as_csv,
-         plot_path):
-    """Which card to lead to the first trick as contractor: every distinct lead with P(make)
-    and mean tricks on the same deals, the rest played by --play (default: double-dummy).
-
-    --players 2 to 6: the table's deck and sides (five players: five_partner=call|choose;
-    six: six_teams=threes|pairs); --play dd and pimc where the double-dummy solver seats the table."""
-    from ..games.five_hundred.questions import lead as ask
-
-    check_plot_path(plot_path)
-    answer = ask(hand, contract, discards=discards, deals=deals, seed=seed, play=play, worlds=worlds,
-                 threads=threads, rules=list(rules), progress=wants_progress(as_json), players=players,
-                 examples=examples)
-    if plot_path:
-        from ..report.five_hundred import plot_leads
-        plot_leads(answer, plot_path)
-    emit(answer, as_json, as_csv, render_lead)
 
 
 def render_lead(answer) -> str:
@@ -208,20 +105,6 @@ def render_here(answer) -> str:
     return "\n".join(lines)
 
 
-@five_hundred.command("auction")
-@click.argument("hand")
-@_here_options
-@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
-@PLAYERS_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def auction_cmd(hand, seat, dealer, auction, rules, players, as_json):
-    """The bidding policy's call for HAND now, and the evaluation behind it."""
-    from ..games.five_hundred.questions import policy_call
-
-    emit(policy_call(hand, seat=seat, dealer=dealer, auction=auction, rules=list(rules), players=players), as_json,
-         False, render_policy)
-
-
 def render_policy(answer) -> str:
     m = answer.meta
     heard = " ".join(m["auction"]) or "(none)"
@@ -240,24 +123,14 @@ def _score_text(score: dict) -> str:
     return ", ".join(f"{u} {v}" for u, v in zip(score["units"], score["scores"]))
 
 
-@five_hundred.command()
-@click.argument("contract")
-@click.argument("tricks", type=click.IntRange(0, 10))
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def score(contract, tricks, as_json):
-    """Both sides' points when CONTRACT takes TRICKS (e.g. 7S 10 → +250, slam)."""
-
+def render_score(r) -> str:
     from ..games.five_hundred.bidding import parse_contract
-    from ..games.five_hundred.scoring import score_record as ask
 
-    record = ask(contract, tricks)
-    c = parse_contract(contract)
+    c = parse_contract(r["contract"])
+    tricks = r["tricks"]
     made = tricks == 0 if c.is_misere else tricks >= c.level
-
-    def render(r):
-        return (f"{c.label} with {tricks} trick{'s' if tricks != 1 else ''} "
-                f"({'made' if made else 'failed'}): contractor {r['contractor']:+d}, opponents {r['opponents']:+d}")
-    emit_record(record, as_json, render)
+    return (f"{c.label} with {tricks} trick{'s' if tricks != 1 else ''} "
+            f"({'made' if made else 'failed'}): contractor {r['contractor']:+d}, opponents {r['opponents']:+d}")
 
 
 def read_deal_lines(path: str) -> list[str]:
@@ -285,7 +158,6 @@ def read_deal_lines(path: str) -> list[str]:
               "sizes the seats of --players (3: S W E; 5: S W NW NE E; 6: S SW NW N NE SE; 2: S N).")
 @click.option("--no-kitty", is_flag=True, help="Solve the 10-card hands as given (no exchange).")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
-@PLAYERS_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (a list with --file).")
 def solve(deal, file, contract, contractor, no_kitty, rules, players, as_json):
     """Double-dummy result of a deal: the contractor side's tricks with perfect play by
@@ -325,54 +197,31 @@ def solve(deal, file, contract, contractor, no_kitty, rules, players, as_json):
         click.echo("\n".join(lines))
 
 
-@five_hundred.command()
-@click.option("--score", "score", required=True, metavar="US:THEM",
-              help="Both sides' scores, ours first, e.g. 380:440 (multiples of 10).")
-@click.option("--dealer", default=None, metavar="us|them",
-              help="The side that deals next (default: show both).")
-@click.option("--deals", type=click.IntRange(min=1), default=None,
-              help="Self-play deals behind the table [default: 1,000,000].")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
-              help="Random seed of the self-play deals.")
-@click.option("--threads", type=click.IntRange(min=1), default=None,
-              help="Worker threads (default: all cores).")
-@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
-              help="A rule option (repeatable), e.g. defend_cap=490.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object and nothing else.")
-@click.option("--table-out", "table_out", metavar="DIR", default=None,
-              help="Also write equity.csv, equity.png and equity.md (the whole table) into DIR (refused if DIR "
-                   "already holds them, unless --force).")
-@click.option("--force", is_flag=True, help="Replace the equity files --table-out DIR already holds.")
-def equity(score, dealer, deals, seed, threads, rules, as_json, table_out, force):
-    """P(winning the game) at a score: ours and theirs (--score 380:440), with either side
-    dealing next.
+solve.params.insert(-1, click_param(front.PLAYERS))     # before --json
 
-    The table behind it is an exact Markov chain over the game whose deal outcomes come
-    from self-play deals (the policy's auction and play; it ignores the score).  It is
-    built once for the rules, deals and seed and cached on disk (ANALYZER_CACHE, else
-    ~/.cache/analyzer).  Rule options: those of bid (they shape the self-play deals)
-    and defend_cap=none|490|480 (a side at or above that total scores nothing for
-    defensive tricks).
-    """
+
+def _equity_before(values):
+    if values.get("table_out") is not None:
+        _check_table_out(values["table_out"], values.get("force", False),
+                         click.get_current_context().params.get("resume", False))
+
+
+def _equity_after(answer, values):
+    """--table-out: the whole table's files, with the command that made them."""
+    table_out = values.get("table_out")
+    if table_out is None:
+        return
     import shlex
 
-    from ..games.five_hundred.equity import equity as ask
+    from ..report.five_hundred import write_equity_files
 
-    if table_out is not None:
-        _check_table_out(table_out, force, click.get_current_context().params.get("resume", False))
-    answer = ask(score, dealer=dealer, deals=deals, seed=seed, threads=threads, rules=list(rules),
-                 progress=wants_progress(as_json))
-    if table_out is not None:
-        from ..report.five_hundred import write_equity_files
-
-        args = ["analyzer", "five-hundred", "equity", "--score", answer.meta["score"]]
-        args += ["--dealer", dealer] if dealer else []
-        args += ["--deals", str(answer.meta["deals"]), "--seed", str(seed)]
-        args += [a for r in rules for a in ("--rule", r)]
-        args += ["--threads", str(threads)] if threads else []
-        args += ["--table-out", table_out]
-        write_equity_files(answer.extra["table"], table_out, shlex.join(args))
-    emit(answer, as_json, False, render_equity)
+    args = ["analyzer", "five-hundred", "equity", "--score", answer.meta["score"]]
+    args += ["--dealer", values["dealer"]] if values.get("dealer") else []
+    args += ["--deals", str(answer.meta["deals"]), "--seed", str(values["seed"])]
+    args += [a for r in values["rules"] for a in ("--rule", r)]
+    args += ["--threads", str(values["threads"])] if values.get("threads") else []
+    args += ["--table-out", table_out]
+    write_equity_files(answer.extra["table"], table_out, shlex.join(args))
 
 
 def _check_table_out(folder: str, force: bool = False, resume: bool = False):
@@ -416,3 +265,10 @@ def render_equity(answer) -> str:
                             for c, v in vals.items())
             lines.append(f"{us:>10}{cells}".rstrip())
     return "\n".join(lines)
+
+
+five_hundred.add_command(command(front.BID, render_bid_or_here))
+five_hundred.add_command(command(front.LEAD, render_lead))
+five_hundred.add_command(command(front.AUCTION, render_policy))
+five_hundred.add_command(command(front.SCORE, render_score))
+five_hundred.add_command(command(front.EQUITY, render_equity, before=_equity_before, after=_equity_after))

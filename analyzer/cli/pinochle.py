@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import inspect
-
 import click
 
 from ..fmt import interval, pct, rate
-from .common import (check_plot_path, condition_option, emit, emit_record, examples_option, output_options,
-                     simulation_options, unconditioned, wants_progress)
-
-RULES_HELP = ("Rule options: --rule NAME=VALUE takes every option of the Pinochle rules; only "
-              "run_marriage_reuse=no|yes changes meld (yes: an extra K or Q of trump marries the run's "
-              "partner card, so run + K is 190).")
+from ..games.pinochle import front
+from .common import command, unconditioned
 
 
 @click.group()
@@ -23,36 +17,6 @@ def pinochle():
     Cards: rank A T(10) K Q J 9 then suit S H D C (or ♠ ♥ ♦ ♣); write a card twice to hold
     both copies.
     """
-
-
-def _rule_option(f):
-    return click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
-                        help="A rule option (repeatable).")(f)
-
-
-def _worlds_option(f):
-    return click.option("--worlds", type=int, default=None, metavar="W",
-                        help="With --play pimc: sampled layouts per card played [default: 16].")(f)
-
-
-def _json_option(f):
-    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object and nothing else.")(f)
-
-
-@pinochle.command()
-@click.argument("hand")
-@click.option("--trump", default=None, metavar="S|H|D|C", help="Only this trump suit (default: each of the four).")
-@_rule_option
-@_json_option
-def meld(hand, trump, rules, as_json):
-    """The meld of HAND (your 12 cards) for each trump suit, itemised by class
-    (arounds, sequence, pinochle, dix) with points."""
-    from ..games.pinochle.meld import meld_record as ask
-
-    emit_record(ask(hand, trump=trump, rules=list(rules)), as_json, render_meld)
-
-
-meld.help = inspect.cleandoc(meld.help) + "\n\n" + RULES_HELP
 
 
 def render_meld(out) -> str:
@@ -70,27 +34,6 @@ def render_meld(out) -> str:
         suits = " ".join(SUIT_SYMBOLS[SUITS.index(s)] for s, m in out["by_trump"].items() if m["total"] == best)
         lines += ["", f"Most meld: {best} with {suits} trump."]
     return "\n".join(lines)
-
-
-@pinochle.command()
-@click.option("--trump", default="H", show_default=True, metavar="S|H|D|C",
-              help="The trump suit of the meld distribution (♠ and ♦ hold the pinochle cards, so they "
-                   "differ a little from ♣ and ♥).")
-@click.option("--cards", type=click.Choice(["12", "15", "18"]), default="12", show_default=True,
-              help="Cards in the hand: 12 (four- and two-handed), 15 (three-handed), 18 (the three-handed "
-                   "bidder's hand with the widow).")
-@_rule_option
-@_json_option
-def odds(trump, cards, rules, as_json):
-    """Exact odds of each meld in a random hand (by counting, not sampling), and of the
-    hand's whole meld reaching 20, 40, ... points with a named trump: 12 cards, or 15 and
-    18 for the three-handed game (with the odds of a widow without a counter)."""
-    from ..games.pinochle.odds import odds_record as ask
-
-    emit_record(ask(trump=trump, rules=list(rules), cards=int(cards)), as_json, render_odds)
-
-
-odds.help = inspect.cleandoc(odds.help) + "\n\n" + RULES_HELP
 
 
 def _pct(p: float) -> str:
@@ -128,70 +71,9 @@ def render_odds(out) -> str:
 
 
 # ----------------------------------------------------------------------------- bid and pass
-QUESTION_RULES_HELP = ("Rule options (--rule NAME=VALUE): head=best|led_card|none, overtrump=always|trump_led, "
-                       "counting=tens|fives|classic, run_marriage_reuse=no|yes, meld_save=counter|trick|always, "
-                       "min_bid=250 (a multiple of 10), raise=10_20|any, throw_in=short250|any, game=1500.")
-
-
-@pinochle.command()
-@click.argument("hand")
-@click.option("--seat", type=int, default=None,
-              help="Your seat: 1 is left of the dealer and speaks first, 4 is the dealer [default: 1, or "
-                   "whose turn it is after --auction].")
-@click.option("--over", type=int, default=None, metavar="BID",
-              help="The bid to beat (without --auction: your right-hand opponent's; the other hands are then "
-                   "not conditioned on the bidding).")
-@click.option("--auction", default=None, metavar="CALLS",
-              help='The calls so far from seat 1, in order, e.g. "250 pass 260": the other hands are dealt '
-                   "so that the policy makes them.")
-@click.option("--trump", default=None, metavar="S|H|D|C",
-              help="Only this trump's rows (faster, above all with --play dd) [default: every trump].")
-@_worlds_option
-@condition_option
-@simulation_options(default_deals=100_000, play_models=("heuristic", "dd", "pimc"),
-                    deals_help="100,000; 20,000 when other seats' calls condition the deal; 50 with --play dd; "
-                               "10 with --play pimc")
-@examples_option
-@click.option("--players", type=click.Choice(["4", "3"]), default="4", show_default=True,
-              help="4: the partnership game (12 cards); 3: the three-handed auction game (15 cards, a widow of "
-                   "3; its rule options: min_bid=300|250|200, skip_40_90=no|yes, count=tens|classic|fives, "
-                   "units=3-5-10|1-2-4-6-8-10, double=spades|none|spades_hearts, run_marriage_reuse=no|yes, "
-                   "all_pass=eldest_forced|redeal|dealer_stuck, forced_concede=free|single; --auction: the calls from "
-                   "the eldest, seat 1, on).")
-@output_options
-def bid(hand, seat, over, auction, trump, worlds, condition, deals, seed, play, threads, rules, examples, players,
-        as_json, as_csv, plot_path):
-    """How much can you bid on HAND (your 12 cards)?  For each bid from the next allowed
-    up to where P(make) is negligible and each trump: P(make) — your side's saved meld
-    plus trick points reach the bid — with its 95% interval, the mean meld after the
-    passes, the mean trick points and EV (your side's score minus the other side's) if
-    you declare at that bid.  Then the calls, compared like with like: pass, or each bid
-    now, the auction going on by the policy and the contract it reaches played -- your
-    side's EV for the whole hand on the same deals.  Recommendation: the best call, its
-    lead over the next best (a tie called a tie), the trump to name, the highest bid not
-    measurably worse.  --play pimc: single-dummy play at every seat, each trump's hand
-    played once, aiming at the level the bidding policy would reach with that trump (no
-    calls: the declare rows against passing).
-    """
-    from ..games.pinochle.questions import bid as ask
-
-    check_plot_path(plot_path)
-    if players == "3" and plot_path:
-        from ..errors import InputError
-        raise InputError("--plot: not offered with --players 3 yet")
-    answer = ask(hand, seat=seat, over=over, auction=auction, trump=trump, deals=deals, seed=seed, play=play, threads=threads,
-                 rules=list(rules), progress=wants_progress(as_json), condition=condition, examples=examples,
-                 worlds=worlds, players=int(players))
-    if answer.meta.get("players") == 3:
-        emit(answer, as_json, as_csv, render_bid3)
-        return
-    if plot_path:
-        from ..report.pinochle import plot_bid
-        plot_bid(answer, plot_path)
-    emit(answer, as_json, as_csv, render_bid)
-
-
-bid.help = inspect.cleandoc(bid.help) + "\n\n" + QUESTION_RULES_HELP
+def render_any_bid(answer) -> str:
+    """The four-handed bid's text or the three-handed one's."""
+    return render_bid3(answer) if answer.meta.get("players") == 3 else render_bid(answer)
 
 
 def render_bid3(answer) -> str:
@@ -236,34 +118,6 @@ def render_bid3(answer) -> str:
     return "\n".join(lines + [f"Recommendation: {answer.recommendation}"])
 
 
-@pinochle.command()
-@click.argument("hand")
-@click.option("--trump", required=True, metavar="S|H|D|C", help="The trump you named.")
-@click.option("--bid", "bid_", type=int, default=None, metavar="BID", help="Your bid [default: the minimum, 300].")
-@click.option("--top", type=click.IntRange(min=1), default=15, show_default=True,
-              help="Rows to print (JSON and CSV have them all).")
-@click.option("--players", type=click.Choice(["3"]), default="3", show_default=True,
-              help="The three-handed game (the only one with a burial).")
-@simulation_options(default_deals=4_000, play_models=("heuristic",))
-@output_options
-def bury(hand, trump, bid_, top, players, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
-    """Which three cards to bury as the three-handed bidder?  HAND: your 18 cards (your 15
-    and the widow).  Every legal burial (three cards none of which you meld -- or, when
-    there are more than 40, the best 40 by the policy's card scores -- and always the
-    policy's own) is made and the fifteen tricks played on the same deals, the other two
-    hands dealt at random: P(make) at your bid with its 95% interval, EV in settlement
-    units from each other player, and each burial against the best on the same deals.
-    """
-    from ..errors import InputError
-    from ..games.pinochle.questions import bury as ask
-
-    if plot_path:
-        raise InputError("--plot: not offered by bury")
-    answer = ask(hand, trump=trump, bid=bid_, deals=deals, seed=seed, threads=threads, rules=list(rules),
-                 progress=wants_progress(as_json), players=int(players), play=play)
-    emit(answer, as_json, as_csv, lambda a: render_bury(a, top))
-
-
 def render_bury(answer, top: int = 15) -> str:
     from ..cards import SUIT_SYMBOLS, SUITS
     from ..fmt import pct
@@ -287,36 +141,6 @@ def render_bury(answer, top: int = 15) -> str:
     return "\n".join(lines)
 
 
-@pinochle.command()
-@click.argument("hand")
-@click.option("--players", type=click.Choice(["2"]), default="2", show_default=True,
-              help="The two-handed game with a stock (the only one dealt this way).")
-@click.option("--trump", default=None, metavar="S|H|D|C",
-              help="The trump suit (the turned card then any unseen card of it); or give --upcard.")
-@click.option("--upcard", default=None, metavar="CARD", help="The turned card (it names the trump).")
-@click.option("--dealer", type=click.Choice(["them", "you"]), default="them", show_default=True,
-              help="Who dealt: them (you lead first) or you (a turned nine scores you 10).")
-@click.option("--score", default=None, metavar="YOU:THEM", help="The scores before this hand [default: 0:0].")
-@simulation_options(default_deals=20_000, play_models=("heuristic",))
-@output_options
-def deal(hand, players, trump, upcard, dealer, score, deals, seed, play, threads, rules, as_json, as_csv, plot_path):
-    """What is a two-handed hand worth?  HAND: your 12 cards.  The opponent's hand and the
-    stock are dealt at random and the hand played out by the policy (phase 1 with melding
-    after each trick won and the draw, phase 2 with the duties): each player's expected
-    meld, counters and total; then the game played on to its end: P(you win the game from
-    --score).  Two-handed rule options: order=meld_then_draw|draw_then_meld,
-    last_cards=fixed|winner_chooses, double_meld=at_once|any, head=always|trump_led,
-    count=tens|classic|fives, game=1000."""
-    from ..errors import InputError
-    from ..games.pinochle.questions import deal2
-
-    if plot_path:
-        raise InputError("--plot: not offered by deal")
-    answer = deal2(hand, trump=trump, upcard=upcard, dealer=dealer, score=score, deals=deals, seed=seed,
-                   threads=threads, rules=list(rules), progress=wants_progress(as_json), play=play)
-    emit(answer, as_json, as_csv, render_deal)
-
-
 def render_deal(answer) -> str:
     from ..cards import SUIT_SYMBOLS, SUITS
 
@@ -333,40 +157,6 @@ def render_deal(answer) -> str:
                   f"{m['hands_per_game']:.2f} hands a game",
               f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)
-
-
-@pinochle.command()
-@click.argument("hand")
-@click.option("--players", type=click.Choice(["2"]), default="2", show_default=True,
-              help="The two-handed game with a stock (phase 1: the stock not yet gone).")
-@click.option("--trump", default=None, metavar="S|H|D|C",
-              help="The trump suit (the card under the stock then unknown); or give --upcard.")
-@click.option("--upcard", default=None, metavar="CARD", help="The card under the stock (it names the trump).")
-@click.option("--seen", default=None, metavar="CARDS", help="The cards played to the tricks so far (both players').")
-@click.option("--lead", default=None, metavar="CARD", help="The card your opponent led to this trick (none: you lead).")
-@click.option("--melded", default=None, metavar="GROUPS",
-              help='Your melds laid this hand, in order, comma-separated ("KS QS, AS AH AD AC"; a nine of trump '
-                   'alone: the dix shown).')
-@click.option("--their-melded", default=None, metavar="GROUPS", help="Your opponent's melds laid this hand, likewise.")
-@simulation_options(default_deals=2_000, play_models=("heuristic",))
-@output_options
-def play(hand, players, trump, upcard, seen, lead, melded, their_melded, deals, seed, play, threads, rules, as_json,
-         as_csv, plot_path):
-    """Which card now, in phase 1 of two-handed Pinochle -- and should you win this trick to
-    meld?  HAND: your 12 cards (those on your table too).  Your opponent's concealed cards
-    and the stock's order are dealt at random from the unseen cards, each of your cards
-    played in every world and the hand played on by the policy: your net gain for the rest
-    of the hand, each card against the best on the same worlds, and how often it wins the
-    trick."""
-    from ..errors import InputError
-    from ..games.pinochle.questions import play2
-
-    if plot_path:
-        raise InputError("--plot: not offered by play")
-    answer = play2(hand, trump=trump, upcard=upcard, seen=seen, lead=lead, melded=melded, their_melded=their_melded,
-                   deals=deals, seed=seed, threads=threads, rules=list(rules), progress=wants_progress(as_json),
-                   play=play)
-    emit(answer, as_json, as_csv, render_play)
 
 
 def render_play(answer) -> str:
@@ -397,83 +187,6 @@ def render_play(answer) -> str:
                   "your table; vs best: the card's net minus the best's on the same worlds",
               f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)
-
-
-@pinochle.command("pass")
-@click.argument("hand")
-@click.option("--trump", required=True, metavar="S|H|D|C", help="The trump the declarer named.")
-@click.option("--bid", "bid_", type=int, default=None, metavar="BID", help="The winning bid [default: the minimum].")
-@click.option("--received", default=None, metavar="CARDS",
-              help="You are the declarer: the 4 cards your partner passed you (HAND is then your 16 cards).")
-@click.option("--top", type=click.IntRange(min=1), default=15, show_default=True,
-              help="Rows to print (JSON and CSV have them all).")
-@simulation_options(default_deals=20_000, play_models=("heuristic",))
-@examples_option
-@output_options
-def pass_(hand, trump, bid_, received, top, deals, seed, play, threads, rules, examples, as_json, as_csv, plot_path):
-    """Which four cards to pass?  As the declarer's partner (HAND: your 12 cards), or with
-    --received as the declarer passing back (HAND: your 16 cards).  Every distinct set of
-    four — or, when there are more than 40, the best 40 by the policy's card scores — and
-    always the policy's own choice, played on the same deals and ranked by EV with 95%
-    intervals.
-    """
-    from ..games.pinochle.questions import pass_cards as ask
-
-    check_plot_path(plot_path)
-    answer = ask(hand, trump, bid=bid_, received=received, deals=deals, seed=seed, play=play, threads=threads,
-                 rules=list(rules), progress=wants_progress(as_json), examples=examples)
-    if plot_path:
-        from ..report.pinochle import plot_pass
-        plot_pass(answer, plot_path, top)
-    emit(answer, as_json, as_csv, lambda a: render_pass(a, top))
-
-
-pass_.help = inspect.cleandoc(pass_.help) + "\n\n" + QUESTION_RULES_HELP
-
-
-@pinochle.command()
-@click.argument("hand")
-@click.option("--trump", required=True, metavar="S|H|D|C", help="The trump you named.")
-@click.option("--bid", "bid_", type=int, default=None, metavar="BID", help="The bid you won [default: the minimum].")
-@click.option("--passed", default=None, metavar="CARDS",
-              help="The 4 cards you passed back to your partner (dealt into his hand).")
-@_worlds_option
-@simulation_options(default_deals=100, play_models=("dd", "pimc", "heuristic"),
-                    deals_help="40 with --play dd, 10 with --play pimc, 20,000 with --play heuristic")
-@examples_option
-@click.option("--players", type=click.Choice(["4", "3"]), default="4", show_default=True,
-              help="3: the three-handed bidder's lead (HAND: his 15 cards after the burial; heuristic play, the "
-                   "default there).")
-@click.option("--buried", default=None, metavar="CARDS",
-              help="Three-handed: the 3 cards you buried (their points count for you) [default: three unseen "
-                   "cards at random].")
-@output_options
-def lead(hand, trump, bid_, passed, worlds, deals, seed, play, threads, rules, examples, players, buried, as_json,
-         as_csv, plot_path):
-    """Which card should you, the declarer, lead to the first trick?  HAND: your 12 cards
-    after the passes.  Every distinct lead is played on the same deals (the other hands
-    dealt at random from the cards you do not see), the rest double-dummy (dd),
-    single-dummy at every seat (pimc) or by the heuristic players; ranked by P(make) --
-    your side's saved meld plus trick points reach the bid -- and mean trick points, with
-    paired 95% intervals against the best lead.
-    """
-    from ..games.pinochle.questions import lead as ask
-
-    check_plot_path(plot_path)
-    answer = ask(hand, trump, bid=bid_, passed=passed, deals=deals, seed=seed, play=play, worlds=worlds,
-                 threads=threads, rules=list(rules), progress=wants_progress(as_json), examples=examples,
-                 players=int(players), buried=buried)
-    if plot_path:
-        from ..report.pinochle import plot_lead
-        plot_lead(answer, plot_path)
-    emit(answer, as_json, as_csv, render_lead)
-
-
-lead.help = inspect.cleandoc(lead.help) + "\n\n" + QUESTION_RULES_HELP
-for _p in lead.params:        # each form's own default play: four-handed dd, three-handed heuristic
-    if _p.name == "play":
-        _p.default, _p.show_default = None, False
-        _p.help = "Card-play model [default: dd; three-handed: heuristic]."
 
 
 def render_lead(answer) -> str:
@@ -591,7 +304,7 @@ def _render_calls(calls, p, rec) -> list[str]:
     return out
 
 
-def render_pass(answer, top) -> str:
+def render_pass(answer, top=15) -> str:
     m = answer.meta
     who = ("the declarer's partner, passing to the declarer" if m["role"] == "partner"
            else f"the declarer, passing back (received {m['received']})")
@@ -612,3 +325,9 @@ def render_pass(answer, top) -> str:
     lines += ["", "meld: the declaring side's after both passes; tricks: its trick points; " + m["ev_meaning"],
               "", f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)
+
+
+for _q, _render in ((front.MELD, render_meld), (front.ODDS, render_odds), (front.BID, render_any_bid),
+                    (front.BURY, render_bury), (front.DEAL, render_deal), (front.PLAY, render_play),
+                    (front.PASS, render_pass), (front.LEAD, render_lead)):
+    pinochle.add_command(command(_q, _render))

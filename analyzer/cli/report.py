@@ -7,7 +7,8 @@ import sys
 
 import click
 
-from .common import check_unused, check_writable, wants_progress
+from ..paths import check_unused, check_writable
+from .common import wants_progress
 
 
 @click.command()

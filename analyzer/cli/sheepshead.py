@@ -2,30 +2,11 @@
 
 from __future__ import annotations
 
-import inspect
-
 import click
 
 from ..fmt import interval, pct, percent
-from .common import (check_plot_path, condition_option, emit, examples_option, output_options, simulation_options,
-                     unconditioned, wants_progress)
-
-PLAY_CHOICES = ("heuristic", "dd")
-PICK_PLAY_CHOICES = ("heuristic", "dd", "pimc")
-RULES_HELP = ("Rule options: jack_order=standard|seed, leaster_blind=last|first, no_call=alone|unknown "
-              "(no legal call: play alone, or call an ace of a void suit and set a face-down fail card) "
-              "(also nobody_picks=leaster|doubler and bump=single|double, as the flags below).")
-
-
-def _game_options(f):
-    f = click.option("--no-leaster", "no_leaster", is_flag=True,
-                     help="Nobody picks: redeal and double the next hand (doubler), instead of a leaster.")(f)
-    f = click.option("--double-on-the-bump", "double_on_bump", is_flag=True,
-                     help="Every loss of the picker's side is doubled.")(f)
-    f = click.option("--seat", type=int, default=1, show_default=True,
-                     help="Your seat: 1 is left of the dealer (offered the blind first, leads), 5 deals.")(f)
-    return f
-
+from ..games.sheepshead import front
+from .common import command, unconditioned
 
 @click.group()
 def sheepshead():
@@ -35,77 +16,6 @@ def sheepshead():
     diamonds are trumps.
     """
 
-
-@sheepshead.command()
-@click.argument("hand")
-@_game_options
-@click.option("--worlds", type=int, default=None, metavar="W",
-              help="With --play pimc: sampled layouts per card played [default: 32].")
-@condition_option
-@simulation_options(default_deals=200_000, play_models=PICK_PLAY_CHOICES,
-                    deals_help="200,000; 1,000 with --play dd; 20 with --play pimc")
-@examples_option
-@output_options
-def pick(hand, seat, double_on_bump, no_leaster, worlds, condition, deals, seed, play, threads, rules, examples,
-         as_json, as_csv, plot_path):
-    """Is HAND (your 6 cards) a pick?  Pick, pick alone, or pass, with P(win),
-    schneider both ways and expected points per hand.
-
-    Pick: you take the blind, bury and call by the heuristic policy (alone only when no
-    call is legal).  Pass: the later seats decide by the policy; if nobody picks, a
-    leaster (or, with --no-leaster, a redeal worth 0).  Deals in which an earlier seat
-    would have picked are not counted.  EV is your score for the hand.
-
-    --play dd: picked hands solved double-dummy (every hand visible).  --play pimc:
-    single-dummy play at every seat of a picked hand: each card chosen in --worlds
-    sampled layouts of the cards that seat cannot see, aiming at the picker side's 61.
-    """
-    from ..games.sheepshead.questions import pick as ask
-
-    check_plot_path(plot_path)
-    answer = ask(hand, seat=seat, deals=deals, seed=seed, play=play, threads=threads, rules=list(rules),
-                 double_on_bump=double_on_bump, leaster=not no_leaster, progress=wants_progress(as_json),
-                 worlds=worlds, condition=condition, examples=examples)
-    if plot_path:
-        from ..report.sheepshead import plot_pick
-        plot_pick(answer, plot_path)
-    emit(answer, as_json, as_csv, render_pick)
-
-
-pick.help = inspect.cleandoc(pick.help) + "\n\n" + RULES_HELP
-
-
-@sheepshead.command()
-@click.argument("cards")
-@click.option("--top", type=click.IntRange(min=1), default=15, show_default=True,
-              help="Rows to print (JSON and CSV have them all).")
-@_game_options
-@condition_option
-@simulation_options(default_deals=20_000, play_models=PLAY_CHOICES, dd_deals=100)
-@examples_option
-@output_options
-def bury(cards, top, seat, double_on_bump, no_leaster, condition, deals, seed, play, threads, rules, examples,
-         as_json, as_csv, plot_path):
-    """After picking: every legal bury (2 of CARDS, your 8 cards with the blind) with
-    every legal call, or alone, ranked by expected points with 95% intervals.
-
-    A call is the ace of a fail suit you hold but without its ace (a ten if you hold
-    all three fail aces); a card of the called suit stays in your hand.  All options
-    are played on the same deals, so their differences are more precise than each ±.
-    """
-    from ..games.sheepshead.questions import bury as ask
-
-    check_plot_path(plot_path)
-    answer = ask(cards, seat=seat, deals=deals, seed=seed, play=play, threads=threads, rules=list(rules),
-                 double_on_bump=double_on_bump, progress=wants_progress(as_json), condition=condition,
-                 examples=examples)
-    if plot_path:
-        from ..report.sheepshead import plot_bury
-        plot_bury(answer, plot_path, top)
-    emit(answer, as_json, as_csv, lambda a: render_bury(a, top))
-
-
-bury.help = inspect.cleandoc(bury.help) + "\n\n" + RULES_HELP
 
 _LABELS = {"pick": "pick", "alone": "pick alone", "pass": "pass"}
 
@@ -151,7 +61,7 @@ def render_pick(answer) -> str:
     return "\n".join(lines)
 
 
-def render_bury(answer, top) -> str:
+def render_bury(answer, top=15) -> str:
     m = answer.meta
     lines = _header(answer, f"seat {m['seat']}, picker's cards {m['cards']}")
     w = max([6] + [len(c) for c in answer.table["call"]])
@@ -167,3 +77,7 @@ def render_bury(answer, top) -> str:
               else "the best row is also the heuristic policy's own choice",
               "", f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)
+
+
+sheepshead.add_command(command(front.PICK, render_pick))
+sheepshead.add_command(command(front.BURY, render_bury))

@@ -6,7 +6,8 @@ import click
 
 from .. import registry
 from ..errors import InputError
-from .common import check_writable, emit, wants_progress
+from ..paths import check_writable
+from .common import emit, wants_progress
 
 GAMES = tuple(registry.names(aliases=True))
 

@@ -35,14 +35,13 @@ def catalogue() -> dict:
     for game, question in asking.questions():
         if game not in games:
             games.append(game)
-        cmd = asking.command(game, question)
         options = []
         for o in asking.describe(game, question):
             d = o.as_dict()
             d["widget"] = decks.widget(game, question, o)
             d["placeholder"] = _default_text(o.help)
             options.append(d)
-        help_text = (cmd.help or "").strip().split("\n\n")[0].replace("\n", " ")
+        help_text = asking.question(game, question).help.split("\n\n")[0]
         out.append({"game": game, "question": question, "help": help_text, "options": options})
     return {"games": [{"game": g, "title": GAME_TITLES.get(g, g)} for g in games], "questions": out,
             "decks": {g: decks.deck(g) for g in games if decks.uses_cards(g)}}

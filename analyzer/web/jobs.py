@@ -17,7 +17,6 @@ import traceback
 import uuid
 
 from .. import ask as asking
-from .. import registry
 from ..answer import plain
 from ..errors import Cancelled, InputError
 from .columns import display
@@ -101,12 +100,11 @@ class Jobs:
 
     def submit(self, game: str, question: str, values: dict) -> Job:
         """Start a job (unknown game, question or option names: ``InputError`` at once)."""
-        cmd = asking.command(game, question)        # the canonical names, or InputError
-        game = registry.canonical(game) or game.strip().lower()
-        question = question.strip().lower()
+        q = asking.question(game, question)         # the canonical names, or InputError
+        game, question = q.game, q.name
         values = {k: v for k, v in (values or {}).items() if v is not None and v != ""}
-        asking.argv(game, question, values)          # unknown names: InputError now
-        has_plot = any(p.name == "plot_path" for p in cmd.params)
+        asking.check_names(q, values)                # unknown names: InputError now
+        has_plot = q.plot is not None
         job = Job(game, question, values, None)
         if has_plot and self._dir is not None:
             job.chart_path = os.path.join(self._dir.name, f"{job.id}.png")

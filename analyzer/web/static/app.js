@@ -9,7 +9,7 @@ const SYMBOL_SUIT = { "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S"
 const CARD_WIDGETS = ["cards", "card", "melds"];
 const MAIN = new Set(["hand", "cards", "contract", "tricks", "upcard", "turned_down", "trump", "maker", "alone",
   "pile", "table", "taken", "discards", "received", "auction", "seat", "dealer", "score", "scores", "players",
-  "deck", "deals", "seed", "play", "examples", "strategies", "games", "a", "b", "game", "over", "held", "bid_"]);
+  "deck", "deals", "seed", "play", "examples", "strategies", "games", "a", "b", "game", "over", "held", "bid"]);
 const DECK_OPTIONS = { "five-hundred": ["players"], euchre: ["deck"], rummy500: ["players", "rules"] };
 
 let catalogue = null;
