@@ -5,7 +5,9 @@ a list of its own.
 A game's entry names it (``name``, the command; ``title``; ``namespace``, its Python API
 module ``analyzer.<namespace>``; ``aliases``), says what it offers (``plays``: the play
 models of its questions; ``match``: a duplicate match of models; ``trust``: an agreement
-benchmark) and gives its first question (``first``: the README's, as command-line
+benchmark, against ``trust_models``, its fast side a simulation when ``trust_simulates``
+(else the players' own rule)); ``tricks``: played on the shared trick engine
+(``analyzer/tricks``, part of its reports' stamp) and gives its first question (``first``: the README's, as command-line
 arguments; ``warm`` builds a game's kernels by asking it).  Importing this module imports
 nothing else of the package.
 """
@@ -26,19 +28,22 @@ class Game:
     plays: tuple[str, ...] = ("heuristic", "dd", "pimc")
     match: bool = True
     trust: bool = True
+    trust_models: tuple[str, ...] = ("pimc",)
+    trust_simulates: bool = True
+    tricks: bool = True
     first: tuple[str, ...] = ()
 
 
 GAMES: dict[str, Game] = {g.name: g for g in (
     Game("five-hundred", "Five Hundred", "five_hundred", aliases=("500", "five_hundred", "fivehundred"),
-         first=("five-hundred", "bid", "JK JH JD AH KH TH AS KS 7C 5D")),
+         trust_models=("pimc", "dd"), first=("five-hundred", "bid", "JK JH JD AH KH TH AS KS 7C 5D")),
     Game("euchre", "Euchre", "euchre", first=("euchre", "order", "JH JD AH 9S KC", "--upcard", "9H")),
     Game("sheepshead", "Sheepshead", "sheepshead", first=("sheepshead", "pick", "QC QS JD AD TD 9D", "--seat", "2")),
-    Game("pinochle", "Pinochle", "pinochle",
+    Game("pinochle", "Pinochle", "pinochle", trust_simulates=False,
          first=("pinochle", "bid", "AS TS KS QS JS QS JD KD QD 9H AC AC")),
     Game("rummy500", "Rummy 500", "rummy500", aliases=("rummy-500", "rummy"), plays=("heuristic",), match=False,
-         first=("rummy500", "take", "--hand", "7H 8H 4S 4D KC QD 2C", "--pile", "3S 5C 9H", "--players",
-                             "4")),
+         trust_simulates=False, tricks=False,
+         first=("rummy500", "take", "--hand", "7H 8H 4S 4D KC QD 2C", "--pile", "3S 5C 9H", "--players", "4")),
 )}
 
 ALIASES: dict[str, str] = {a: g.name for g in GAMES.values() for a in g.aliases}

@@ -86,7 +86,9 @@ class Question:
     refusing a chart before the run), ``adapt`` ("module:function" turning the
     checked values into the function's arguments, where they differ), ``api``: the
     Python function's name [the question's], ``page``: offered by ``ask`` (the web page
-    and batch) [True]."""
+    and batch) [True]; ``outputs``: the command line's json, csv, plot; ``vs_best``: what
+    a ``vs_best`` column holds, differences of "value" (EV, points) or of "probability"
+    (shown in percentage points)."""
     game: str
     name: str
     params: tuple
@@ -102,6 +104,7 @@ class Question:
     api: str | None = None
     page: bool = True
     outputs: tuple = ("json", "csv", "plot")
+    vs_best: str = "value"
 
     @property
     def help(self) -> str:

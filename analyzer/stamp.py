@@ -27,13 +27,8 @@ STAMP_FILE = "stamp.json"
 _SHARED = ("bits.py", "cards.py", "stats.py", "sim/deal.py", "sim/rng.py", "sim/hidden.py", "sim/constrained.py",
            "sim/leads.py", "sim/question.py", "report/build.py")
 _TRICKS = ("tricks",)
-_GAMES = {
-    "five-hundred": ("games/five_hundred", "report/five_hundred.py") + _TRICKS,
-    "euchre": ("games/euchre", "report/euchre.py") + _TRICKS,
-    "sheepshead": ("games/sheepshead", "report/sheepshead.py") + _TRICKS,
-    "pinochle": ("games/pinochle", "report/pinochle.py") + _TRICKS,
-    "rummy500": ("games/rummy500", "report/rummy500.py"),
-}
+_GAMES = {g.name: (f"games/{g.namespace}", f"report/{g.namespace}.py") + (_TRICKS if g.tricks else ())
+          for g in registry.GAMES.values()}
 ALIASES = registry.ALIASES
 # A game's registration of its questions for the front ends (``spec``): parameters, help,
 # charts; it decides no figure, so editing it leaves every report current.

@@ -50,29 +50,17 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
     """
     if out is not None:
         check_writable(out, "--out")
-    game = registry.game(game).name
-    if game == "five-hundred":
-        from ..games.five_hundred.trust import bench
-        b = bench(decisions, seed, strong, fast_deals, strong_deals)
-    elif strong != "pimc":
-        raise InputError("--strong dd is only offered for Five Hundred")
-    elif game in ("rummy500", "pinochle") and fast_deals is not None:
-        raise InputError(f"--fast-deals: {registry.game(game).title}'s fast choice is the players' rule, "
-                         "not a simulation")
-    elif game == "euchre":
-        from ..games.euchre.trust import bench
-        b = bench(decisions, seed, int(players), fast_deals, strong_deals)
-    elif game == "sheepshead":
-        from ..games.sheepshead.trust import bench
-        b = bench(decisions, seed, fast_deals, strong_deals)
-    elif game == "rummy500":
-        from ..games.rummy500.trust import bench
-        b = bench(decisions, seed, int(players), strong_deals)
-    elif game == "pinochle":
-        from ..games.pinochle.trust import bench
-        b = bench(decisions, seed, strong_deals, int(players))
-    else:
-        raise InputError(f"trust is offered for {', '.join(registry.names('trust'))}, not {game}")
+    g = registry.game(game)
+    if not g.trust:
+        raise InputError(f"trust is offered for {', '.join(registry.names('trust'))}, not {g.name}")
+    if strong not in g.trust_models:
+        offered = [x.title for x in registry.GAMES.values() if strong in x.trust_models]
+        raise InputError(f"--strong {strong} is only offered for {', '.join(offered)}")
+    if not g.trust_simulates and fast_deals is not None:
+        raise InputError(f"--fast-deals: {g.title}'s fast choice is the players' rule, not a simulation")
+    import importlib
+    front = importlib.import_module(f"analyzer.games.{g.namespace}.front")
+    b = front.trust(decisions, seed, strong, players, fast_deals, strong_deals)
     from ..sim.trust import run_trust
     answer = run_trust(b, seed, worlds, out, resume, wants_progress(as_json), threads)
     emit(answer, as_json, as_csv, render_trust)

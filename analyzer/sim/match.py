@@ -194,26 +194,14 @@ def duplicate_match(game: str, a: str = "pimc", b: str = "heuristic", players: i
                     deals: int | None = None, seed: int | None = 0, worlds: int | None = None,
                     threads: int | None = None, rules: list[str] | None = None, progress: bool = False) -> Answer:
     """A duplicate match of models ``a`` and ``b`` in ``game`` (``analyzer match`` and
-    ``analyzer.match``): the game's own ``match`` with the table options it takes
-    (``players``: Five Hundred 2-6, default 4; Euchre 2 or 4, default 2, and ``deck``;
-    Sheepshead only 5, Pinochle only 4)."""
-    kw = dict(a=a, b=b, deals=deals, seed=seed, worlds=worlds, threads=threads, rules=list(rules or ()),
-              progress=progress)
-    game = registry.canonical(game) or game
-    if game == "five-hundred":
-        from ..games.five_hundred.match import match as ask
-        kw["players"] = 4 if players is None else players
-    elif game == "euchre":
-        from ..games.euchre.match import match as ask
-        kw.update(players=2 if players is None else players, deck=int(deck))
-    elif game == "sheepshead":
-        from ..games.sheepshead.match import match as ask
-        if players not in (None, 5):
-            raise InputError(f"Sheepshead is played by 5 players, not {players}")
-    elif game == "pinochle":
-        from ..games.pinochle.match import match as ask
-        if players not in (None, 4):
-            raise InputError(f"partnership Pinochle is played by 4 players, not {players}")
-    else:
+    ``analyzer.match``): the ``match`` of the game's registration (``games/<game>/front.py``),
+    which takes the table options it knows (``players``: Five Hundred 2-6, default 4;
+    Euchre 2 or 4, default 2, and ``deck``; Sheepshead only 5, Pinochle only 4)."""
+    import importlib
+
+    g = registry.GAMES.get(registry.canonical(game) or "")
+    if g is None or not g.match:
         raise InputError(f"no match for game {game!r}: one of {', '.join(MATCH_GAMES)}")
-    return ask(**kw)
+    front = importlib.import_module(f"analyzer.games.{g.namespace}.front")
+    return front.match(a=a, b=b, players=players, deck=deck, deals=deals, seed=seed, worlds=worlds,
+                       threads=threads, rules=list(rules or ()), progress=progress)

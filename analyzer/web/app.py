@@ -44,7 +44,8 @@ def catalogue() -> dict:
         help_text = asking.question(game, question).help.split("\n\n")[0]
         out.append({"game": game, "question": question, "help": help_text, "options": options})
     return {"games": [{"game": g, "title": GAME_TITLES.get(g, g)} for g in games], "questions": out,
-            "decks": {g: decks.deck(g) for g in games if decks.uses_cards(g)}}
+            "decks": {g: decks.deck(g) for g in games if decks.uses_cards(g)},
+            "deck_options": {g: list(decks.deck_options(g)) for g in games if decks.uses_cards(g)}}
 
 
 def _default_text(help_text: str) -> str:

@@ -12,9 +12,6 @@ from __future__ import annotations
 
 from ..fmt import PLUS_MINUS, percent
 
-# The questions whose ``vs_best`` columns are differences of probabilities (shown in
-# percentage points); elsewhere (Pinochle's bid) they are differences of EV.
-_PROBABILITY_DIFFS = {("five-hundred", "lead"), ("euchre", "lead"), ("pinochle", "lead"), ("pinochle", "bury")}
 # Facts the page does not list beside the table: the table itself, the sentence and notes
 # shown on their own, and the best option's lead over the next (the sentence says it).
 _NOT_FACTS = {"options", "recommendation", "best", "notes", "game", "question", "examples",
@@ -129,6 +126,17 @@ def _all_keys(obj, into: set) -> set:
     return into
 
 
+def _probability_diffs(game, question) -> bool:
+    """Are the question's ``vs_best`` columns differences of probabilities (shown in
+    percentage points), as its registration says, or of EV (Pinochle's bid)?"""
+    from .. import spec
+    from ..errors import InputError
+    try:
+        return spec.find(str(game), str(question)).vs_best == "probability"
+    except InputError:
+        return False
+
+
 def display(result) -> dict:
     """How the page shows a job's result: its table's columns (``layout``), the facts
     beside it (``facts``), what "±" means under it, and a label for every key at any depth
@@ -138,7 +146,7 @@ def display(result) -> dict:
         return {}
     out: dict = {"labels": {k: label(k) for k in sorted(_all_keys(result, set()))}}
     if isinstance(result.get("options"), list) and all(isinstance(r, dict) for r in result["options"]):
-        diffs = (result.get("game"), result.get("question")) in _PROBABILITY_DIFFS
+        diffs = _probability_diffs(result.get("game"), result.get("question"))
         out["columns"] = layout(result["options"], diffs)
         out["facts"] = facts(result)
         out["legend"] = PLUS_MINUS

@@ -17,6 +17,7 @@ import traceback
 import uuid
 
 from .. import ask as asking
+from .. import registry
 from ..answer import plain
 from ..errors import Cancelled, InputError
 from .columns import display
@@ -219,7 +220,7 @@ class Jobs:
 _DEFER = threading.local()
 _DEFER_LOCK = threading.Lock()
 _DEFERRED: list[str] = []
-CHART_MODULES = ("five_hundred", "euchre", "pinochle", "rummy500", "sheepshead")
+CHART_MODULES = tuple(g.namespace for g in registry.GAMES.values())     # analyzer.report.<namespace>
 
 
 def _defer_charts():

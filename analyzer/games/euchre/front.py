@@ -1,5 +1,6 @@
 """Euchre's questions, as every front end offers them (``analyzer.spec``)."""
 
+from ...errors import InputError
 from ...spec import Param, Question, condition, examples, progress, simulation, worlds
 
 RULES_HELP = ("Rule options (--rule NAME=VALUE): joker_up=dealer|redeal (a turned-up joker: the dealer names "
@@ -82,7 +83,8 @@ LEAD = Question(
          "The upcard: of the trump suit the dealer picked it up, of another suit it was turned down [default: "
          "not given, the undealt cards are unseen].")),
      PLAYERS, DECK)
-    + simulation(said="20,000 with --play dd; 1,000 with pimc; 100,000 with heuristic", models=("dd", "pimc", "heuristic"))
+    + simulation(said="20,000 with --play dd; 1,000 with pimc; 100,000 with heuristic",
+                 models=("dd", "pimc", "heuristic"))
     + (worlds(), examples(), progress()),
     "analyzer.games.euchre.questions:lead",
     "Which card to lead to the first trick, for HAND (your 5 cards), on lead left of the dealer: every distinct "
@@ -101,6 +103,34 @@ Answer
 >>> import analyzer
 >>> a = analyzer.euchre.lead("JH JD AH KS 9C", trump="H", maker=1, play="heuristic", deals=2_000)
 >>> a.table.iloc[0]["lead"] == a.best
-True""")
+True""", vs_best="probability")
 
 QUESTIONS = (ORDER, CALL, LEAD)
+
+
+def match(players=None, deck=24, **kw):
+    """``analyzer match euchre``: two-handed [default] or four-handed, on its deck."""
+    from .match import match as play
+    return play(players=2 if players is None else players, deck=int(deck), **kw)
+
+
+def trust(decisions, seed, strong, players, fast_deals, strong_deals):
+    """``analyzer trust euchre``: order and call from every seat, against pimc."""
+    from .trust import bench
+    return bench(decisions, seed, int(players), fast_deals, strong_deals)
+
+
+DECK_OPTIONS = ("deck",)        # the options the page's card picker reads (``deck``)
+
+
+def deck(values: dict) -> tuple[dict, tuple | None]:
+    """The cards of the deck ``values`` ask about ({code: copies}), the usual rank order."""
+    from .deck import DECKS
+    size = values.get("deck")
+    try:
+        size = 24 if size in (None, "") else int(size)
+    except ValueError:
+        size = None
+    if size not in DECKS:
+        raise InputError(f"--deck must be one of {', '.join(map(str, DECKS))}")
+    return {c: 1 for c in DECKS[size].codes}, None

@@ -82,7 +82,7 @@ Answer
 >>> a = analyzer.five_hundred.lead("JK JH JD AH KH TH AS KS 7C 5D", "8H", play="heuristic", deals=1_000)
 >>> a.table.iloc[0]["lead"] == a.best
 True""",
-    plot="analyzer.report.five_hundred:plot_leads")
+    plot="analyzer.report.five_hundred:plot_leads", vs_best="probability")
 
 AUCTION = Question(
     "five-hundred", "auction",
@@ -159,3 +159,26 @@ def plot_bid(answer, path):
         charts.plot_trick_distribution(answer, path)
     else:
         charts.plot_here(answer, path)
+
+
+def match(players=None, deck=None, **kw):
+    """``analyzer match five-hundred``: a table of 2-6 players [4]; the deck is the table's."""
+    from .match import match as play
+    return play(players=4 if players is None else players, **kw)
+
+
+def trust(decisions, seed, strong, players, fast_deals, strong_deals):
+    """``analyzer trust five-hundred``: four-handed first-round bids, against dd or pimc."""
+    from .trust import bench
+    return bench(decisions, seed, strong, fast_deals, strong_deals)
+
+
+DECK_OPTIONS = ("players",)     # the options the page's card picker reads (``deck``)
+
+
+def deck(values: dict) -> tuple[dict, tuple | None]:
+    """The cards of the table ``values`` ask about ({code: copies}) and their rank order
+    for the page's picker (None: the usual)."""
+    from .deck import table
+    players = values.get("players")
+    return {c: 1 for c in table(4 if players in (None, "") else players).deck.codes}, None

@@ -137,7 +137,7 @@ Answer
 >>> a = analyzer.pinochle.bury("AS TS KS QS JS QS JD KD QD 9H AC AC AH KH TC 9S TD 9C", trump="S",
 ...                            deals=500)
 >>> a.best.startswith("bury ")
-True""")
+True""", vs_best="probability")
 
 DEAL = Question(
     "pinochle", "deal",
@@ -272,7 +272,7 @@ Answer
 ...                            play="heuristic", deals=500)
 >>> a.table.iloc[0]["lead"] == a.best
 True""",
-    plot="analyzer.report.pinochle:plot_lead")
+    plot="analyzer.report.pinochle:plot_lead", vs_best="probability")
 
 QUESTIONS = (MELD, ODDS, BID, BURY, DEAL, PLAY, PASS, LEAD)
 
@@ -286,3 +286,29 @@ def without_players(kw: dict) -> dict:
     """The two-handed questions are one table size: ``players`` only says so."""
     kw.pop("players")
     return kw
+
+
+def match(players=None, deck=None, **kw):
+    """``analyzer match pinochle``: the four-handed partnership game."""
+    from .match import match as play
+    if players not in (None, 4):
+        raise InputError(f"partnership Pinochle is played by 4 players, not {players}")
+    return play(**kw)
+
+
+def trust(decisions, seed, strong, players, fast_deals, strong_deals):
+    """``analyzer trust pinochle``: the policy's calls (and the partner's pass), against the questions."""
+    from .trust import bench
+    return bench(decisions, seed, strong_deals, int(players))
+
+
+DECK_OPTIONS = ()
+
+
+def deck(values: dict) -> tuple[dict, tuple | None]:
+    """The 48 cards (two of each), ranked A 10 K Q J 9 in the page's picker."""
+    from .deck import CODES
+    counts: dict[int, int] = {}
+    for c in CODES:
+        counts[c] = counts.get(c, 0) + 1
+    return counts, (14, 10, 13, 12, 11, 9)

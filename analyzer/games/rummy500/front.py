@@ -118,3 +118,35 @@ False""",
     plot="analyzer.report.rummy500:plot_position")
 
 QUESTIONS = (MELDS, TAKE, DISCARD, TOURNAMENT)
+
+
+def trust(decisions, seed, strong, players, fast_deals, strong_deals):
+    """``analyzer trust rummy500``: the players' draws and discards, against the questions."""
+    from .trust import bench
+    return bench(decisions, seed, int(players), strong_deals)
+
+
+DECK_OPTIONS = ("players", "rules")     # the options the page's card picker reads (``deck``)
+
+
+def deck(values: dict) -> tuple[dict, tuple | None]:
+    """The cards of the table ``values`` ask about: one or two decks, the jokers the rules
+    deal ({code: copies}), the usual rank order."""
+    from ...cards import JOKER
+    from ...errors import InputError
+    from ...spec import rule_items
+    from .deck import NATURAL_BITS, code_of_bit
+    from .rules import Options
+    players = values.get("players")
+    try:
+        players = 4 if players in (None, "") else int(players)
+    except ValueError:
+        raise InputError(f"--players must be a number, not {players!r}") from None
+    rules = values.get("rules")
+    if isinstance(rules, str):
+        rules = [x.strip() for x in rules.split(";") if x.strip()]
+    spec = Options.parse(rule_items(rules)).deck(players)
+    counts = {code_of_bit(b): spec.decks for b in NATURAL_BITS}
+    if spec.jokers:
+        counts[JOKER] = spec.jokers
+    return counts, None

@@ -85,3 +85,27 @@ def adapt_bury(kw: dict) -> dict:
     """The bury comes after the pick: what happens when nobody picks does not enter."""
     kw.pop("no_leaster")
     return kw
+
+
+def match(players=None, deck=None, **kw):
+    """``analyzer match sheepshead``: five players, always."""
+    from ...errors import InputError
+    from .match import match as play
+    if players not in (None, 5):
+        raise InputError(f"Sheepshead is played by 5 players, not {players}")
+    return play(**kw)
+
+
+def trust(decisions, seed, strong, players, fast_deals, strong_deals):
+    """``analyzer trust sheepshead``: the pick, against pimc."""
+    from .trust import bench
+    return bench(decisions, seed, fast_deals, strong_deals)
+
+
+DECK_OPTIONS = ()
+
+
+def deck(values: dict) -> tuple[dict, tuple | None]:
+    """The 32 cards ({code: 1}), the usual rank order."""
+    from .deck import DECK
+    return {c: 1 for c in DECK.codes}, None

@@ -10,9 +10,10 @@ const CARD_WIDGETS = ["cards", "card", "melds"];
 const MAIN = new Set(["hand", "cards", "contract", "tricks", "upcard", "turned_down", "trump", "maker", "alone",
   "pile", "table", "taken", "discards", "received", "auction", "seat", "dealer", "score", "scores", "players",
   "deck", "deals", "seed", "play", "examples", "strategies", "games", "a", "b", "game", "over", "held", "bid"]);
-const DECK_OPTIONS = { "five-hundred": ["players"], euchre: ["deck"], rummy500: ["players", "rules"] };
 
 let catalogue = null;
+// the options a game's deck depends on (the game's registration, through /api/questions)
+const deckOptions = game => (catalogue && catalogue.deck_options && catalogue.deck_options[game]) || [];
 let spec = null;             // the chosen question's entry
 let deck = [];               // [{card, copies}]
 let activeCards = null;      // the name of the card field the picker fills
@@ -121,7 +122,7 @@ async function refreshDeck() {
   if (!spec || !catalogue.decks[spec.game]) { deck = []; renderPicker(); return; }
   const params = new URLSearchParams({ game: spec.game });
   let special = false;
-  for (const name of DECK_OPTIONS[spec.game] || []) {
+  for (const name of deckOptions(spec.game)) {
     const el = inputOf(name);
     if (el && el.value) { params.set(name, el.value); special = true; }
   }
@@ -279,7 +280,7 @@ function buildField(o) {
       row.append(control);
   }
   if (control.type !== "hidden") control.addEventListener("input", () => clearError(o.name));
-  if ((DECK_OPTIONS[spec.game] || []).includes(o.name)) control.addEventListener("change", refreshDeck);
+  if (deckOptions(spec.game).includes(o.name)) control.addEventListener("change", refreshDeck);
   if (o.help) row.append(el("div", { class: "fhelp", textContent: o.help }));
   row.append(el("p", { class: "ferror", id: "err-" + o.name, role: "alert" }));
   return row;
