@@ -81,3 +81,8 @@ def rate(p: float, digits: int = 3) -> str:
         return sig(x) + "%"
     short = sig(100.0 - x)
     return f"{x:.{len(short.split('.')[1]) if '.' in short else 0}f}%"
+
+
+def unconditioned(meta) -> str:
+    """What a text rendering adds to its run line for an answer asked with --condition none."""
+    return ", unconditioned deals (--condition none)" if meta.get("condition") == "none" else ""

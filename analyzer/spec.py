@@ -88,7 +88,9 @@ class Question:
     Python function's name [the question's], ``page``: offered by ``ask`` (the web page
     and batch) [True]; ``outputs``: the command line's json, csv, plot; ``vs_best``: what
     a ``vs_best`` column holds, differences of "value" (EV, points) or of "probability"
-    (shown in percentage points)."""
+    (shown in percentage points); ``render``: "module:function", the command line's text of
+    an answer (``games/<game>/text.py``; the command line's own values, e.g. ``top``, by
+    name) [the question's JSON]."""
     game: str
     name: str
     params: tuple
@@ -105,6 +107,7 @@ class Question:
     page: bool = True
     outputs: tuple = ("json", "csv", "plot")
     vs_best: str = "value"
+    render: str | None = None
 
     @property
     def help(self) -> str:
@@ -215,7 +218,7 @@ def find(game: str, name: str, page_only: bool = False) -> Question:
     raise InputError(f"{key} has no question {name!r}: one of {', '.join(q.name for q in known if q.game == key)}")
 
 
-def _load(path: str):
+def load(path: str):
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
 
@@ -336,8 +339,8 @@ def answer(q: Question, values: dict, spelling: str = "name"):
     kw = check(q, values, spelling)
     kw = {p.name: kw[p.name] for p in q.params if p.where != "cli"}
     if q.adapt:
-        kw = _load(q.adapt)(kw)
-    return _load(q.run)(**kw)
+        kw = load(q.adapt)(kw)
+    return load(q.run)(**kw)
 
 
 def plot_allowed(q: Question, values: dict) -> None:
@@ -345,14 +348,22 @@ def plot_allowed(q: Question, values: dict) -> None:
     if q.plot is None:
         raise InputError(f"--plot: not offered by {q.game} {q.name}")
     if q.plot_check:
-        _load(q.plot_check)(values)
+        load(q.plot_check)(values)
 
 
 def draw(q: Question, result, path: str, values: dict) -> None:
     """Write the question's chart of ``result`` to ``path`` (InputError if it has none)."""
     if q.plot is None:
         raise InputError(f"--plot: not offered by {q.game} {q.name}")
-    _load(q.plot)(result, path, **{p.name: values.get(p.name, p.default) for p in q.params if p.where == "cli"})
+    chart = load(q.plot)
+    chart(result, path, **takes_own(chart, q, values))
+
+
+def takes_own(function, q: Question, values: dict) -> dict:
+    """The command line's own values (``where="cli"``, e.g. ``top``) that ``function`` (a
+    rendering, a chart) takes by name."""
+    names = inspect.signature(function).parameters
+    return {p.name: values.get(p.name, p.default) for p in q.params if p.where == "cli" and p.name in names}
 
 
 # ----------------------------------------------------------------------------- the Python API

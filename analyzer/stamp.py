@@ -30,9 +30,10 @@ _TRICKS = ("tricks",)
 _GAMES = {g.name: (f"games/{g.namespace}", f"report/{g.namespace}.py") + (_TRICKS if g.tricks else ())
           for g in registry.GAMES.values()}
 ALIASES = registry.ALIASES
-# A game's registration of its questions for the front ends (``spec``): parameters, help,
-# charts; it decides no figure, so editing it leaves every report current.
-FRONT_ENDS = {"front.py"}
+# A game's registration of its questions for the front ends (``spec``: parameters, help,
+# charts) and the command line's text of its answers: they decide no figure, so editing
+# them leaves every report current.
+FRONT_ENDS = {"front.py", "text.py"}
 
 
 def game_name(game: str) -> str:

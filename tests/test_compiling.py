@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from analyzer import cache
-from analyzer.compiling import QUESTIONS, game_and_play, warm_argv
+from analyzer.compiling import PROFILER, QUESTIONS, game_and_play, warm_argv
 
 ROOT = Path(cache.__file__).resolve().parent
 EUCHRE = QUESTIONS["euchre"] + ["--deals", "200", "--threads", "1", "--json"]
@@ -32,7 +32,7 @@ def _kernel_modules(root: Path) -> list[str]:
 def _profile(tmp_path, name, argv, cache_dir):
     out = tmp_path / f"{name}.json"
     env = dict(os.environ, NUMBA_CACHE_DIR=str(cache_dir))
-    done = subprocess.run([sys.executable, "-m", "analyzer.compiling", str(out), *argv], env=env,
+    done = subprocess.run([sys.executable, "-m", PROFILER, str(out), *argv], env=env,
                           capture_output=True, text=True, timeout=900)
     assert out.exists(), done.stderr
     return json.loads(out.read_text()), done

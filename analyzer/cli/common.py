@@ -90,11 +90,6 @@ def examples_option(f):
                         help=EXAMPLES_HELP)(f)
 
 
-def unconditioned(meta) -> str:
-    """What a text rendering adds to its run line for an answer asked with --condition none."""
-    return ", unconditioned deals (--condition none)" if meta.get("condition") == "none" else ""
-
-
 def wants_progress(as_json: bool) -> bool:
     """A progress bar only for a person watching: both streams on a terminal, not JSON."""
     return not as_json and sys.stdout.isatty() and sys.stderr.isatty()
@@ -170,11 +165,20 @@ def click_param(p) -> click.Parameter:
                         show_default=p.show_default, help=p.help)
 
 
-def command(q, render, before=None, after=None) -> click.Command:
+def add_questions(group: click.Group, game: str, **hooks) -> None:
+    """Every registered question of ``game`` as a command of ``group``; ``hooks``:
+    question name -> {"before": ..., "after": ...} (``command``)."""
+    from .. import spec
+    for q in spec.questions(game):
+        group.add_command(command(q, **hooks.get(q.name, {})))
+
+
+def command(q, before=None, after=None) -> click.Command:
     """The click command of a registered question ``q`` (``spec.Question``): its
     parameters, then --json (--csv, --plot as the question offers); the callback asks
     the question through ``spec.answer`` (the same path as the API, the page and batch)
-    and prints ``render(answer, **the command line's own values)``.  ``before(values)``
+    and prints the question's text (``q.render``: ``render(answer, **the command line's
+    own values)``).  ``before(values)``
     runs before the question (checks of the command line's own options), ``after(answer,
     values)`` after it (files the command writes)."""
     from .. import spec
@@ -187,7 +191,6 @@ def command(q, render, before=None, after=None) -> click.Command:
     if "plot" in q.outputs and q.plot:
         params.append(click.Option(["--plot", "plot_path"], type=click.Path(dir_okay=False), default=None,
                                    help="Also write a chart to this PNG file."))
-    own = [p.name for p in q.params if p.where == "cli"]
     wants = any(p.name == "progress" for p in q.params)
 
     def callback(as_json=False, as_csv=False, plot_path=None, **values):
@@ -203,10 +206,15 @@ def command(q, render, before=None, after=None) -> click.Command:
             spec.draw(q, result, plot_path, values)
         if after is not None:
             after(result, values)
-        extra = {name: values[name] for name in own}
+        render = spec.load(q.render) if q.render else _json_text
+        extra = spec.takes_own(render, q, values)
         if q.record:
             emit_record(result, as_json, lambda r: render(r, **extra))
         else:
             emit(result, as_json, as_csv, lambda a: render(a, **extra))
 
     return click.Command(q.name, params=params, callback=callback, help=q.help)
+
+
+def _json_text(result, **extra) -> str:
+    return json.dumps(result if isinstance(result, dict) else result.to_json_dict(), ensure_ascii=False, indent=1)

@@ -42,7 +42,8 @@ def _bidding(name, card: Param, summary, body, example):
         + simulation(said=BIDDING_DEALS)
         + (worlds(), SCORE, examples(), progress()),
         f"analyzer.games.euchre.questions:{name}", summary, body + "\n\n" + PLAY_HELP + "\n\n" + RULES_HELP,
-        returns=BIDDING_RETURNS, examples=example, plot="analyzer.report.euchre:plot_outcomes")
+        returns=BIDDING_RETURNS, examples=example, plot="analyzer.report.euchre:plot_outcomes",
+        render="analyzer.games.euchre.text:render")
 
 
 ORDER = _bidding(
@@ -103,7 +104,7 @@ Answer
 >>> import analyzer
 >>> a = analyzer.euchre.lead("JH JD AH KS 9C", trump="H", maker=1, play="heuristic", deals=2_000)
 >>> a.table.iloc[0]["lead"] == a.best
-True""", vs_best="probability")
+True""", vs_best="probability", render="analyzer.games.euchre.text:render_lead")
 
 QUESTIONS = (ORDER, CALL, LEAD)
 

@@ -55,7 +55,7 @@ Answer
 ...                               seat="S", dealer="S", deals=2_000)
 >>> a.best in set(a.table["action"])
 True""",
-    plot="analyzer.games.five_hundred.front:plot_bid")
+    plot="analyzer.games.five_hundred.front:plot_bid", render="analyzer.games.five_hundred.text:render_bid_or_here")
 
 LEAD = Question(
     "five-hundred", "lead",
@@ -82,7 +82,8 @@ Answer
 >>> a = analyzer.five_hundred.lead("JK JH JD AH KH TH AS KS 7C 5D", "8H", play="heuristic", deals=1_000)
 >>> a.table.iloc[0]["lead"] == a.best
 True""",
-    plot="analyzer.report.five_hundred:plot_leads", vs_best="probability")
+    plot="analyzer.report.five_hundred:plot_leads", vs_best="probability",
+    render="analyzer.games.five_hundred.text:render_lead")
 
 AUCTION = Question(
     "five-hundred", "auction",
@@ -98,7 +99,7 @@ Answer
 >>> analyzer.five_hundred.auction("JK JH JD AH KH TH AS KS 7C 5D", auction="7S pass pass",
 ...                               seat="S", dealer="S").best
 '9H'""",
-    outputs=("json",))
+    outputs=("json",), render="analyzer.games.five_hundred.text:render_policy")
 
 SCORE = Question(
     "five-hundred", "score",
@@ -114,7 +115,7 @@ dict
 >>> import analyzer
 >>> analyzer.five_hundred.score("7S", 10)
 {'contract': '7S', 'tricks': 10, 'contractor': 250, 'opponents': 0}""",
-    record=True, outputs=("json",))
+    record=True, outputs=("json",), render="analyzer.games.five_hundred.text:render_score")
 
 EQUITY = Question(
     "five-hundred", "equity",
@@ -146,7 +147,7 @@ Answer
 >>> import analyzer
 >>> e = analyzer.five_hundred.equity("380:440", deals=20_000)     # doctest: +SKIP
 >>> e.table                                                     # doctest: +SKIP""",
-    outputs=("json",), page=False)
+    outputs=("json",), page=False, render="analyzer.games.five_hundred.text:render_equity")
 
 QUESTIONS = (BID, LEAD, AUCTION, SCORE, EQUITY)
 

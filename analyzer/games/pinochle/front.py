@@ -34,7 +34,7 @@ dict
 >>> m = analyzer.pinochle.meld("AS AS TS KS QS QS JS JS 9H AD KC QD")
 >>> {suit: v["total"] for suit, v in m["by_trump"].items()}
 {'S': 150, 'C': 20, 'D': 20, 'H': 30}""",
-    record=True, outputs=("json",))
+    record=True, outputs=("json",), render="analyzer.games.pinochle.text:render_meld")
 
 ODDS = Question(
     "pinochle", "odds",
@@ -59,7 +59,7 @@ dict
 >>> o = analyzer.pinochle.odds()
 >>> o["hands"]
 69668534468""",
-    record=True, outputs=("json",))
+    record=True, outputs=("json",), render="analyzer.games.pinochle.text:render_odds")
 
 BID = Question(
     "pinochle", "bid",
@@ -108,7 +108,8 @@ Answer
 >>> a = analyzer.pinochle.bid("AS AS TS KS QS QS JS JS 9H AD KC QD", trump="S", deals=2_000)
 >>> a.best.split()[0] in ("bid", "pass")
 True""",
-    plot="analyzer.report.pinochle:plot_bid", plot_check="analyzer.games.pinochle.front:four_handed_plot")
+    plot="analyzer.report.pinochle:plot_bid", plot_check="analyzer.games.pinochle.front:four_handed_plot",
+    render="analyzer.games.pinochle.text:render_any_bid")
 
 BURY = Question(
     "pinochle", "bury",
@@ -137,7 +138,7 @@ Answer
 >>> a = analyzer.pinochle.bury("AS TS KS QS JS QS JD KD QD 9H AC AC AH KH TC 9S TD 9C", trump="S",
 ...                            deals=500)
 >>> a.best.startswith("bury ")
-True""", vs_best="probability")
+True""", vs_best="probability", render="analyzer.games.pinochle.text:render_bury")
 
 DEAL = Question(
     "pinochle", "deal",
@@ -170,7 +171,7 @@ Answer
 >>> a = analyzer.pinochle.deal("AS TS KS QS JS QS JD KD QD 9H AC AC", trump="S", deals=500)
 >>> a.meta["p_win"] > 0.5
 True""",
-    adapt="analyzer.games.pinochle.front:without_players")
+    adapt="analyzer.games.pinochle.front:without_players", render="analyzer.games.pinochle.text:render_deal")
 
 PLAY = Question(
     "pinochle", "play",
@@ -205,7 +206,7 @@ Answer
 ...                            seen="9C JC 9H JH", deals=200)
 >>> a.best.startswith("play ")
 True""",
-    adapt="analyzer.games.pinochle.front:without_players")
+    adapt="analyzer.games.pinochle.front:without_players", render="analyzer.games.pinochle.text:render_play")
 
 PASS = Question(
     "pinochle", "pass",
@@ -233,7 +234,7 @@ Answer
 >>> a = analyzer.pinochle.pass_("AS AS TS KS QS QS JS JS 9H AD KC QD", trump="S", deals=1_000)
 >>> a.table.iloc[0]["action"] == a.best
 True""",
-    plot="analyzer.report.pinochle:plot_pass", api="pass_")
+    plot="analyzer.report.pinochle:plot_pass", api="pass_", render="analyzer.games.pinochle.text:render_pass")
 
 LEAD = Question(
     "pinochle", "lead",
@@ -272,7 +273,7 @@ Answer
 ...                            play="heuristic", deals=500)
 >>> a.table.iloc[0]["lead"] == a.best
 True""",
-    plot="analyzer.report.pinochle:plot_lead", vs_best="probability")
+    plot="analyzer.report.pinochle:plot_lead", vs_best="probability", render="analyzer.games.pinochle.text:render_lead")
 
 QUESTIONS = (MELD, ODDS, BID, BURY, DEAL, PLAY, PASS, LEAD)
 

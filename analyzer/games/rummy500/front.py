@@ -39,7 +39,7 @@ dict
 >>> m = analyzer.rummy500.melds("5S 6S 7S 8H 8D 8C KD")
 >>> m["left"], m["left_value"]
 (['KD'], 10)""",
-    record=True, outputs=("json",))
+    record=True, outputs=("json",), render="analyzer.games.rummy500.text:render_melds")
 
 TOURNAMENT = Question(
     "rummy500", "tournament",
@@ -64,7 +64,7 @@ Answer
 >>> t = analyzer.rummy500.tournament("greedy,random", players=2, games=200)
 >>> t.best
 'greedy'""",
-    plot="analyzer.report.rummy500:plot_tournament")
+    plot="analyzer.report.rummy500:plot_tournament", render="analyzer.games.rummy500.text:render_tournament")
 
 TAKE = Question(
     "rummy500", "take", POSITION,
@@ -91,7 +91,7 @@ Answer
 >>> a = analyzer.rummy500.take("KS KH KD 4C 9D 2H 7S", pile="KC 3D 8C", players=3, deals=1_000)
 >>> "draw from the stock" in set(a.table["action"])
 True""",
-    plot="analyzer.report.rummy500:plot_position")
+    plot="analyzer.report.rummy500:plot_position", render="analyzer.games.rummy500.text:render_position")
 
 DISCARD = Question(
     "rummy500", "discard",
@@ -115,7 +115,7 @@ Answer
 >>> a = analyzer.rummy500.discard("5H 6H 9C 2S KD QC 4D 7H", pile="8S 3C", taken="7H", deals=1_000)
 >>> "throw 7H" in set(a.table["action"])
 False""",
-    plot="analyzer.report.rummy500:plot_position")
+    plot="analyzer.report.rummy500:plot_position", render="analyzer.games.rummy500.text:render_position")
 
 QUESTIONS = (MELDS, TAKE, DISCARD, TOURNAMENT)
 

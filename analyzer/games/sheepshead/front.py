@@ -43,7 +43,8 @@ Answer
 >>> a = analyzer.sheepshead.pick("QC QS JD AD TD 9C", seat=2, deals=2_000)
 >>> sorted(a.table["action"])
 ['alone', 'pass', 'pick']""",
-    plot="analyzer.report.sheepshead:plot_pick", adapt="analyzer.games.sheepshead.front:adapt_pick")
+    plot="analyzer.report.sheepshead:plot_pick", adapt="analyzer.games.sheepshead.front:adapt_pick",
+    render="analyzer.games.sheepshead.text:render_pick")
 
 BURY = Question(
     "sheepshead", "bury",
@@ -70,7 +71,8 @@ Answer
 >>> a = analyzer.sheepshead.bury("QC QS JD AD TD 9C KH 8S", deals=1_000)
 >>> a.table.iloc[0]["action"] == a.best
 True""",
-    plot="analyzer.report.sheepshead:plot_bury", adapt="analyzer.games.sheepshead.front:adapt_bury")
+    plot="analyzer.report.sheepshead:plot_bury", adapt="analyzer.games.sheepshead.front:adapt_bury",
+    render="analyzer.games.sheepshead.text:render_bury")
 
 QUESTIONS = (PICK, BURY)
 
