@@ -86,3 +86,31 @@ def rate(p: float, digits: int = 3) -> str:
 def unconditioned(meta) -> str:
     """What a text rendering adds to its run line for an answer asked with --condition none."""
     return ", unconditioned deals (--condition none)" if meta.get("condition") == "none" else ""
+
+
+def lead_lines(table, p: str, width: int = 14) -> list[str]:
+    """The rows of a lead question's table (best first): the lead (its equivalent cards),
+    P(``p``) with its interval, mean tricks, and the paired difference from the best in
+    percentage points with its interval."""
+    lines = []
+    for row in table.itertuples():
+        first = row.Index == 0
+        lead = row.lead if row.equivalent == row.lead else f"{row.lead} (={row.equivalent})"
+        vs = "" if first else f"{100 * row.vs_best:+.1f}"
+        viv = "" if first else f"{100 * row.vs_best_lo:+.1f} to {100 * row.vs_best_hi:+.1f}"
+        prob, lo, hi = getattr(row, p), getattr(row, p + "_lo"), getattr(row, p + "_hi")
+        lines.append(f"{'→ ' if first else '  '}{lead:<{width}} {pct(prob):>7}  {interval(lo, hi):>12}"
+                     f"  {row.mean_tricks:6.2f}  {vs:>7}  {viv:>14}")
+    return lines
+
+
+def top_lines(table, top: int, line) -> list[str]:
+    """``line(row, mark)`` for the first ``top`` rows of a ranked table (the mark: → the
+    best, * the policy's own choice), then how many more there are."""
+    lines = []
+    for i, row in enumerate(table.itertuples()):
+        if i >= top:
+            lines.append(f"  … {len(table) - top} more (--top, --json or --csv for all)")
+            break
+        lines.append(line(row, "→ " if i == 0 else ("* " if row.policy else "  ")))
+    return lines

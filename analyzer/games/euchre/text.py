@@ -3,7 +3,7 @@ rendering a question, named by its registration (``front.py``: ``render``)."""
 
 from __future__ import annotations
 
-from ...fmt import interval, pct, percent, unconditioned
+from ...fmt import interval, lead_lines, pct, percent, unconditioned
 
 
 def render_lead(answer) -> str:
@@ -21,13 +21,7 @@ def render_lead(answer) -> str:
     header = (f"  {'lead':<14} {what:>7}  {'95% interval':>12}  {'tricks':>6}  {'vs best':>7}  "
               f"{'95% interval':>14}")
     lines += [header, "-" * len(header)]
-    for row in t.itertuples():
-        mark = "→ " if row.Index == 0 else "  "
-        lead_ = row.lead if row.equivalent == row.lead else f"{row.lead} (={row.equivalent})"
-        vs = "" if row.Index == 0 else f"{100 * row.vs_best:+.1f}"
-        viv = "" if row.Index == 0 else f"{100 * row.vs_best_lo:+.1f} to {100 * row.vs_best_hi:+.1f}"
-        lines.append(f"{mark}{lead_:<14} {pct(row.p_success):>7}  {interval(row.p_success_lo, row.p_success_hi):>12}"
-                     f"  {row.mean_tricks:6.2f}  {vs:>7}  {viv:>14}")
+    lines += lead_lines(t, "p_success")
     lines += ["", f"{what}: your side {'makes (3+ tricks)' if m['success'] == 'make' else 'holds the makers to 2 or fewer'}; "
               "tricks: your side's; vs best: the paired difference from the best lead (points)",
               f"Recommendation: {answer.recommendation}"]

@@ -3,7 +3,7 @@ rendering a question, named by its registration (``front.py``: ``render``)."""
 
 from __future__ import annotations
 
-from ...fmt import interval, pct, unconditioned
+from ...fmt import interval, lead_lines, pct, unconditioned
 
 
 def render_bid_or_here(answer) -> str:
@@ -52,13 +52,7 @@ def render_lead(answer) -> str:
              ""]
     header = f"{'lead':<16} {'P(make)':>7}  {'95% interval':>12}  {'tricks':>6}  {'vs best':>7}  {'95% interval':>14}"
     lines += [header, "-" * len(header)]
-    for row in t.itertuples():
-        mark = "→ " if row.Index == 0 else "  "
-        lead_ = row.lead if row.equivalent == row.lead else f"{row.lead} (={row.equivalent})"
-        vs = "" if row.Index == 0 else f"{100 * row.vs_best:+.1f}"
-        viv = "" if row.Index == 0 else f"{100 * row.vs_best_lo:+.1f} to {100 * row.vs_best_hi:+.1f}"
-        lines.append(f"{mark}{lead_:<14} {pct(row.p_make):>7}  {interval(row.p_make_lo, row.p_make_hi):>12}"
-                     f"  {row.mean_tricks:6.2f}  {vs:>7}  {viv:>14}")
+    lines += lead_lines(t, "p_make")
     lines += ["", f"Recommendation: {answer.recommendation}"]
     return "\n".join(lines)
 

@@ -3,7 +3,7 @@ rendering a question, named by its registration (``front.py``: ``render``)."""
 
 from __future__ import annotations
 
-from ...fmt import interval, pct, rate, unconditioned
+from ...fmt import interval, pct, rate, top_lines, unconditioned
 
 
 def render_meld(out) -> str:
@@ -300,13 +300,9 @@ def render_pass(answer, top=15) -> str:
     w = max(12, max(len(c) for c in answer.table["cards"]))
     header = (f"  {'pass':<{w}} {'P(make)':>8} {'95% interval':>13} {'meld':>6} {'tricks':>6} {'EV':>8} {'±se':>5}")
     lines += [header, "-" * len(header)]
-    for i, row in enumerate(answer.table.itertuples()):
-        if i >= top:
-            lines.append(f"  … {len(answer.table) - top} more (--top, --json or --csv for all)")
-            break
-        mark = "→ " if i == 0 else ("* " if row.policy else "  ")
-        lines.append(f"{mark}{row.cards:<{w}} {pct(row.p_make):>8} {interval(row.p_make_lo, row.p_make_hi):>13} "
-                     f"{row.mean_meld:6.0f} {row.mean_tricks:6.0f} {row.ev:+8.1f} {row.ev_se:5.1f}")
+    lines += top_lines(answer.table, top, lambda row, mark: (
+        f"{mark}{row.cards:<{w}} {pct(row.p_make):>8} {interval(row.p_make_lo, row.p_make_hi):>13} "
+        f"{row.mean_meld:6.0f} {row.mean_tricks:6.0f} {row.ev:+8.1f} {row.ev_se:5.1f}"))
     if not answer.table.iloc[0]["policy"]:
         lines.append("* the policy's own choice")
     lines += ["", "meld: the declaring side's after both passes; tricks: its trick points; " + m["ev_meaning"],

@@ -3,7 +3,7 @@ rendering a question, named by its registration (``front.py``: ``render``)."""
 
 from __future__ import annotations
 
-from ...fmt import interval, pct, percent, unconditioned
+from ...fmt import interval, pct, percent, top_lines, unconditioned
 
 
 _LABELS = {"pick": "pick", "alone": "pick alone", "pass": "pass"}
@@ -56,12 +56,7 @@ def render_bury(answer, top=15) -> str:
     w = max([6] + [len(c) for c in answer.table["call"]])
     header = f"{'bury':<7} {'call':<{w}}" + _COLUMNS
     lines += [header, "-" * len(header)]
-    for i, row in enumerate(answer.table.itertuples()):
-        if i >= top:
-            lines.append(f"  … {len(answer.table) - top} more (--top, --json or --csv for all)")
-            break
-        mark = "→ " if i == 0 else ("* " if row.policy else "  ")
-        lines.append(_row_text(row, f"{mark}{row.bury:<7} {row.call:<{w}}"))
+    lines += top_lines(answer.table, top, lambda row, mark: _row_text(row, f"{mark}{row.bury:<7} {row.call:<{w}}"))
     lines += ["", "* the heuristic policy's own choice" if not answer.table.iloc[0]["policy"]
               else "the best row is also the heuristic policy's own choice",
               "", f"Recommendation: {answer.recommendation}"]
