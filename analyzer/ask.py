@@ -27,7 +27,8 @@ class Option:
     """One thing a question takes: ``name`` (the Python name and the batch column),
     ``flag`` (the command-line spelling, None for an argument), ``kind`` (argument,
     option, flag or multiple), ``type`` (text, int, float or choice), ``choices``,
-    ``default``, ``required``, ``help`` and ``metavar``."""
+    ``default``, ``required``, ``help``, ``metavar`` and ``holds`` (cards, card or melds:
+    a text of cards)."""
     name: str
     flag: str | None
     kind: str
@@ -37,6 +38,7 @@ class Option:
     required: bool
     help: str
     metavar: str | None
+    holds: str | None = None
 
     def as_dict(self) -> dict:
         d = dict(self.__dict__)
@@ -68,7 +70,7 @@ def _option(p: spec.Param) -> Option:
     choices = tuple(str(c) for c in p.choices) if p.type == "choice" else None
     default = str(p.default) if p.type == "choice" and p.default is not None else p.default
     return Option(p.name, None if p.argument else p.option, kind, typ, choices, default, p.required,
-                  " ".join(p.help.split()), p.metavar)
+                  " ".join(p.help.split()), p.metavar, p.holds)
 
 
 def describe(game: str, name: str) -> list[Option]:

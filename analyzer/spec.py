@@ -43,7 +43,8 @@ class Param:
     repeatable ``--rule NAME=VALUE``; in Python a list or a dict).  ``flag``: the command
     line's spelling [``--`` + the name with dashes]; ``argument``: a positional argument.
     ``where``: "all", "cli" (how to print, e.g. ``--top``: not passed to the question)
-    or "api" (``progress``: the command line sets it itself)."""
+    or "api" (``progress``: the command line sets it itself).  ``holds``: "cards", "card"
+    or "melds" for a text of cards (the page offers its card picker), else None."""
     name: str
     type: str = "text"
     default: object = None
@@ -57,10 +58,13 @@ class Param:
     metavar: str | None = None
     show_default: bool = False
     where: str = "all"
+    holds: str | None = None
 
     def __post_init__(self):
         if self.type not in TYPES:
             raise ValueError(f"{self.name}: no parameter type {self.type!r}")
+        if self.holds not in (None, "cards", "card", "melds"):
+            raise ValueError(f"{self.name}: holds cards, a card or melds, not {self.holds!r}")
 
     @property
     def option(self) -> str:
@@ -136,6 +140,11 @@ def paragraphs(text: str) -> list[str]:
 
 
 # ----------------------------------------------------------------------------- shared parameters
+
+
+def hand(help: str, name: str = "hand") -> Param:
+    """The cards you hold: the question's first argument."""
+    return Param(name, argument=True, required=True, help=help, holds="cards")
 
 
 def seed() -> Param:

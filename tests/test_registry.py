@@ -115,3 +115,16 @@ def test_the_page_and_batch_hear_the_command_lines_words(toy):
         ask.ask("rummy500", "toy", {"hand": "7H", "times": "many"})
     with pytest.raises(InputError, match=r"Missing argument 'HAND'"):
         ask.ask("rummy500", "toy", {"times": 2})
+
+
+def test_the_page_offers_its_card_picker_where_the_registration_says_cards():
+    from analyzer.web.decks import widget
+
+    def widgets(game, question):
+        return {o.name: widget(game, question, o) for o in ask.describe(game, question)}
+
+    assert widgets("pinochle", "odds")["cards"] == "select"          # a number of cards, not cards
+    play = widgets("pinochle", "play")
+    assert (play["hand"], play["seen"], play["lead"], play["melded"]) == ("cards", "cards", "card", "text")
+    assert widgets("rummy500", "discard")["table"] == "melds"
+    assert widgets("euchre", "call")["turned_down"] == "card"

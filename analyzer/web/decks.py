@@ -11,10 +11,6 @@ from __future__ import annotations
 
 from ..cards import JOKER, format_code, rank_of, split_cards, suit_of
 
-# Options that hold cards, by name: a list of cards, one card, or melds ("5S 6S 7S; 8H 8D 8C").
-CARDS = {"hand", "cards", "discards", "received", "pile", "deal"}
-CARD = {"upcard", "turned_down", "taken"}
-MELDS = {"table"}
 _SUIT_ORDER = (0, 3, 2, 1)        # S H D C (codes: S C D H = 0..3)
 # Power order of ranks for display, highest first (the six-handed pips 11-13 sit between 10 and J).
 _RANK_ORDER = (14, 13, 12, 11, 1, 0, 15, 10, 9, 8, 7, 6, 5, 4, 3, 2)
@@ -23,12 +19,8 @@ _RANK_ORDER = (14, 13, 12, 11, 1, 0, 15, 10, 9, 8, 7, 6, 5, 4, 3, 2)
 def widget(game: str, question: str, option) -> str:
     """The control the page shows for an option (``ask.Option``)."""
     name = option.name
-    if name in CARDS:
-        return "cards"
-    if name in CARD:
-        return "card"
-    if name in MELDS and game == "rummy500":
-        return "melds"
+    if option.holds:                 # the registration says: cards, one card, or melds ("5S 6S 7S; 8H 8D 8C")
+        return option.holds
     if name == "auction":
         return "auction"
     if name == "score" and option.metavar == "US:THEM":

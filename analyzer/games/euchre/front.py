@@ -1,7 +1,7 @@
 """Euchre's questions, as every front end offers them (``analyzer.spec``)."""
 
 from ...errors import InputError
-from ...spec import Param, Question, condition, examples, progress, simulation, worlds
+from ...spec import Param, Question, condition, examples, hand, progress, simulation, worlds
 
 RULES_HELP = ("Rule options (--rule NAME=VALUE): joker_up=dealer|redeal (a turned-up joker: the dealer names "
               "trump, or redeal), discard_upcard=yes|no (may the dealer discard the card it picked up).")
@@ -37,7 +37,7 @@ Answer
 def _bidding(name, card: Param, summary, body, example):
     return Question(
         "euchre", name,
-        (Param("hand", "text", argument=True, required=True, help="Your 5 cards, e.g. \"JH JD AH KH 9S\"."),
+        (hand("Your 5 cards, e.g. \"JH JD AH KH 9S\"."),
          card) + TABLE + (condition(),)
         + simulation(said=BIDDING_DEALS)
         + (worlds(), SCORE, examples(), progress()),
@@ -47,7 +47,7 @@ def _bidding(name, card: Param, summary, body, example):
 
 
 ORDER = _bidding(
-    "order", Param("upcard", required=True, metavar="CARD", help="The card turned up, e.g. 9H."),
+    "order", Param("upcard", required=True, metavar="CARD", help="The card turned up, e.g. 9H.", holds="card"),
     "Round one: order up (accept, if you dealt) or pass, for HAND (your 5 cards).",
     """Every action open to you now is simulated on the same deals: the other hands are
     dealt consistent with your cards, the upcard and the passes before you; after your
@@ -61,7 +61,7 @@ True""")
 
 CALL = _bidding(
     "call", Param("turned_down", required=True, metavar="CARD",
-                  help="The upcard everybody passed in round one, e.g. 9H."),
+                  help="The upcard everybody passed in round one, e.g. 9H.", holds="card"),
     "Round two: name a suit (not the turned-down one) or pass, for HAND (your 5 cards).",
     """The other hands are dealt consistent with everybody's passes in round one and the
     passes before you in round two.  EV is your side's points minus theirs for the hand;
@@ -74,7 +74,7 @@ True""")
 
 LEAD = Question(
     "euchre", "lead",
-    (Param("hand", argument=True, required=True, help="Your 5 cards."),
+    (hand("Your 5 cards."),
      Param("trump", required=True, metavar="SUIT", help="The trump suit, e.g. H."),
      Param("maker", required=True, metavar="SEAT", help=(
          "Who made trump: a position after the dealer (1 you, on lead; 2 left of you; 3 your partner; 4 the "
@@ -82,7 +82,7 @@ LEAD = Question(
      Param("alone", "bool", False, "The maker goes alone (four-handed; the maker's partner sits out)."),
      Param("upcard", metavar="CARD", help=(
          "The upcard: of the trump suit the dealer picked it up, of another suit it was turned down [default: "
-         "not given, the undealt cards are unseen].")),
+         "not given, the undealt cards are unseen]."), holds="card"),
      PLAYERS, DECK)
     + simulation(said="20,000 with --play dd; 1,000 with pimc; 100,000 with heuristic",
                  models=("dd", "pimc", "heuristic"))

@@ -1,10 +1,10 @@
 """Five Hundred's questions, as every front end offers them (``analyzer.spec``)."""
 
-from ...spec import Param, Question, condition, examples, progress, rules, seed, simulation, threads, worlds
+from ...spec import Param, Question, condition, examples, hand, progress, rules, seed, simulation, threads, worlds
 
 PLAYERS = Param("players", "int", 4, "Players at the table, 2 to 6 (decks of 33, 33, 43, 53, 63 cards).",
                 metavar="N", show_default=True)
-HAND = Param("hand", argument=True, required=True, help="Your 10 cards, e.g. \"JK JH JD AH KH TH AS KS 7C 5D\".")
+HAND = hand("Your 10 cards, e.g. \"JK JH JD AH KH TH AS KS 7C 5D\".")
 HERE = (
     Param("seat", metavar="SEAT", help="Your seat: N, E, S or W [default: S, or whose turn it is after --auction "
           "with --dealer]."),
@@ -59,11 +59,11 @@ True""",
 
 LEAD = Question(
     "five-hundred", "lead",
-    (Param("hand", argument=True, required=True, help="Your 10 cards, or 13 with --discards."),
+    (hand("Your 10 cards, or 13 with --discards."),
      Param("contract", required=True, metavar="BID", help="The contract you play, e.g. 8H, 7NT, MIS."),
      Param("discards", metavar="CARDS", help=(
          "The 3 cards you put away (HAND then has your 13 cards: 10 and the kitty) [default: the policy's "
-         "exchange; with a 10-card HAND the discards are unknown].")))
+         "exchange; with a 10-card HAND the discards are unknown]."), holds="cards"))
     + simulation(said="1,000 with --play dd; 40 with pimc; 20,000 with heuristic", models=("dd", "pimc", "heuristic"))
     + (worlds(), PLAYERS, examples(), progress()),
     "analyzer.games.five_hundred.questions:lead",

@@ -3,7 +3,7 @@ four-handed partnership game, the three-handed auction game (``--players 3``) an
 two-handed game with a stock (``deal``, ``play``)."""
 
 from ...errors import InputError
-from ...spec import Param, Question, condition, examples, progress, rules, simulation, worlds
+from ...spec import Param, Question, condition, examples, hand, progress, rules, simulation, worlds
 
 MELD_RULES_HELP = ("Rule options: --rule NAME=VALUE takes every option of the Pinochle rules; only "
                    "run_marriage_reuse=no|yes changes meld (yes: an extra K or Q of trump marries the run's partner "
@@ -19,7 +19,7 @@ SIMPLE_RULES = rules("A rule option (repeatable).")
 
 MELD = Question(
     "pinochle", "meld",
-    (Param("hand", argument=True, required=True, help="Your 12 cards (a card twice for both copies)."),
+    (hand("Your 12 cards (a card twice for both copies)."),
      Param("trump", metavar=SUIT, help="Only this trump suit (default: each of the four)."),
      SIMPLE_RULES),
     "analyzer.games.pinochle.meld:meld_record",
@@ -63,7 +63,7 @@ dict
 
 BID = Question(
     "pinochle", "bid",
-    (Param("hand", argument=True, required=True, help="Your 12 cards (15 with --players 3)."),
+    (hand("Your 12 cards (15 with --players 3)."),
      Param("seat", "int", None, "Your seat: 1 is left of the dealer and speaks first, 4 is the dealer [default: 1, "
            "or whose turn it is after --auction]."),
      Param("over", "int", None, "The bid to beat (without --auction: your right-hand opponent's; the other hands "
@@ -113,7 +113,7 @@ True""",
 
 BURY = Question(
     "pinochle", "bury",
-    (Param("hand", argument=True, required=True, help="Your 18 cards: your 15 and the widow."),
+    (hand("Your 18 cards: your 15 and the widow."),
      Param("trump", required=True, metavar=SUIT, help="The trump you named."),
      Param("bid", "int", None, "Your bid [default: the minimum, 300].", metavar="BID"),
      Param("top", "int", 15, "Rows to print (JSON and CSV have them all).", low=1, show_default=True, where="cli"),
@@ -142,12 +142,12 @@ True""", vs_best="probability", render="analyzer.games.pinochle.text:render_bury
 
 DEAL = Question(
     "pinochle", "deal",
-    (Param("hand", argument=True, required=True, help="Your 12 cards."),
+    (hand("Your 12 cards."),
      Param("players", "choice", 2, "The two-handed game with a stock (the only one dealt this way).", choices=(2,),
            show_default=True),
      Param("trump", metavar=SUIT, help="The trump suit (the turned card then any unseen card of it); or give "
            "--upcard."),
-     Param("upcard", metavar="CARD", help="The turned card (it names the trump)."),
+     Param("upcard", metavar="CARD", help="The turned card (it names the trump).", holds="card"),
      Param("dealer", "choice", "them", "Who dealt: them (you lead first) or you (a turned nine scores you 10).",
            choices=("them", "you"), show_default=True),
      Param("score", metavar="YOU:THEM", help="The scores before this hand [default: 0:0]."))
@@ -175,13 +175,13 @@ True""",
 
 PLAY = Question(
     "pinochle", "play",
-    (Param("hand", argument=True, required=True, help="Your 12 cards (those on your table too)."),
+    (hand("Your 12 cards (those on your table too)."),
      Param("players", "choice", 2, "The two-handed game with a stock (phase 1: the stock not yet gone).",
            choices=(2,), show_default=True),
      Param("trump", metavar=SUIT, help="The trump suit (the card under the stock then unknown); or give --upcard."),
-     Param("upcard", metavar="CARD", help="The card under the stock (it names the trump)."),
-     Param("seen", metavar="CARDS", help="The cards played to the tricks so far (both players')."),
-     Param("lead", metavar="CARD", help="The card your opponent led to this trick (none: you lead)."),
+     Param("upcard", metavar="CARD", help="The card under the stock (it names the trump).", holds="card"),
+     Param("seen", metavar="CARDS", help="The cards played to the tricks so far (both players').", holds="cards"),
+     Param("lead", metavar="CARD", help="The card your opponent led to this trick (none: you lead).", holds="card"),
      Param("melded", metavar="GROUPS", help="Your melds laid this hand, in order, comma-separated (\"KS QS, AS AH AD "
            "AC\"; a nine of trump alone: the dix shown)."),
      Param("their_melded", metavar="GROUPS", help="Your opponent's melds laid this hand, likewise."))
@@ -210,11 +210,11 @@ True""",
 
 PASS = Question(
     "pinochle", "pass",
-    (Param("hand", argument=True, required=True, help="Your 12 cards (16 with --received)."),
+    (hand("Your 12 cards (16 with --received)."),
      Param("trump", required=True, metavar=SUIT, help="The trump the declarer named."),
      Param("bid", "int", None, "The winning bid [default: the minimum].", metavar="BID"),
      Param("received", metavar="CARDS", help="You are the declarer: the 4 cards your partner passed you (HAND is "
-           "then your 16 cards)."),
+           "then your 16 cards).", holds="cards"),
      Param("top", "int", 15, "Rows to print (JSON and CSV have them all).", low=1, show_default=True, where="cli"))
     + simulation(20_000, models=("heuristic",)) + (examples(), progress()),
     "analyzer.games.pinochle.questions:pass_cards",
@@ -238,10 +238,11 @@ True""",
 
 LEAD = Question(
     "pinochle", "lead",
-    (Param("hand", argument=True, required=True, help="Your 12 cards after the passes (15 with --players 3)."),
+    (hand("Your 12 cards after the passes (15 with --players 3)."),
      Param("trump", required=True, metavar=SUIT, help="The trump you named."),
      Param("bid", "int", None, "The bid you won [default: the minimum].", metavar="BID"),
-     Param("passed", metavar="CARDS", help="The 4 cards you passed back to your partner (dealt into his hand)."),
+     Param("passed", metavar="CARDS", holds="cards",
+           help="The 4 cards you passed back to your partner (dealt into his hand)."),
      PINOCHLE_WORLDS,
      Param("deals", "int", None, "Number of simulated deals [default: 40 with --play dd, 10 with --play pimc, "
            "20,000 with --play heuristic].", low=1))
@@ -253,7 +254,7 @@ LEAD = Question(
        Param("players", "choice", 4, "3: the three-handed bidder's lead (HAND: his 15 cards after the burial; "
              "heuristic play, the default there).", choices=(4, 3), show_default=True),
        Param("buried", metavar="CARDS", help="Three-handed: the 3 cards you buried (their points count for you) "
-             "[default: three unseen cards at random]."),
+             "[default: three unseen cards at random].", holds="cards"),
        progress()),
     "analyzer.games.pinochle.questions:lead",
     "Which card should you, the declarer, lead to the first trick?",

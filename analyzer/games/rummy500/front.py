@@ -1,6 +1,6 @@
 """Rummy 500's questions, as every front end offers them (``analyzer.spec``)."""
 
-from ...spec import Param, Question, examples, progress, rules, seed, threads
+from ...spec import Param, Question, examples, hand, progress, rules, seed, threads
 
 RULES_HELP = ("Rule options (--rule NAME=VALUE): jokers=yes|no, values=pip|5-10-15, floating=no|yes, "
               "single_duty=no|yes, out_discard=any|dead, two_hand=13|10, two_decks_from=2..9 (9: never), "
@@ -8,9 +8,9 @@ RULES_HELP = ("Rule options (--rule NAME=VALUE): jokers=yes|no, values=pip|5-10-
 PLAYERS = Param("players", "int", 4, "Players (2-8); two decks from 6 by default.", show_default=True)
 RULES = rules("A rule option (repeatable).")
 POSITION = (
-    Param("hand", required=True, help="Your cards."),
-    Param("pile", default="", help="The discard pile, bottom to top (every card is visible)."),
-    Param("table", help="Melds on the table, e.g. \"5S 6S 7S; 8H 8D 8C\"."),
+    Param("hand", required=True, help="Your cards.", holds="cards"),
+    Param("pile", default="", help="The discard pile, bottom to top (every card is visible).", holds="cards"),
+    Param("table", help="Melds on the table, e.g. \"5S 6S 7S; 8H 8D 8C\".", holds="melds"),
     PLAYERS,
     Param("held", metavar="N,N,...", help="Cards each opponent holds, in turn order after you (default: the deal's "
           "size)."),
@@ -23,8 +23,8 @@ POSITION = (
 
 MELDS = Question(
     "rummy500", "melds",
-    (Param("hand", argument=True, required=True, help="Your cards."),
-     Param("table", help="Melds on the table to lay off on, e.g. \"5S 6S 7S; 8H 8D 8C\"."),
+    (hand("Your cards."),
+     Param("table", help="Melds on the table to lay off on, e.g. \"5S 6S 7S; 8H 8D 8C\".", holds="melds"),
      PLAYERS, RULES),
     "analyzer.games.rummy500.questions:melds",
     "The best way to lay HAND down: the melds (jokers' declared cards), the lay-offs on --table, the value melded "
@@ -96,7 +96,7 @@ True""",
 DISCARD = Question(
     "rummy500", "discard",
     POSITION[:1] + (Param("taken", help="The card you took alone from the pile this turn (it may not be "
-                          "thrown)."),) + POSITION[1:],
+                          "thrown).", holds="card"),) + POSITION[1:],
     "analyzer.games.rummy500.questions:discard",
     "Which card to throw?",
     """You have drawn and melded; each card you could throw is played out on the same deals

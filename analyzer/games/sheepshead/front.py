@@ -1,6 +1,6 @@
 """Sheepshead's questions, as every front end offers them (``analyzer.spec``)."""
 
-from ...spec import Param, Question, condition, examples, progress, simulation, worlds
+from ...spec import Param, Question, condition, examples, hand, progress, simulation, worlds
 
 RULES_HELP = ("Rule options: jack_order=standard|seed, leaster_blind=last|first, no_call=alone|unknown (no legal "
               "call: play alone, or call an ace of a void suit and set a face-down fail card) (also "
@@ -16,7 +16,7 @@ TABLE = (
 
 PICK = Question(
     "sheepshead", "pick",
-    (Param("hand", argument=True, required=True, help="Your 6 cards, e.g. \"QC QS JD AD TD 9C\"."),)
+    (hand("Your 6 cards, e.g. \"QC QS JD AD TD 9C\"."),)
     + TABLE + (worlds(), condition())
     + simulation(said="200,000; 1,000 with --play dd; 20 with --play pimc")
     + (examples(), progress()),
@@ -48,7 +48,7 @@ Answer
 
 BURY = Question(
     "sheepshead", "bury",
-    (Param("cards", argument=True, required=True, help="Your 8 cards: your hand and the blind."),
+    (hand("Your 8 cards: your hand and the blind.", "cards"),
      Param("top", "int", 15, "Rows to print (JSON and CSV have them all).", low=1, show_default=True, where="cli"))
     + TABLE + (condition(),)
     + simulation(said="20,000; 100 with --play dd", models=("heuristic", "dd"))
