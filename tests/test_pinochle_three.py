@@ -165,11 +165,13 @@ def _auction_reference(values, seat, cur, holder, passed, ladder, margin, forced
     return (holder, cur) if cur >= 0 else (-1, -1)
 
 
-@pytest.mark.parametrize("auction,hand", [("300", "9S JS 9H JH TH 9D TD 9C JC TC KC 9C QD JD 9D"), ("300 pass", HAND),
-                                          ("", "9S JS 9H JH TH 9D TD 9C JC TC KC 9C QD JD 9D")])
-def test_call_rows_against_a_plain_auction_on_the_same_deals(auction, hand):
+@pytest.mark.parametrize("auction,hand,condition", [
+    ("300", "9S JS 9H JH TH 9D TD 9C JC TC KC 9C QD JD 9D", "policy"), ("300 pass", HAND, "policy"),
+    ("", "9S JS 9H JH TH 9D TD 9C JC TC KC 9C QD JD 9D", "policy"), ("300 310", HAND, "none")])
+def test_call_rows_against_a_plain_auction_on_the_same_deals(auction, hand, condition):
     """Every row's EV and counts, recomputed deal by deal in plain Python: the same draws
-    (the kernel's streams) kept when the policy makes the calls heard, the auction after
+    (the kernel's streams) kept when the policy makes the calls heard (with ``condition``
+    "none" the first draw, whatever the others hold), the auction after
     each call by the plain rules above, the bidder's total from ``bidder_total3`` and the
     settlement in units (bidder +2u made, -4u failed, -2u conceded; a defender -u, +2u,
     +u; nothing when the forced eldest concedes unseen)."""
@@ -179,7 +181,7 @@ def test_call_rows_against_a_plain_auction_on_the_same_deals(auction, hand):
     from analyzer.sim.rng import seed_key, stream_key
 
     n = 40
-    a = q.bid3(hand, auction=auction, deals=n, seed=5, threads=1)
+    a = q.bid3(hand, auction=auction, deals=n, seed=5, threads=1, condition=condition)
     calls = a.table[a.table["action"].isin(["pass", "call"])].reset_index(drop=True)
     options = Options3()
     ladder = options.bids(2000)
@@ -209,7 +211,7 @@ def test_call_rows_against_a_plain_auction_on_the_same_deals(auction, hand):
             for c in heard:
                 while (passed >> seat) & 1:
                     seat = (seat + 1) % 3
-                if seat != asker:
+                if seat != asker and condition == "policy":
                     if c < 0:
                         ok = not (cur + 1 < len(ladder) and ladder[cur + 1] <= values[seat] - margin)
                     else:
@@ -244,8 +246,10 @@ def test_call_rows_against_a_plain_auction_on_the_same_deals(auction, hand):
                 continue
             made = total >= ladder[k]
             ev[r] += (2 * u if made else -4 * u) if b == asker else (-u if made else 2 * u)
-    assert a.meta["deals"] == used == n
+    assert a.meta["deals"] == used == n and a.meta["condition"] == condition
     assert np.allclose(calls["ev"].to_numpy(), ev / n)
+    if condition == "none":
+        assert any("--condition none" in note for note in a.notes)
 
 
 def test_a_weak_hand_passes_and_the_bad_calls_are_refused(capsys):

@@ -993,13 +993,14 @@ K3_SIZE = 3
 
 @njit(cache=True, nogil=True)
 def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, calls, reuse, bids, units, mult, policy,
-                   concede, all_pass, forced_free, max_draws, stats, prods, counters):
+                   concede, all_pass, forced_free, max_draws, conditioned, stats, prods, counters):
     """Deals ``start..start+n-1`` of the three-handed ``bid`` question with the auction: the
     asker at seat ``asker`` (0 eldest .. 2 dealer) holds ``mine``; the calls ``heard`` from
     the eldest on (ladder indices into ``bids``, -1 a pass) bring the turn to him.  The
     widow and the other two hands are dealt from ``pool`` and redealt (at most
     ``max_draws`` times; a deal without a match is dropped and counted) until the policy
-    (``bidding.heard3``) makes the calls heard.  For each row r the asker makes
+    (``bidding.heard3``) makes the calls heard -- when ``conditioned``; else the first deal
+    stands (the calls still set the auction's state).  For each row r the asker makes
     ``calls[r]`` (a ladder index, -1 a pass), the auction goes on by the policy (his own
     later calls too, ``bidding.auction3``), and the bidder takes the widow, names trump
     (``named_trump3``), buries and plays (``bidder_total3``), or concedes: above his play
@@ -1051,7 +1052,8 @@ def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, call
                 while (passed >> seat) & 1:
                     seat = (seat + 1) % 3
                 call = heard[j]
-                if seat != asker and not heard3(values[seat], cur, seat, call, bids, units, policy, all_pass):
+                if conditioned and seat != asker and not heard3(values[seat], cur, seat, call, bids, units, policy,
+                                                                all_pass):
                     ok = False
                     break
                 if call < 0:

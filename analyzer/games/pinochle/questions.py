@@ -283,14 +283,13 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     (``bid3``; the four-handed arguments refused)."""
     if int(players) == 3:
         given = [name for name, value, default in (("--over", over, None), ("--worlds", worlds, None),
-                                                   ("--condition", condition, "policy"), ("--play", play, "heuristic"),
-                                                   ("--examples", examples, 0))
+                                                   ("--play", play, "heuristic"), ("--examples", examples, 0))
                  if value != default]
         if given:
             raise InputError(f"{', '.join(given)}: not offered with --players 3 yet (the three-handed bid plays "
-                             "heuristic hands; the calls heard always condition the other hands)")
+                             "heuristic hands)")
         return bid3(hand, trump=trump, auction=auction, seat=seat, deals=deals, seed=seed, threads=threads,
-                    rules=rules, progress=progress)
+                    rules=rules, progress=progress, condition=condition)
     if int(players) != 4:
         raise InputError(f"--players must be 3 or 4 for the bid question, got {players}")
     check_condition(condition)
@@ -891,7 +890,8 @@ MAX_DRAWS3 = 2_000              # redeals of the other hands to match the calls 
 BID3_NOTES = (
     "three-handed: a 'call' row (pass, or a bid now) is your result for the whole hand when the auction goes on by "
     "the bidding policy after your call (your own later calls too: bid while the next bid is at most the hand's "
-    "value less its margin, choosing the bid up to there that pays most), the widow and the other two hands dealt to fit the calls heard; the bidder takes the "
+    "value less its margin, choosing the bid up to there that pays most), the widow and the other two hands dealt "
+    "to fit the calls heard (unless --condition none); the bidder takes the "
     "widow, names the trump with the most meld plus 20 for each trump held, buries three cards he did not meld "
     "(their points count for him) and plays fifteen tricks against the two others, every seat by the heuristic",
     "a 'bid' row is the result if you end up the bidder at that bid with that trump (or the trump you would name "
@@ -946,7 +946,7 @@ def parse_auction3(text: str | None, ladder: list[int], all_pass: str, skip: boo
 
 def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: int | None = None,
          deals: int | None = None, seed: int | None = 0, threads: int | None = None, rules=None,
-         progress: bool = False) -> Answer:
+         progress: bool = False, condition: str = "policy") -> Answer:
     """How much can you bid on ``hand`` (15 cards) in three-handed Pinochle?  ``auction``:
     the calls so far from the eldest (seat 1) on, which make it your turn (``seat`` 1-3, if
     given, must agree); none: you are the eldest and open.  Rows: each call now (pass where
@@ -954,13 +954,16 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
     the policy and the hand played out: your net units for the hand, P(you end up the
     bidder and make it), its paired difference from the best call; and for each bid and
     trump (and the trump named after the widow) P(make) with its 95% interval and EV if
-    you end up the bidder there."""
+    you end up the bidder there.  ``condition``: "policy" (the other hands dealt so that
+    the policy makes the calls heard) or "none" (dealt uniformly; the calls still set the
+    auction's state)."""
     from .bidding import ALL_PASS_RULES, DEFAULT_CONCEDE3, DEFAULT_POLICY3
     from .play import (H3_BID, H3_CONCEDED, H3_EV, H3_EV2, H3_I_BID, H3_I_MADE, H3_REDEAL, H3_SIZE, H3_THEY_MADE,
                        K3_DEALS, K3_DRAWS, K3_MISSED, K3_SIZE, S3_CONCEDED, S3_EV, S3_EV2, S3_MADE, S3_N, S3_SIZE,
                        TOT_BURIED, TOT_MELD, TOT_SIZE, TOT_SUM, auction3_chunk, three_chunk)
     from .rules import Options3
 
+    check_condition(condition)
     options = Options3.parse(rules)
     hand_ids = parse_hand(hand, "hand", 15)
     rows_asked = [4] + (list(range(4)) if trump is None else [parse_trump(trump)])
@@ -999,7 +1002,7 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
                            np.array(row_calls, np.int64), options.reuse, bids, units, mult, DEFAULT_POLICY3,
                            DEFAULT_CONCEDE3, np.int64(all_pass),
                            options.forced_concede == "free" and options.all_pass == "eldest_forced",
-                           np.int64(MAX_DRAWS3), v["here"], v["prods"], v["counters"])
+                           np.int64(MAX_DRAWS3), condition == "policy", v["here"], v["prods"], v["counters"])
         return flat
 
     run = BID3_PLAN.run(chunk, deals, "heuristic", threads, progress)
@@ -1080,7 +1083,10 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
         head += f"; the highest bid not measurably worse than {name(best_row)} is {ladder[row_calls[max(ok)]]}"
     recommendation = recommend(head, f, " units", 2)
     notes = list(BID3_NOTES) + BID3_PLAN.notes(run, deals, "heuristic")
-    if calls:
+    if calls and condition == "none":
+        notes.append("--condition none: the other two hands and the widow dealt uniformly; the calls heard set the "
+                     "auction's state only")
+    elif calls:
         notes.append(f"the calls heard condition the other two hands: {k3[K3_DRAWS] / max(run.n_done, 1):,.1f} deals "
                      f"drawn a deal on average to match them"
                      + (f"; {int(k3[K3_MISSED]):,} deals found no match in {MAX_DRAWS3:,} draws and are left out"
@@ -1090,7 +1096,7 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
                      "minimum, so pass is not a row")
     meta = {"hand": format_mask(mine), "players": 3, "seat": asker + 1,
             "auction": [("pass" if c < 0 else ladder[c]) for c in calls], "deals": int(m), "deals_dealt": int(n),
-            "seed": seed, "play": "heuristic", "rules": options.as_dict(),
+            "seed": seed, "play": "heuristic", "rules": options.as_dict(), "condition": condition,
             "meld": {SUITS[t]: int(melds[t]) for t in range(4)},
             "ev_meaning": "EV: your net units for the hand from both other players", **f}
     return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)

@@ -76,7 +76,7 @@ def render_bid3(answer) -> str:
     heard = " ".join(str(c) for c in m["auction"]) or "none"
     lines = [f"Three-handed Pinochle — bid: hand {m['hand']} (meld before the widow: {melds})",
              f"seat {m['seat']} (1 is the eldest, 3 the dealer); calls heard: {heard}",
-             f"{m['deals']:,} deals, seed {m['seed']}; rules: "
+             f"{m['deals']:,} deals{unconditioned(m)}, seed {m['seed']}; rules: "
              + ", ".join(f"{k}={v}" for k, v in m["rules"].items()), "",
              "Your call now, the auction going on by the policy, the hand played out:",
              f"  {'call':<9}  {'EV':>8}  {'±se':>5}  {'vs best':>8}  {'95% interval':>16}  {'you bid':>7}  "
