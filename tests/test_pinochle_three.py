@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from analyzer.games.pinochle import questions as q
-from analyzer.games.pinochle.deck import BIT_OF, DECK_MASK as DECK, LANE, mask_of
+from analyzer.games.pinochle.deck import BIT_OF, DECK_MASK as DECK, LANE, format_mask, mask_of
 from analyzer.games.pinochle.meld import meld_cards
 from analyzer.games.pinochle.play import TRACE_COLS, bury3, card_tables, play_hand
 from analyzer.games.pinochle.rules import Options3, rule_tables
@@ -181,7 +181,7 @@ def test_call_rows_against_a_plain_auction_on_the_same_deals(auction, hand, cond
     from analyzer.sim.rng import seed_key, stream_key
 
     n = 40
-    a = q.bid3(hand, auction=auction, deals=n, seed=5, threads=1, condition=condition)
+    a = q.bid3(hand, auction=auction, deals=n, seed=5, threads=1, condition=condition, examples=2)
     calls = a.table[a.table["action"].isin(["pass", "call"])].reset_index(drop=True)
     options = Options3()
     ladder = options.bids(2000)
@@ -196,6 +196,7 @@ def test_call_rows_against_a_plain_auction_on_the_same_deals(auction, hand, cond
     hands, trace = np.empty(3, np.uint64), np.empty((1, TRACE_COLS), np.int64)
     v4 = np.empty(4)
     ev = np.zeros(len(calls))
+    per_deal, dealt = {}, {}
     used = 0
     for i in range(n):
         key = np.uint64(stream_key(key0, i))
@@ -227,6 +228,8 @@ def test_call_rows_against_a_plain_auction_on_the_same_deals(auction, hand, cond
                 break
         assert ok
         used += 1
+        dealt[i] = {f"seat {s + 1}": format_mask(np.uint64(seats[s])) for s in range(3)}
+        dealt[i]["widow"] = format_mask(np.uint64(deal[0]))
         for r, row in calls.iterrows():
             p2, c2, h2 = passed, cur, holder
             if row["action"] == "pass":
@@ -242,14 +245,23 @@ def test_call_rows_against_a_plain_auction_on_the_same_deals(auction, hand, cond
                                                np.uint64(seats[(b + 2) % 3]), False, hands, trace, DEFAULT_CONCEDE3)
             u = unit_value(ladder[k], trump=t)
             if ladder[k] > limit:
-                ev[r] += -2 * u if b == asker else u
-                continue
-            made = total >= ladder[k]
-            ev[r] += (2 * u if made else -4 * u) if b == asker else (-u if made else 2 * u)
+                g = -2 * u if b == asker else u
+            else:
+                made = total >= ladder[k]
+                g = (2 * u if made else -4 * u) if b == asker else (-u if made else 2 * u)
+            ev[r] += g
+            per_deal[i, r] = g
     assert a.meta["deals"] == used == n and a.meta["condition"] == condition
     assert np.allclose(calls["ev"].to_numpy(), ev / n)
     if condition == "none":
         assert any("--condition none" in note for note in a.notes)
+    # the example deals: the hands as the reference drew them, each call's units on that deal
+    row_of = {("pass" if r["action"] == "pass" else f"bid {int(r['bid'])}"): j for j, r in calls.iterrows()}
+    assert a.examples or any("nothing to show" in note for note in a.notes)
+    for ex in a.examples:
+        assert ex["hands"] == dealt[ex["deal"]] and ex["you"] == f"seat {asker + 1}"
+        for o in ex["options"]:
+            assert o["ev"] == pytest.approx(per_deal.get((ex["deal"], row_of[o["action"]]), 0.0))
 
 
 def test_a_weak_hand_passes_and_the_bad_calls_are_refused(capsys):

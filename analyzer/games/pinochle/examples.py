@@ -301,3 +301,64 @@ def _tricks(trace, names) -> list[dict]:
             tricks.append({"trick": len(tricks) + 1, "cards": [], "winner": names[int(row[4])]})
         tricks[t]["cards"].append([names[int(row[1])], format_mask(1 << int(row[2]))])
     return tricks
+
+
+def call_examples3(n: int, *, chunk, layout, rows: tuple, labels: tuple, kernel: dict, seed: int,
+                   deals: int) -> tuple[list[dict], str | None]:
+    """Up to ``n`` example deals for a three-handed ``bid`` answer: the recommended call
+    (``rows[0]``, a row of the "here" stats) against the next best (``rows[1]``), deal i
+    replayed alone by the run's own chunk; the three hands and the widow as dealt
+    (``play.deal3_heard``: the draw that made the calls heard) and, after each call, who
+    ended up the bidder at what and how it ended."""
+    from .play import (H3_BID, H3_CONCEDED, H3_EV, H3_I_BID, H3_I_MADE, H3_REDEAL, H3_THEY_MADE, K3_DEALS,
+                       deal3_heard)
+
+    scan = min(SCAN["heuristic"], deals)
+    value = np.zeros((scan, 2))
+    after = np.zeros((scan, 2, 6))
+    valid = np.zeros(scan, bool)
+    for i in range(scan):
+        v = layout.unpack(chunk(i, 1))
+        if v["counters"][K3_DEALS] <= 0:
+            continue
+        valid[i] = True
+        for j, r in enumerate(rows):
+            h = v["here"][r]
+            value[i, j] = h[H3_EV]
+            after[i, j] = (h[H3_REDEAL], h[H3_I_BID], h[H3_BID], h[H3_I_MADE], h[H3_THEY_MADE], h[H3_CONCEDED])
+    chosen, note = _chosen(value, valid, n, scan, "calls")
+    if not chosen:
+        return [], note
+    k = kernel
+    asker = k["asker"]
+    names = [f"seat {s + 1}" for s in range(3)]
+    deal, seats = np.empty(3, np.uint64), np.empty(3, np.uint64)
+    out = []
+    for i, which in chosen:
+        deal3_heard(np.uint64(stream_key(k["key0"], np.int64(i))), k["pool"], k["counts"], k["mine"],
+                    np.int64(asker), k["heard"], k["reuse"], k["bids"], k["units"], k["policy"], np.int64(k["all_pass"]),
+                    np.int64(k["max_draws"]), k["conditioned"], np.zeros(3, np.uint64),
+                    np.empty(k["pool"].shape[0], np.int64), deal, seats, np.empty(3), np.empty(4), np.empty(4, np.int64))
+        shown = {names[s]: format_mask(seats[s]) for s in range(3)}
+        shown["widow"] = format_mask(deal[0])
+        drawn = dict(shown, **{names[asker]: shown[names[asker]] + " (you)"})
+        opts = []
+        for j, label in enumerate(labels):
+            redeal, i_bid, bid, i_made, they_made, conceded = after[i, j]
+            if redeal:
+                what = "everybody passes: a redeal"
+            else:
+                made = i_made or they_made
+                if i_bid:
+                    end = "concede" if conceded else ("make it" if made else "are set")
+                    what = f"you end up the bidder at {bid:.0f} and {end}"
+                else:
+                    end = "concedes" if conceded else ("makes it" if made else "is set")
+                    what = f"another player ends up the bidder at {bid:.0f} and {end}"
+            opts.append({"action": label, "ev": float(value[i, j]), "bidder": None if redeal else
+                         ("you" if i_bid else "another"), "bid": None if redeal else int(bid),
+                         "made": bool(i_made or they_made), "conceded": bool(conceded), "redeal": bool(redeal),
+                         "summary": f"{label}: the auction goes on by the policy; {what}; your units "
+                                    f"{value[i, j]:+.1f}"})
+        out.append(_entry(i, which, seed, names[asker], shown, drawn, opts, value))
+    return out, shared.fewer(len(out), n, scan)

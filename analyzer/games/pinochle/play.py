@@ -992,6 +992,55 @@ K3_SIZE = 3
 
 
 @njit(cache=True, nogil=True)
+def deal3_heard(key, pool, counts, mine, asker, heard, reuse, bids, units, policy, all_pass, max_draws, conditioned,
+                fixed, buf, deal, seats, values, v4, state):
+    """One deal of the three-handed ``bid`` question with the calls ``heard``: the widow
+    (``deal[0]``) and the other two hands dealt from ``pool`` by the deal's ``key``, redealt
+    (stream d = 0, 1, ...; at most ``max_draws``) until the policy makes the calls heard
+    (``bidding.heard3``; without ``conditioned`` the first deal stands); ``seats`` the three
+    hands (the asker's ``mine``), ``values`` each seat's valuation.  ``state``: (a match?,
+    the current bid's ladder index or -1, its holder or -1, the passed seats' bits) after
+    the calls heard.  Returns the deals drawn."""
+    drawn = 0
+    state[0] = 0
+    for d in range(max_draws):
+        drawn += 1
+        _deal_into(stream_key(key, d), pool, counts, fixed, buf, deal)
+        seats[asker] = mine
+        seats[(asker + 1) % 3] = deal[1]
+        seats[(asker + 2) % 3] = deal[2]
+        for s in range(3):
+            valuation(seats[s], policy, reuse, v4)
+            values[s] = v4.max()
+        cur = -1
+        holder = -1
+        passed = 0
+        seat = 0
+        ok = True
+        for j in range(heard.shape[0]):
+            while (passed >> seat) & 1:
+                seat = (seat + 1) % 3
+            call = heard[j]
+            if conditioned and seat != asker and not heard3(values[seat], cur, seat, call, bids, units, policy,
+                                                            all_pass):
+                ok = False
+                break
+            if call < 0:
+                passed |= 1 << seat
+            else:
+                cur = call
+                holder = seat
+            seat = (seat + 1) % 3
+        if ok:
+            state[0] = 1
+            state[1] = cur
+            state[2] = holder
+            state[3] = passed
+            break
+    return drawn
+
+
+@njit(cache=True, nogil=True)
 def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, calls, reuse, bids, units, mult, policy,
                    concede, all_pass, forced_free, max_draws, conditioned, stats, prods, counters):
     """Deals ``start..start+n-1`` of the three-handed ``bid`` question with the auction: the
@@ -1028,42 +1077,15 @@ def auction3_chunk(rules4, vals4, key0, start, n, pool, mine, asker, heard, call
     limit = np.empty(3, np.float64)
     n_rows = calls.shape[0]
     ev = np.empty(n_rows, np.float64)
+    state = np.empty(4, np.int64)
     for i in range(n):
-        key = stream_key(key0, start + i)
-        ok = False
-        cur = -1
-        holder = -1
-        passed = 0
-        for d in range(max_draws):
-            counters[K3_DRAWS] += 1
-            _deal_into(stream_key(key, d), pool, counts, fixed, buf, deal)
-            seats[asker] = mine
-            seats[(asker + 1) % 3] = deal[1]
-            seats[(asker + 2) % 3] = deal[2]
-            for s in range(3):
-                valuation(seats[s], policy, reuse, v4)
-                values[s] = v4.max()
-            cur = -1
-            holder = -1
-            passed = 0
-            seat = 0
-            ok = True
-            for j in range(heard.shape[0]):
-                while (passed >> seat) & 1:
-                    seat = (seat + 1) % 3
-                call = heard[j]
-                if conditioned and seat != asker and not heard3(values[seat], cur, seat, call, bids, units, policy,
-                                                                all_pass):
-                    ok = False
-                    break
-                if call < 0:
-                    passed |= 1 << seat
-                else:
-                    cur = call
-                    holder = seat
-                seat = (seat + 1) % 3
-            if ok:
-                break
+        draws = deal3_heard(stream_key(key0, start + i), pool, counts, mine, asker, heard, reuse, bids, units, policy,
+                            all_pass, max_draws, conditioned, fixed, buf, deal, seats, values, v4, state)
+        counters[K3_DRAWS] += draws
+        ok = state[0] == 1
+        cur = state[1]
+        holder = state[2]
+        passed = state[3]
         if not ok:
             counters[K3_MISSED] += 1
             continue

@@ -283,13 +283,13 @@ def bid(hand: str, seat: int | None = None, over: int | None = None, auction: st
     (``bid3``; the four-handed arguments refused)."""
     if int(players) == 3:
         given = [name for name, value, default in (("--over", over, None), ("--worlds", worlds, None),
-                                                   ("--play", play, "heuristic"), ("--examples", examples, 0))
+                                                   ("--play", play, "heuristic"))
                  if value != default]
         if given:
             raise InputError(f"{', '.join(given)}: not offered with --players 3 yet (the three-handed bid plays "
                              "heuristic hands)")
         return bid3(hand, trump=trump, auction=auction, seat=seat, deals=deals, seed=seed, threads=threads,
-                    rules=rules, progress=progress, condition=condition)
+                    rules=rules, progress=progress, condition=condition, examples=examples)
     if int(players) != 4:
         raise InputError(f"--players must be 3 or 4 for the bid question, got {players}")
     check_condition(condition)
@@ -946,7 +946,7 @@ def parse_auction3(text: str | None, ladder: list[int], all_pass: str, skip: boo
 
 def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: int | None = None,
          deals: int | None = None, seed: int | None = 0, threads: int | None = None, rules=None,
-         progress: bool = False, condition: str = "policy") -> Answer:
+         progress: bool = False, condition: str = "policy", examples: int = 0) -> Answer:
     """How much can you bid on ``hand`` (15 cards) in three-handed Pinochle?  ``auction``:
     the calls so far from the eldest (seat 1) on, which make it your turn (``seat`` 1-3, if
     given, must agree); none: you are the eldest and open.  Rows: each call now (pass where
@@ -956,7 +956,8 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
     trump (and the trump named after the widow) P(make) with its 95% interval and EV if
     you end up the bidder there.  ``condition``: "policy" (the other hands dealt so that
     the policy makes the calls heard) or "none" (dealt uniformly; the calls still set the
-    auction's state)."""
+    auction's state).  ``examples``: also show this many deals where the recommended call
+    and the next best part ways (``examples.call_examples3``)."""
     from .bidding import ALL_PASS_RULES, DEFAULT_CONCEDE3, DEFAULT_POLICY3
     from .play import (H3_BID, H3_CONCEDED, H3_EV, H3_EV2, H3_I_BID, H3_I_MADE, H3_REDEAL, H3_SIZE, H3_THEY_MADE,
                        K3_DEALS, K3_DRAWS, K3_MISSED, K3_SIZE, S3_CONCEDED, S3_EV, S3_EV2, S3_MADE, S3_N, S3_SIZE,
@@ -964,6 +965,7 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
     from .rules import Options3
 
     check_condition(condition)
+    check_examples(examples)
     options = Options3.parse(rules)
     hand_ids = parse_hand(hand, "hand", 15)
     rows_asked = [4] + (list(range(4)) if trump is None else [parse_trump(trump)])
@@ -1099,7 +1101,20 @@ def bid3(hand: str, trump: str | None = None, auction: str | None = None, seat: 
             "seed": seed, "play": "heuristic", "rules": options.as_dict(), "condition": condition,
             "meld": {SUITS[t]: int(melds[t]) for t in range(4)},
             "ev_meaning": "EV: your net units for the hand from both other players", **f}
-    return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes)
+    shown_examples = []
+    if examples and shown > 1:
+        from .examples import call_examples3
+        b = max((k for k in range(shown) if k != a), key=lambda k: ev[k])
+        kernel = {"key0": np.uint64(stream_key(key0, np.int64(1) << 40)), "pool": pool, "counts": counts,
+                  "mine": mine, "asker": asker, "heard": np.array(calls, np.int64), "reuse": options.reuse,
+                  "bids": bids, "units": units, "policy": DEFAULT_POLICY3, "all_pass": all_pass,
+                  "max_draws": MAX_DRAWS3, "conditioned": condition == "policy"}
+        shown_examples, note = call_examples3(examples, chunk=chunk, layout=layout, rows=(a, b),
+                                              labels=(name(a), name(b)), kernel=kernel, seed=seed, deals=int(n))
+        if note:
+            notes.append(note)
+    return Answer("pinochle", "bid", table, best, recommendation, meta, {"elapsed": run.elapsed}, notes,
+                  examples=shown_examples)
 
 
 LEAD3_PLAN = Plan("Pinochle", {"heuristic": 20_000}, chunk_size={"heuristic": 1_000})
