@@ -616,3 +616,29 @@ def test_both_past_the_target_raises_it_by_250_until_one_is_short():
                                     options.flags, two.POLICY, cards, np.zeros(2, np.uint64),
                                     np.empty(two.STOCK, np.int64), np.zeros((two.MAX_EVENTS, 5), np.int64))
     assert (winner, played) == (1, 1) and scores.tolist() == [1300, 1600]
+
+
+def test_the_play_questions_examples_are_its_own_worlds():
+    """--examples: each world shown is the run's world i (the cards unseen, split between
+    the opponent's concealed hand, the stock and the card under it, once each), and each
+    card's net there is what world i adds to the run's sums (the run over i+1 worlds
+    less the run over i)."""
+    from analyzer.games.pinochle.deck import format_mask as fm
+    from analyzer.games.pinochle.questions import play2
+    kw = dict(trump="S", lead="TH", seen="9C JC 9H JH", seed=3, threads=1)
+    a = play2(HAND, deals=120, examples=2, **kw)
+    assert len(a.examples) == 2
+    every = sorted(fm(sum(1 << b for b in range(64) if (b & 15) < 12)).split())
+    for ex in a.examples:
+        h = ex["hands"]
+        shown = (h["you"] + " " + h["opponent (concealed)"] + " " + h["stock (next first)"] + " "
+                 + h["under the stock"] + " 9C JC 9H JH TH").split()
+        assert sorted(shown) == every
+        i = ex["deal"]
+        upto = {r.card: r.net * (i + 1) for r in play2(HAND, deals=i + 1, **kw).table.itertuples()}
+        before = {r.card: r.net * i for r in play2(HAND, deals=i, **kw).table.itertuples()} if i else {}
+        for o in ex["options"]:
+            card = o["action"].split()[1]
+            assert o["ev"] == pytest.approx(upto[card] - before.get(card, 0.0))
+    (w0, b0), (w1, b1) = [(o["ev"] for o in ex["options"]) for ex in a.examples]
+    assert (w0 < b0) != (w1 < b1)            # one world where the best does worse, one where it does better

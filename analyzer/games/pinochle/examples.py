@@ -362,3 +362,44 @@ def call_examples3(n: int, *, chunk, layout, rows: tuple, labels: tuple, kernel:
                                     f"{value[i, j]:+.1f}"})
         out.append(_entry(i, which, seed, names[asker], shown, drawn, opts, value))
     return out, shared.fewer(len(out), n, scan)
+
+
+def play_examples2(n: int, *, chunk, layout, cards: tuple, labels: tuple, kernel: dict, seed: int,
+                   deals: int) -> tuple[list[dict], str | None]:
+    """Up to ``n`` example worlds for a two-handed ``play`` answer: the recommended card
+    (``cards[0]``, a candidate's index) against the next best, world i replayed alone by
+    the run's own chunk; the world as dealt (``two.play_world``: your opponent's concealed
+    cards, the card under the stock, the stock's order) and each card's net for the rest of
+    the hand on it, and whether it won the trick."""
+    from .two import STOCK, play_world
+
+    scan = min(SCAN["heuristic"], deals)
+    value = np.zeros((scan, 2))
+    won = np.zeros((scan, 2), bool)
+    for i in range(scan):
+        v = layout.unpack(chunk(i, 1))
+        for j, c in enumerate(cards):
+            value[i, j] = v["stats"][c, 0]
+            won[i, j] = v["stats"][c, 2] > 0
+    chosen, note = _chosen(value, np.ones(scan, bool), n, scan, "cards")
+    if not chosen:
+        return [], note
+    k = kernel
+    stock = np.zeros(STOCK, np.int64)
+    out = []
+    for i, which in chosen:
+        opp, turned = play_world(np.uint64(k["key0"]), np.int64(i), k["pool"], np.int64(k["n_hidden"]),
+                                 np.int64(k["turned"]), np.int64(k["trump"]), np.int64(k["t0"]),
+                                 np.empty(k["pool"].shape[0], np.int64), stock)
+        order = " ".join(format_mask(1 << int(b)) for b in stock[2 * k["t0"]:])
+        shown = {"you": k["hand"], "opponent (concealed)": format_mask(int(opp)),
+                 "stock (next first)": order, "under the stock": format_mask(1 << int(turned))}
+        if k["their_known"]:
+            shown["opponent (known)"] = k["their_known"]
+        opts = [{"action": f"play {labels[j]}", "ev": float(value[i, j]), "wins_trick": bool(won[i, j]),
+                 "summary": f"play {labels[j]}: {'wins' if won[i, j] else 'loses'} the trick; net "
+                            f"{value[i, j]:+.0f} points for the rest of the hand"} for j in range(2)]
+        entry = _entry(i, which, seed, "you", shown, dict(shown), opts, value)
+        entry["why"] = entry["why"].replace("EV ", "net ")
+        out.append(entry)
+    return out, shared.fewer(len(out), n, scan)

@@ -185,7 +185,7 @@ PLAY = Question(
      Param("melded", metavar="GROUPS", help="Your melds laid this hand, in order, comma-separated (\"KS QS, AS AH AD "
            "AC\"; a nine of trump alone: the dix shown)."),
      Param("their_melded", metavar="GROUPS", help="Your opponent's melds laid this hand, likewise."))
-    + simulation(2_000, models=("heuristic",)) + (progress(),),
+    + simulation(2_000, models=("heuristic",)) + (examples(), progress()),
     "analyzer.games.pinochle.questions:play2",
     "Which card now, in phase 1 of two-handed Pinochle -- and should you win this trick to meld?",
     """HAND: your 12 cards (those on your table too).  Your opponent's concealed cards and

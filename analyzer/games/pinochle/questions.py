@@ -1565,7 +1565,7 @@ def _melds2(groups_text, trump, sources, who: str, double_any: bool, copies: "_C
 def play2(hand: str, trump: str | None = None, upcard: str | None = None, seen: str | None = None,
           lead: str | None = None, melded: str | None = None, their_melded: str | None = None,
           deals: int | None = None, seed: int | None = 0, threads: int | None = None, rules=None,
-          progress: bool = False, play: str = "heuristic") -> Answer:
+          progress: bool = False, play: str = "heuristic", examples: int = 0) -> Answer:
     """Which card now, in phase 1 of two-handed Pinochle -- and win this trick to meld?
     ``hand``: your 12 cards (those you melded on the table too); ``seen``: the cards played
     to the tricks so far (both players'); ``lead``: the card your opponent led to this
@@ -1576,12 +1576,14 @@ def play2(hand: str, trump: str | None = None, upcard: str | None = None, seen: 
     cards (``deals`` worlds), each card of yours played in every world and the hand played
     on by the policy: your net gain for the rest of the hand (your meld and counters from
     now minus your opponent's) with its standard error, each card against the best on the
-    same worlds, and how often the card wins the trick."""
+    same worlds, and how often the card wins the trick.  ``examples``: also show this many
+    worlds where the best card and the next best part ways (phase 1)."""
     from . import two
     from .rules import Options2
     from ...sim.leads import paired_products
     from ...stats import moments_mean_se
 
+    check_examples(examples)
     options = Options2.parse(rules)
     if (trump is None) == (upcard is None):
         raise InputError("give the trump (--trump S|H|D|C) or the card under the stock (--upcard CARD), one of them")
@@ -1603,7 +1605,8 @@ def play2(hand: str, trump: str | None = None, upcard: str | None = None, seen: 
         lead_b = copies.take(lead, "card led", 1)[0] if lead else -1
         t = (int(BIT_OF[parse_hand(upcard, "card under the stock", 1)[0]]) >> 4) if upcard else parse_trump(trump)
         return _play2_exact(mine, seen_b, lead_b, t, t0, options, seed, play,
-                            ignored=[n for n, v in (("--melded", melded), ("--their-melded", their_melded)) if v])
+                            ignored=[n for n, v in (("--melded", melded), ("--their-melded", their_melded),
+                                                    ("--examples", examples)) if v])
     up_b = copies.take(upcard, "card under the stock", 1)[0] if upcard else -1
     t = (up_b >> 4) if up_b >= 0 else parse_trump(trump)
     double_any = options.double_meld == "any"
@@ -1716,8 +1719,18 @@ def play2(hand: str, trump: str | None = None, upcard: str | None = None, seen: 
              "played in every world and the hand played on by the heuristic policy (both players); net: your meld "
              "and counters from now to the end of the hand minus your opponent's (no call-out)",
              "vs_best: a card's net minus the best card's on the same worlds (95% interval)"]
+    shown = []
+    if examples and k > 1:
+        from .examples import play_examples2
+        kernel = {"key0": key0, "pool": pool_arr, "n_hidden": n_hidden, "turned": up_b, "trump": t, "t0": t0,
+                  "hand": meta["hand"], "their_known": format_mask(their_known) if their_known else None}
+        shown, note = play_examples2(examples, chunk=chunk, layout=layout, cards=(best_j, order[1]),
+                                     labels=(labels[best_j], labels[order[1]]), kernel=kernel, seed=seed,
+                                     deals=int(n))
+        if note:
+            notes.append(note)
     return Answer("pinochle", "play", table, f"play {top['card']}", recommendation, meta, {"elapsed": run.elapsed},
-                  notes)
+                  notes, examples=shown)
 
 
 def _play2_exact(mine, seen_b, lead_b, t, t0, options, seed, play, ignored=()) -> Answer:

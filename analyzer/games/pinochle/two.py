@@ -681,6 +681,32 @@ def traced_hand(seed: int, index: int, options, mine: int = 0, trump: int = -1, 
 
 
 @njit(cache=True, nogil=True)
+def play_world(key0, i, pool, n_hidden, turned_pos, trump, t0, buf, stock):
+    """World ``i`` of the ``play`` question: the unseen ``pool`` shuffled by the world's
+    stream into player 1's ``n_hidden`` concealed cards (returned as a mask) and the
+    stock's face-down cards from trick ``t0`` on (into ``stock``); the card under the stock
+    ``turned_pos``, or when unknown (-1) drawn uniformly among the unseen cards of the
+    trump suit.  Returns (player 1's concealed cards, the turned card)."""
+    state = stream_key(key0, i)
+    m = pool.shape[0]
+    for j in range(m):
+        buf[j] = pool[j]
+    mm = m
+    turned = turned_pos
+    if turned < 0:
+        state, turned, mm = draw_turned(state, buf, mm, trump)
+    state = shuffle_into(state, buf, mm)
+    opp = ZERO
+    for j in range(n_hidden):
+        opp |= ONE << np.uint64(buf[j])
+    q = n_hidden
+    for j in range(2 * t0, STOCK):
+        stock[j] = buf[q]
+        q += 1
+    return opp, turned
+
+
+@njit(cache=True, nogil=True)
 def play_chunk(key0, start, n, pos, pool, n_hidden, turned_known, cands, hand0, table0, used0, runused0, done0,
                meld0, dix0, trump, pts, opts, pol, stats, prods):
     """``n`` worlds from ``start`` of a phase-1 position, each candidate card of player 0
@@ -707,22 +733,7 @@ def play_chunk(key0, start, n, pos, pool, n_hidden, turned_known, cands, hand0, 
     vals = np.zeros(k, np.int64)
     far = np.int64(1) << np.int64(40)                 # no call-out: the value is the rest of the hand
     for i in range(start, start + n):
-        state = stream_key(key0, i)
-        for j in range(m):
-            buf[j] = pool[j]
-        mm = m
-        turned = turned_pos
-        if turned < 0:
-            # the card under the stock: uniform among the unseen cards of the trump suit
-            state, turned, mm = draw_turned(state, buf, mm, trump)
-        state = shuffle_into(state, buf, mm)
-        opp = ZERO
-        for j in range(n_hidden):
-            opp |= ONE << np.uint64(buf[j])
-        q = n_hidden
-        for j in range(2 * t0, STOCK):
-            stock[j] = buf[q]
-            q += 1
+        opp, turned = play_world(key0, i, pool, n_hidden, turned_pos, trump, t0, buf, stock)
         for c in range(k):
             hand[0], hand[1] = hand0[0], hand0[1] | opp
             table[0], table[1] = table0[0], table0[1]
