@@ -269,9 +269,13 @@ def test_cli_on_a_remote_scheduler(capsys, tmp_path):
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
     try:
         deadline = time.monotonic() + 60
-        while not info.exists() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        address = json.loads(info.read_text())["address"]
+        address = None
+        while address is None and time.monotonic() < deadline:
+            try:                 # the file appears before the scheduler has written it
+                address = json.loads(info.read_text())["address"]
+            except (OSError, ValueError, KeyError):
+                time.sleep(0.2)
+        assert address, "the scheduler wrote no address in 60 s"
         procs.append(subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
                                        "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
                                       env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
