@@ -419,16 +419,17 @@ def docstring(q: Question) -> str:
     def fill(text, indent=""):
         out = []
         for para in paragraphs(text):
-            if para.startswith("\b"):          # command lines: kept as they are
-                out.append("\n".join(indent + line for line in para.splitlines()[1:]))
+            if para.startswith("\b"):          # command lines: the command's help, not the function's
+                continue
             else:
                 out.append(textwrap.fill(para, 88, initial_indent=indent, subsequent_indent=indent,
                                          break_on_hyphens=False, break_long_words=False))
         return "\n\n".join(out)
 
-    lines = [f"{_python_words(' '.join(q.summary.split()), q)} (``analyzer {q.game} {q.name}``)."
+    command = q.name if q.game == q.name else f"{q.game} {q.name}"
+    lines = [f"{_python_words(' '.join(q.summary.split()), q)} (``analyzer {command}``)."
              .replace(".. (", " (").replace(". (``", " (``")]
-    if q.body:
+    if q.body and fill(q.body):
         lines += ["", fill(_python_words(q.body, q))]
     lines += ["", "Parameters", "----------"]
     for p in q.takes("api"):
