@@ -74,9 +74,6 @@ class Param:
     def int_choices(self) -> bool:
         return self.type == "choice" and all(isinstance(c, int) for c in self.choices)
 
-    def with_(self, **changes) -> "Param":
-        return Param(**{**self.__dict__, **changes})
-
 
 @dataclass(frozen=True)
 class Question:
@@ -118,9 +115,6 @@ class Question:
         """The command's help: each paragraph on one line (click wraps it), a ``\\b``
         paragraph (kept as written) with its lines."""
         return "\n\n".join(paragraphs(self.summary + "\n\n" + self.body))
-
-    def param(self, name: str) -> Param:
-        return next(p for p in self.params if p.name == name)
 
     def takes(self, where: str) -> list[Param]:
         """The parameters of one front end: "cli" or "api"."""
