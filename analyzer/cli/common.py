@@ -177,10 +177,10 @@ def command(q, before=None, after=None) -> click.Command:
     """The click command of a registered question ``q`` (``spec.Question``): its
     parameters, then --json (--csv, --plot as the question offers); the callback asks
     the question through ``spec.answer`` (the same path as the API, the page and batch)
-    and prints the question's text (``q.render``: ``render(answer, **the command line's
-    own values)``).  ``before(values)``
-    runs before the question (checks of the command line's own options), ``after(answer,
-    values)`` after it (files the command writes)."""
+    and prints the question's text (``q.render``, given the command line's own values
+    it takes by name, e.g. ``top``).  ``before(values)`` runs before the question (checks
+    of the command line's own options), ``after(answer, values)`` after it (files the
+    command writes)."""
     from .. import spec
 
     params = [click_param(p) for p in q.takes("cli")]
