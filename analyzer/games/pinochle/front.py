@@ -3,7 +3,7 @@ four-handed partnership game, the three-handed auction game (``--players 3``) an
 two-handed game with a stock (``deal``, ``play``)."""
 
 from ...errors import InputError
-from ...spec import Param, Question, condition, examples, hand, progress, rules, simulation, worlds
+from ...spec import Param, Question, condition, examples, hand, progress, rules, seed, simulation, threads, worlds
 
 MELD_RULES_HELP = ("Rule options: --rule NAME=VALUE takes every option of the Pinochle rules; only "
                    "run_marriage_reuse=no|yes changes meld (yes: an extra K or Q of trump marries the run's partner "
@@ -246,10 +246,10 @@ LEAD = Question(
      PINOCHLE_WORLDS,
      Param("deals", "int", None, "Number of simulated deals [default: 40 with --play dd, 10 with --play pimc, "
            "20,000 with --play heuristic].", low=1))
-    + simulation(models=())[1:2]
-    + (Param("play", "choice", None, "Card-play model [default: dd; heuristic with --players 3].",
-             choices=("dd", "pimc", "heuristic")),)
-    + simulation(models=())[2:]
+    + (seed(),
+       Param("play", "choice", None, "Card-play model [default: dd; heuristic with --players 3].",
+             choices=("dd", "pimc", "heuristic")),
+       threads(), rules())
     + (examples(),
        Param("players", "choice", 4, "3: the three-handed bidder's lead (HAND: his 15 cards after the burial; "
              "heuristic play, the default there).", choices=(4, 3), show_default=True),
