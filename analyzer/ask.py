@@ -100,7 +100,7 @@ def _values(q: spec.Question, values: dict) -> dict:
         if p is None:
             out[name] = v                    # refused by spec.check, naming what it takes
             continue
-        if v is None or (isinstance(v, str) and not v.strip() and p.type != "text") or v == "":
+        if v is None or (isinstance(v, str) and not v.strip()):
             continue
         if p.type == "bool":
             v = _truthy(v, p.option)

@@ -64,6 +64,13 @@ def game(name: str) -> Game:
     return GAMES[key]
 
 
+def front(name: str):
+    """The module of the game's registration of its questions and hooks
+    (``analyzer.games.<namespace>.front``), imported on first use."""
+    import importlib
+    return importlib.import_module(f"analyzer.games.{game(name).namespace}.front")
+
+
 def names(offering: str | None = None, aliases: bool = False) -> list[str]:
     """The games' names (those with ``offering`` true: "match", "trust"), each followed by
     its command alias (the first of ``aliases``: ``500``) when ``aliases``: the choices a

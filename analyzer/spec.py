@@ -199,7 +199,7 @@ def questions(game: str | None = None) -> list[Question]:
     out = []
     for g in registry.GAMES.values():
         if game is None or g.name == game:
-            out.extend(importlib.import_module(f"analyzer.games.{g.namespace}.front").QUESTIONS)
+            out.extend(registry.front(g.name).QUESTIONS)
     if game in (None, "match"):
         from .sim import front as match_front
         out.extend(match_front.QUESTIONS)

@@ -58,9 +58,7 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
         raise InputError(f"--strong {strong} is only offered for {', '.join(offered)}")
     if not g.trust_simulates and fast_deals is not None:
         raise InputError(f"--fast-deals: {g.title}'s fast choice is the players' rule, not a simulation")
-    import importlib
-    front = importlib.import_module(f"analyzer.games.{g.namespace}.front")
-    b = front.trust(decisions, seed, strong, players, fast_deals, strong_deals)
+    b = registry.front(g.name).trust(decisions, seed, strong, players, fast_deals, strong_deals)
     from ..sim.trust import run_trust
     answer = run_trust(b, seed, worlds, out, resume, wants_progress(as_json), threads)
     emit(answer, as_json, as_csv, render_trust)

@@ -197,11 +197,8 @@ def duplicate_match(game: str, a: str = "pimc", b: str = "heuristic", players: i
     ``analyzer.match``): the ``match`` of the game's registration (``games/<game>/front.py``),
     which takes the table options it knows (``players``: Five Hundred 2-6, default 4;
     Euchre 2 or 4, default 2, and ``deck``; Sheepshead only 5, Pinochle only 4)."""
-    import importlib
-
     g = registry.GAMES.get(registry.canonical(game) or "")
     if g is None or not g.match:
         raise InputError(f"no match for game {game!r}: one of {', '.join(MATCH_GAMES)}")
-    front = importlib.import_module(f"analyzer.games.{g.namespace}.front")
-    return front.match(a=a, b=b, players=players, deck=deck, deals=deals, seed=seed, worlds=worlds,
+    return registry.front(g.name).match(a=a, b=b, players=players, deck=deck, deals=deals, seed=seed, worlds=worlds,
                        threads=threads, rules=list(rules or ()), progress=progress)

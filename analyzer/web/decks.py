@@ -51,11 +51,9 @@ def _listing(counts: dict[int, int], order=_RANK_ORDER) -> list[dict]:
 
 
 def _front(game: str):
-    import importlib
-
     from .. import registry
-    g = registry.GAMES.get(registry.canonical(game) or "")
-    return None if g is None else importlib.import_module(f"analyzer.games.{g.namespace}.front")
+    name = registry.canonical(game)
+    return None if name is None else registry.front(name)
 
 
 def deck(game: str, values: dict | None = None) -> list[dict]:
