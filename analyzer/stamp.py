@@ -34,6 +34,10 @@ ALIASES = registry.ALIASES
 # charts) and the command line's text of its answers: they decide no figure, so editing
 # them leaves every report current.
 FRONT_ENDS = {"front.py", "text.py"}
+# An agreement benchmark (``analyzer trust``: extra TRUST) runs the questions and the players,
+# never the report builder, so its stamp leaves out the report modules.
+TRUST = "sim/trust.py"
+REPORTS = "report/"
 
 
 def game_name(game: str) -> str:
@@ -52,6 +56,8 @@ def sources(game: str, extra: tuple = ()) -> list[str]:
     """The source files (relative to the package) deciding ``game``'s figures, sorted."""
     out = set()
     for part in _SHARED + _GAMES[game_name(game)] + tuple(extra):
+        if TRUST in extra and part.startswith(REPORTS):
+            continue
         path = os.path.join(ROOT, part)
         if os.path.isdir(path):
             for folder, _, files in os.walk(path):
@@ -99,13 +105,19 @@ def write_stamp(folder: str, game: str, extra: tuple = ()) -> dict:
 
 
 def compare(recorded: dict) -> tuple[bool, str]:
-    """(today's code is the recorded code, one line saying so or naming what changed)."""
+    """(today's code is the recorded code, one line saying so or naming what changed).
+
+    Current when every file that decides the figures today has the hash recorded for it:
+    a recorded file no longer among them (a file removed, or a stamp's scope narrowed, as
+    when trust files stopped covering the report builder) does not make it stale."""
     today = stamp(recorded["game"], tuple(recorded.get("extra", ())))
     if today["stamp"] == recorded.get("stamp"):
         return True, f"made by today's code (stamp {today['stamp']})"
     old = recorded.get("files", {})
     changed = sorted(k for k in today["files"] if k in old and old[k] != today["files"][k])
     added = sorted(k for k in today["files"] if k not in old)
+    if not changed and not added:
+        return True, f"made by today's code (its files as today's, stamp {today['stamp']})"
     gone = sorted(k for k in old if k not in today["files"])
     parts = []
     for what, names in (("changed", changed), ("new", added), ("removed", gone)):

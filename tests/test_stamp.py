@@ -93,3 +93,22 @@ def test_check_refuses_bad_input(tmp_path, run_cli):
                  ["report", "euchre", "--check", str(tmp_path)], ["report", "euchre"], ["report"]):
         r = run_cli(args)
         assert r.exit_code == 2 and "Traceback" not in r.output, (args, r.output)
+
+
+def test_a_trust_stamp_leaves_out_the_report_builder_and_a_narrower_scope_stays_current():
+    report = stamp.sources("euchre")
+    trust = stamp.sources("euchre", (stamp.TRUST,))
+    assert "report/build.py" in report and "report/euchre.py" in report
+    assert not any(f.startswith("report/") for f in trust) and "sim/trust.py" in trust
+    # a file recorded by an older, wider scope (here the report builder) does not make it stale
+    rec = stamp.stamp("euchre", (stamp.TRUST,))
+    wider = dict(rec, stamp="000000000000", files=dict(rec["files"], **{"report/build.py": "0" * 16}))
+    ok, line = stamp.compare(wider)
+    assert ok and "made by today's code" in line
+    # but a file of today's scope that differs, or is missing from the record, does
+    changed = dict(wider, files=dict(wider["files"], **{"sim/trust.py": "0" * 16}))
+    ok, line = stamp.compare(changed)
+    assert not ok and "changed: sim/trust.py" in line
+    missing = dict(wider, files={k: v for k, v in wider["files"].items() if k != "sim/deal.py"})
+    ok, line = stamp.compare(missing)
+    assert not ok and "new: sim/deal.py" in line
