@@ -9,9 +9,14 @@
    seat (rotating with the deal) bids with each candidate margin on the same deals; the
    margin with the best expected score (its side's minus the other's) is its best
    response.  A few rounds approach margins that are best responses to each other.
+3. ``--variants``: other auction rules, each a best-response test the same way (one seat's
+   rule changed, the others on the policy, the same deals, paired): jumps, a margin by the
+   bid reached, by the partner's pass, while an opponent holds the bid (``VARIANTS``).
+   None paid (``reports/trust/README.md``, Pinochle).
 
     python scripts/tune_pinochle.py --fit --deals 400000
     python scripts/tune_pinochle.py --margins --deals 200000 --rounds 3
+    python scripts/tune_pinochle.py --variants --deals 100000 --seed 3
     python scripts/tune_pinochle.py --quick          # both, small (smoke test)
 """
 
@@ -26,8 +31,9 @@ from numba import njit
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from analyzer.bits import popcount  # noqa: E402
 from analyzer.games.pinochle.bidding import (DEFAULT_POLICY, FEATURE_NAMES, N_FEATURES, P_MARGIN,  # noqa: E402
-                                             P_PARTNER, features, run_auction, valuation)
+                                             P_PARTNER, PASS, features, valuation)
 from analyzer.games.pinochle.meld import meld_points  # noqa: E402
 from analyzer.games.pinochle.play import (O_MELD_D, O_MELD_O, O_POINTS_D, O_SIZE, O_THROWN,  # noqa: E402
                                           O_TRICKS_D, TRACE_COLS, card_tables, finish_hand)
@@ -68,45 +74,6 @@ def fit_chunk(R, V, key0, start, n, policies, xtx, xty, yy):
             yy[2] += 1
 
 
-@njit(cache=False)
-def margin_chunk(R, V, key0, start, n, base, index, cands, sums):
-    """sums[k] += (1, ev, ev^2) of the rotating test seat bidding with cands[k] at
-    policy[index]."""
-    buf = np.empty(48, np.int64)
-    fixed = np.zeros(4, np.uint64)
-    hands = np.empty(4, np.uint64)
-    work = np.empty(4, np.uint64)
-    out = np.empty(O_SIZE, np.int64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
-    values = np.empty(4, np.float64)
-    trumps = np.empty(4, np.int64)
-    v4 = np.empty(4, np.float64)
-    auction = np.empty(3, np.int64)
-    policies = np.empty((4, base.shape[0]), np.float64)
-    for i in range(n):
-        _deal_into(stream_key(key0, start + i), POOL, COUNTS, fixed, buf, hands)
-        test = (start + i) & 3
-        for s in range(4):
-            trumps[s] = valuation(hands[s], base, False, v4)
-            values[s] = v4[trumps[s]]
-        for k in range(cands.shape[0]):
-            for s in range(4):
-                policies[s, :] = base
-            policies[test, index] = cands[k]
-            run_auction(values, 0, 0, -1, 0, 250, policies, auction)
-            d = auction[0]
-            t = trumps[d]
-            work[:] = hands
-            finish_hand(R[t], V[t], work, d, t, auction[1], False, False, 0, policies, np.uint64(0), np.uint64(0),
-                        out, trace)
-            sd, so = hand_scores(auction[1], out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D],
-                                 out[O_THROWN] == 1, 0)
-            ev = (sd - so) if (d & 1) == (test & 1) else (so - sd)
-            sums[k, 0] += 1
-            sums[k, 1] += ev
-            sums[k, 2] += ev * ev
-
-
 def fit(deals, seed, policy):
     R, V = rule_tables(), card_tables()
     policies = np.tile(policy, (4, 1))
@@ -128,11 +95,11 @@ def fit(deals, seed, policy):
 def margins(deals, seed, policy, rounds):
     R, V = rule_tables(), card_tables()
     policy = policy.copy()
-    grids = {P_MARGIN: np.arange(-60.0, 101.0, 10.0), P_PARTNER: np.arange(-20.0, 121.0, 10.0)}
+    grids = {P_MARGIN: (X_MARGIN, np.arange(-60.0, 101.0, 10.0)), P_PARTNER: (X_PARTNER, np.arange(-20.0, 121.0, 10.0))}
     for r in range(rounds):
-        for index, grid in grids.items():
-            sums = np.zeros((len(grid), 3))
-            margin_chunk(R, V, seed_key(seed + 17 * r + index), 0, deals, policy, index, grid, sums)
+        for index, (xi, grid) in grids.items():
+            sums = np.zeros((len(grid), 4))
+            variant_chunk(R, V, seed_key(seed + 17 * r + index), deals, policy, policy_rules(policy), xi, grid, sums)
             mean = sums[:, 1] / sums[:, 0]
             se = np.sqrt((sums[:, 2] / sums[:, 0] - mean ** 2) / sums[:, 0])
             k = int(np.argmax(mean))
@@ -143,10 +110,141 @@ def margins(deals, seed, policy, rounds):
     return policy
 
 
+# --variants: a rule vector X of the auction (X_MARGIN and X_PARTNER as the policy's).
+X_MARGIN, X_PARTNER, X_JUMP, X_PPASS, X_SLOPE, X_JUMP_WHEN, X_OPP = range(7)
+N_X = 7
+NO_JUMP = 1000.0
+JUMP_ANY, JUMP_CONTESTED, JUMP_OVER_OPENING = 0, 1, 2
+# (name, the entry changed, its candidates, X_JUMP_WHEN for a jump's variants)
+VARIANTS = (
+    ("a jump to the value less X, within the margin", X_JUMP, (80.0, 60.0, 40.0, 20.0, 0.0), JUMP_ANY),
+    ("the same once someone has bid", X_JUMP, (80.0, 60.0, 40.0, 20.0, 0.0), JUMP_CONTESTED),
+    ("over an opponent's opening, a jump to the value less X, past the margin", X_JUMP,
+     (60.0, 30.0, 0.0, -30.0, -60.0), JUMP_OVER_OPENING),
+    ("X more margin after the partner passed", X_PPASS, (-40.0, -20.0, 20.0, 40.0), JUMP_ANY),
+    ("X more margin a 100 points of bid over the minimum", X_SLOPE, (-40.0, -20.0, 20.0, 40.0), JUMP_ANY),
+    ("X more margin while an opponent holds the bid", X_OPP, (-40.0, -30.0, -20.0, -10.0, 10.0, 20.0), JUMP_ANY),
+)
+
+
+@njit(cache=False)
+def variant_call(value, current, partner_holds, partner_passed, minimum, x):
+    """``bidding.policy_call`` under rule vector ``x`` (its X_* entries; the policy: the
+    margins, no jump, the rest 0)."""
+    nxt = minimum if current == 0 else current + 10
+    need = (x[X_MARGIN] + (x[X_PARTNER] if partner_holds else 0.0) + (x[X_PPASS] if partner_passed else 0.0)
+            + x[X_SLOPE] * (nxt - minimum) / 100.0 + (x[X_OPP] if current > 0 and not partner_holds else 0.0))
+    jump = np.floor((value - x[X_JUMP]) / 10.0) * 10.0
+    if x[X_JUMP] < NO_JUMP and x[X_JUMP_WHEN] == JUMP_OVER_OPENING and current == minimum and not partner_holds:
+        if jump > nxt:
+            return int(jump)
+    if nxt > value - need:
+        return PASS
+    if x[X_JUMP] < NO_JUMP and x[X_JUMP_WHEN] != JUMP_OVER_OPENING and not partner_holds and (
+            x[X_JUMP_WHEN] == JUMP_ANY or current > 0):
+        jump = min(jump, np.floor((value - need) / 10.0) * 10.0)
+        if jump > nxt:
+            return int(jump)
+    return nxt
+
+
+@njit(cache=False)
+def variant_auction(values, minimum, xs, out):
+    """``bidding.run_auction`` from the first seat with seat s bidding by ``variant_call``
+    under ``xs[s]``."""
+    seat, current, holder, passed = 0, 0, -1, 0
+    while True:
+        n_passed = popcount(np.uint64(passed))
+        if n_passed >= 3 and (current > 0 or n_passed == 4):
+            break
+        if (passed >> seat) & 1 == 0:
+            c = variant_call(values[seat], current, holder >= 0 and holder == (seat ^ 2),
+                             (passed >> (seat ^ 2)) & 1 == 1, minimum, xs[seat])
+            if c == PASS:
+                passed |= 1 << seat
+            else:
+                current, holder = c, seat
+        seat = (seat + 1) & 3
+    out[2] = 0
+    if current == 0:
+        holder, current, out[2] = 3, minimum, 1
+    out[0], out[1] = holder, current
+
+
+@njit(cache=False)
+def variant_chunk(R, V, key0, n, policy, xbase, index, cands, sums):
+    """sums[k] += (1, ev, ev^2, (ev - ev under cands[0])^2) of the rotating test seat's
+    side with cands[k] at xbase[index], every other seat bidding by xbase."""
+    buf = np.empty(48, np.int64)
+    fixed = np.zeros(4, np.uint64)
+    hands = np.empty(4, np.uint64)
+    work = np.empty(4, np.uint64)
+    out = np.empty(O_SIZE, np.int64)
+    trace = np.empty((1, TRACE_COLS), np.int64)
+    values = np.empty(4, np.float64)
+    trumps = np.empty(4, np.int64)
+    v4 = np.empty(4, np.float64)
+    auction = np.empty(3, np.int64)
+    policies = np.empty((4, policy.shape[0]), np.float64)
+    xs = np.empty((4, N_X), np.float64)
+    for s in range(4):
+        policies[s, :] = policy
+    for i in range(n):
+        _deal_into(stream_key(key0, i), POOL, COUNTS, fixed, buf, hands)
+        test = i & 3
+        for s in range(4):
+            trumps[s] = valuation(hands[s], policy, False, v4)
+            values[s] = v4[trumps[s]]
+        base = 0.0
+        for k in range(cands.shape[0]):
+            for s in range(4):
+                xs[s, :] = xbase
+            xs[test, index] = cands[k]
+            variant_auction(values, 250, xs, auction)
+            d = auction[0]
+            t = trumps[d]
+            work[:] = hands
+            finish_hand(R[t], V[t], work, d, t, auction[1], False, False, 0, policies, np.uint64(0), np.uint64(0),
+                        out, trace)
+            sd, so = hand_scores(auction[1], out[O_MELD_D], out[O_MELD_O], out[O_POINTS_D], out[O_TRICKS_D],
+                                 out[O_THROWN] == 1, 0)
+            ev = (sd - so) if (d & 1) == (test & 1) else (so - sd)
+            if k == 0:
+                base = ev
+            sums[k, 0] += 1
+            sums[k, 1] += ev
+            sums[k, 2] += ev * ev
+            sums[k, 3] += (ev - base) ** 2
+
+
+def policy_rules(policy):
+    """The rule vector of the policy's own auction: its margins, no jump."""
+    x = np.zeros(N_X)
+    x[X_MARGIN], x[X_PARTNER], x[X_JUMP] = policy[P_MARGIN], policy[P_PARTNER], NO_JUMP
+    return x
+
+
+def variants(deals, seed, policy):
+    """Each of VARIANTS against the policy: points a deal for the test seat's side, the
+    difference from the policy's rule with its paired standard error."""
+    R, V = rule_tables(), card_tables()
+    for name, index, grid, when in VARIANTS:
+        x = policy_rules(policy)
+        x[X_JUMP_WHEN] = when
+        cands = np.array((x[index],) + tuple(grid))
+        sums = np.zeros((len(cands), 4))
+        variant_chunk(R, V, seed_key(seed), deals, policy, x, index, cands, sums)
+        mean = sums[:, 1] / sums[:, 0]
+        diff = mean - mean[0]
+        se = np.sqrt(np.maximum(sums[:, 3] / sums[:, 0] - diff ** 2, 0) / sums[:, 0])
+        print(f"{name}: " + ", ".join(f"X={g:.0f} {d:+.2f} ± {e:.2f}" for g, d, e in zip(grid, diff[1:], se[1:])))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--fit", action="store_true")
     ap.add_argument("--margins", action="store_true")
+    ap.add_argument("--variants", action="store_true")
     ap.add_argument("--deals", type=int, default=200_000)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
@@ -160,6 +258,9 @@ def main():
         policy[:2 * N_FEATURES] = fit(a.deals, a.seed, policy)
     if a.margins:
         policy = margins(a.deals, a.seed, policy, a.rounds)
+    if a.variants:
+        variants(a.deals, a.seed, policy)
+        return
     print("policy:", ", ".join(f"{x:.2f}" for x in policy))
 
 
