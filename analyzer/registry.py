@@ -32,15 +32,20 @@ class Game:
     trust_simulates: bool = True
     tricks: bool = True
     first: tuple[str, ...] = ()
+    report_players: tuple[int, ...] = ()
+    report_players_note: str = ""
 
 
 GAMES: dict[str, Game] = {g.name: g for g in (
     Game("five-hundred", "Five Hundred", "five_hundred", aliases=("500", "five_hundred", "fivehundred"),
-         trust_models=("pimc", "dd"), first=("five-hundred", "bid", "JK JH JD AH KH TH AS KS 7C 5D")),
+         trust_models=("pimc", "dd"), first=("five-hundred", "bid", "JK JH JD AH KH TH AS KS 7C 5D"),
+         report_players=(4, 2, 3, 5, 6)),
     Game("euchre", "Euchre", "euchre", first=("euchre", "order", "JH JD AH 9S KC", "--upcard", "9H")),
     Game("sheepshead", "Sheepshead", "sheepshead", first=("sheepshead", "pick", "QC QS JD AD TD 9D", "--seat", "2")),
     Game("pinochle", "Pinochle", "pinochle", trust_simulates=False,
-         first=("pinochle", "bid", "AS TS KS QS JS QS JD KD QD 9H AC AC")),
+         first=("pinochle", "bid", "AS TS KS QS JS QS JD KD QD 9H AC AC"), report_players=(4, 3, 2),
+         report_players_note="4 the partnership game, 3 the three-handed auction game, 2 the two-handed game "
+                             "with a stock"),
     Game("rummy500", "Rummy 500", "rummy500", aliases=("rummy-500", "rummy"), plays=("heuristic",), match=False,
          trust_simulates=False, tricks=False,
          first=("rummy500", "take", "--hand", "7H 8H 4S 4D KC QD 2C", "--pile", "3S 5C 9H", "--players", "4")),
@@ -82,6 +87,22 @@ def names(offering: str | None = None, aliases: bool = False) -> list[str]:
             if aliases and g.aliases:
                 out.append(g.aliases[0])
     return out
+
+
+def sizes_text(sizes) -> str:
+    """Table sizes as a user reads them: "2 to 6", "2, 3 or 4", "4"."""
+    ordered = sorted(sizes)
+    if len(ordered) > 3 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} to {ordered[-1]}"
+    return ", ".join(map(str, ordered[:-1])) + (" or " if len(ordered) > 1 else "") + str(ordered[-1])
+
+
+def report_players_text(notes: bool = False) -> str:
+    """Which games' reports take ``--players``, and which sizes: "five-hundred 2 to 6
+    [default 4]; ..." (``notes``: with what each size is)."""
+    return "; ".join(f"{g.name} {sizes_text(g.report_players)} [default {g.report_players[0]}]"
+                     + (f" ({g.report_players_note})" if notes and g.report_players_note else "")
+                     for g in GAMES.values() if g.report_players)
 
 
 def titles() -> dict[str, str]:

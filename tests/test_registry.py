@@ -51,6 +51,22 @@ def test_the_registry_lists_every_game_and_nothing_else():
         assert set(getattr(analyzer, g.namespace).__all__) >= {q.api or q.name for q in spec.questions(name)}
 
 
+def test_every_game_has_its_report_and_the_registry_says_which_take_players():
+    from analyzer.report import build
+    assert set(build.GAMES) == set(registry.GAMES)
+    for name, g in registry.GAMES.items():
+        assert build.game_report(name).title                              # report/<namespace>.py, found
+        for alias in g.aliases:
+            assert build.game_report(alias).title == build.game_report(name).title
+        if g.report_players:
+            assert build.game_report(name, g.report_players[0]).players in (g.report_players[0], None)
+        else:
+            with pytest.raises(InputError, match=rf"--players is for .*the {name} report"):
+                build.game_report(name, 4)
+    assert registry.report_players_text() == "five-hundred 2 to 6 [default 4]; pinochle 2, 3 or 4 [default 4]"
+    assert registry.sizes_text((3,)) == "3" and registry.sizes_text((2, 4)) == "2 or 4"
+
+
 @pytest.fixture
 def toy(monkeypatch):
     """A question registered at run time, as a new game's would be: its function here."""

@@ -7,8 +7,11 @@ import sys
 
 import click
 
+from .. import registry
 from ..paths import check_unused, check_writable
 from .common import wants_progress
+
+PLAYERS_HELP = f"Players at the table, for the reports with table sizes: {registry.report_players_text(notes=True)}."
 
 
 @click.command()
@@ -33,8 +36,7 @@ from .common import wants_progress
               help="Deals for the section comparing heuristic, single-dummy and double-dummy play on the same "
                    "deals (default: the game's; 0: none).")
 @click.option("--players", type=int, default=None, metavar="N",
-              help="five-hundred: players at the table, 2 to 6; pinochle: 4 (the partnership game), 3 (the "
-                   "three-handed auction game) or 2 (the two-handed game with a stock) [default: 4].")
+              help=PLAYERS_HELP)
 def report(game, check_path, deals, seed, out_dir, threads, resume, dd_deals, pimc_deals, players, force):
     """Write a self-contained strategy report for GAME (e.g. five-hundred) into --out.
 
@@ -96,8 +98,7 @@ def report(game, check_path, deals, seed, out_dir, threads, resume, dd_deals, pi
               help="Save the table to a .csv or .parquet file instead of printing it (an existing file is "
                    "refused unless --force, or --resume of the run that wrote it).")
 @click.option("--players", type=int, default=None, metavar="N",
-              help="five-hundred: players at the table, 2 to 6; pinochle: 4 (the partnership game), 3 (the "
-                   "three-handed auction game) or 2 (the two-handed game with a stock) [default: 4].")
+              help=PLAYERS_HELP)
 @click.option("--force", is_flag=True, help="Replace the file --out names if it exists.")
 def table(game, by, table_name, deals, seed, threads, as_json, as_csv, out_file, players, force):
     """Print (or save) one bid-success table of GAME for a chosen breakdown."""

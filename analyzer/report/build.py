@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import __version__
+from .. import __version__, registry
 from ..errors import InputError, Interrupted
 from .writer import MIN_CELL, ReportWriter
 
@@ -63,34 +63,26 @@ def survey_runner(run_survey):
 
 # Each game's report is specified beside its sections, in ``report/<game>.py``
 # (``report_spec(players)``), so that a change to one game's report is that game's
-# (``stamp``): this file holds only what every report shares.
-SPEC_MODULES = {"five-hundred": "five_hundred", "euchre": "euchre", "sheepshead": "sheepshead",
-                "pinochle": "pinochle", "rummy500": "rummy500"}
-
-
+# (``stamp``): this file holds only what every report shares; the games are the registry's.
 def _spec_loader(module: str):
     def load(players: int | None = None) -> GameReport:
         return importlib.import_module(f".{module}", __package__).report_spec(players)
     return load
 
 
-GAMES = {name: _spec_loader(module) for name, module in SPEC_MODULES.items()}
-ALIASES = {"500": "five-hundred"}
+GAMES = {g.name: _spec_loader(g.namespace) for g in registry.GAMES.values()}
 
 
 def game_report(game: str, players: int | None = None) -> GameReport:
     """The report of ``game`` (``players``: a table size the game's report offers, None its
     default)."""
-    key = ALIASES.get(game, game)
-    if key not in GAMES:
+    key = registry.canonical(game)
+    if key is None:
         raise InputError(f"no report for game {game!r} (available: {', '.join(GAMES)})")
+    if players is not None and not registry.GAMES[key].report_players:
+        raise InputError(f"--players is for {registry.report_players_text()}; the {key} report covers its own "
+                         "table sizes")
     return GAMES[key]() if players is None else GAMES[key](players)
-
-
-def players_refused(key: str):
-    """The one-line error of a game whose report has no ``--players``."""
-    return InputError(f"--players is for five-hundred (2 to 6) and pinochle (3 or 4); the {key} report covers its "
-                      "own table sizes")
 
 
 def _checkpointed(run, deals, seed, threads, progress, resume, ckpt_path, params):
@@ -220,10 +212,10 @@ def write_report(game: str, deals: int, out: str, seed: int = 0, threads: int | 
         raise InputError(f"--pimc-deals must be 0 or more, got {pimc_deals}")
     pimc_deals = min(pimc_deals, deals)
     paths = [os.path.join(out, CHECKPOINT), os.path.join(out, CHECKPOINT_DD)]
-    params = {"game": ALIASES.get(game, game), "deals": deals, "seed": seed, "version": __version__}
+    params = {"game": registry.canonical(game), "deals": deals, "seed": seed, "version": __version__}
     if spec.players not in (None, 4):
         params["players"] = spec.players
-    run = {"game": ALIASES.get(game, game), "players": spec.players, "deals": deals, "seed": seed,
+    run = {"game": registry.canonical(game), "players": spec.players, "deals": deals, "seed": seed,
            "dd_deals": dd_deals, "pimc_deals": pimc_deals, "version": __version__}
     check_folder(out, run, resume, force)
     os.makedirs(out, exist_ok=True)

@@ -519,10 +519,8 @@ __all__ = ["plot_outcomes", "build_report", "build_dd_report", "build_pimc_secti
 def report_spec(players: int | None = None):
     """``analyzer report euchre`` (``report.build.GameReport``)."""
     from ..games.euchre import survey
-    from .build import GameReport, players_refused, survey_runner
+    from .build import GameReport, survey_runner
     from .writer import MIN_CELL
-    if players is not None:
-        raise players_refused("euchre")
     tables = {f"{d}{n}": (lambda flat, by, n=n, d=d: survey.decision_table(flat, n, d, by, MIN_CELL))
               for n in survey.PLAYERS for d in survey.DECISIONS}
     tables |= {"thresholds": lambda flat, by: survey.threshold_table(flat, min_deals=MIN_CELL),

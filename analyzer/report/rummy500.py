@@ -203,10 +203,8 @@ def _tournament_chart(parts):
 def report_spec(players: int | None = None):
     """``analyzer report rummy500`` (``report.build.GameReport``)."""
     from ..games.rummy500 import survey
-    from .build import GameReport, players_refused, survey_runner
+    from .build import GameReport, survey_runner
     from .writer import MIN_CELL
-    if players is not None:
-        raise players_refused("rummy500")
     tables = {"take": lambda flat, by: survey.take_table(flat, by, MIN_CELL),
               "length": lambda flat, by: survey.length_table(flat),
               "branch": lambda flat, by: survey.branch_table(flat)}

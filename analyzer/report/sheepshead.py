@@ -514,10 +514,8 @@ PIMC_DEALS = 2000
 def report_spec(players: int | None = None):
     """``analyzer report sheepshead`` (``report.build.GameReport``)."""
     from ..games.sheepshead import survey
-    from .build import GameReport, players_refused, survey_runner
+    from .build import GameReport, survey_runner
     from .writer import MIN_CELL
-    if players is not None:
-        raise players_refused("sheepshead")
     return GameReport(
         "Sheepshead: picking tables",
         "Each deal is a fully random 32-card Sheepshead deal (default rules). One seat, "
