@@ -47,14 +47,16 @@ COUNTS = np.full(4, 12, np.int64)
 
 
 @njit(cache=False)
+def _scratch():
+    """A play-out's scratch: (shuffle buffer, fixed cards, hands, their copy, result, trace)."""
+    return (np.empty(48, np.int64), np.zeros(4, np.uint64), np.empty(4, np.uint64), np.empty(4, np.uint64),
+            np.empty(O_SIZE, np.int64), np.empty((1, TRACE_COLS), np.int64))
+
+
+@njit(cache=False)
 def fit_chunk(R, V, key0, start, n, policies, xtx, xty, yy):
     """xtx += f f', xty[:, 0] += f * meld, xty[:, 1] += f * points; yy += (meld^2, points^2, 1)."""
-    buf = np.empty(48, np.int64)
-    fixed = np.zeros(4, np.uint64)
-    hands = np.empty(4, np.uint64)
-    work = np.empty(4, np.uint64)
-    out = np.empty(O_SIZE, np.int64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
+    buf, fixed, hands, work, out, trace = _scratch()
     f = np.empty(N_FEATURES, np.float64)
     for i in range(n):
         _deal_into(stream_key(key0, start + i), POOL, COUNTS, fixed, buf, hands)
@@ -175,12 +177,7 @@ def variant_auction(values, minimum, xs, out):
 def variant_chunk(R, V, key0, n, policy, xbase, index, cands, sums):
     """sums[k] += (1, ev, ev^2, (ev - ev under cands[0])^2) of the rotating test seat's
     side with cands[k] at xbase[index], every other seat bidding by xbase."""
-    buf = np.empty(48, np.int64)
-    fixed = np.zeros(4, np.uint64)
-    hands = np.empty(4, np.uint64)
-    work = np.empty(4, np.uint64)
-    out = np.empty(O_SIZE, np.int64)
-    trace = np.empty((1, TRACE_COLS), np.int64)
+    buf, fixed, hands, work, out, trace = _scratch()
     values = np.empty(4, np.float64)
     trumps = np.empty(4, np.int64)
     v4 = np.empty(4, np.float64)

@@ -1,9 +1,19 @@
-"""Test helpers for reports: the checks every report folder must pass, and a survey run
-that is interrupted part-way (for checkpoint and resume)."""
+"""Test helpers for reports: a module's survey statistics, the checks every report folder
+must pass, and a survey run that is interrupted part-way (for checkpoint and resume)."""
 
 import os
 
 import pandas as pd
+import pytest
+
+
+def survey_fixture(survey, deals: int, seed: int = 3):
+    """A module-scoped fixture (assign it to ``flat``): the flat statistics of ``deals``
+    deals of a report's survey module, on two threads."""
+    @pytest.fixture(scope="module")
+    def flat():
+        return survey.run_survey(deals, seed=seed, threads=2).stats
+    return flat
 
 
 def check_report_folder(out, summary) -> str:

@@ -9,13 +9,12 @@ import pytest
 from analyzer.errors import InputError
 from analyzer.games.five_hundred import survey
 from analyzer.report.build import breakdown_table, write_report
+from tests.reports import survey_fixture
 
 DEALS = 20_000
 
 
-@pytest.fixture(scope="module")
-def flat():
-    return survey.run_survey(DEALS, seed=3, threads=2).stats
+flat = survey_fixture(survey, DEALS)
 
 
 def test_counts_sum_to_deals(flat):

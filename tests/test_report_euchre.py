@@ -12,13 +12,12 @@ import pytest
 from analyzer.errors import InputError
 from analyzer.games.euchre import survey as sv
 from analyzer.report.build import breakdown_table, write_report
+from tests.reports import survey_fixture
 
 DEALS = 24_000
 
 
-@pytest.fixture(scope="module")
-def flat():
-    return sv.run_survey(DEALS, seed=3, threads=2).stats
+flat = survey_fixture(sv, DEALS)
 
 
 def test_counts_sum_to_deals(flat):

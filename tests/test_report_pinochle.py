@@ -20,15 +20,13 @@ from analyzer.games.pinochle.play import O_MELD_D, O_POINTS_D, O_SIZE, TRACE_COL
 from analyzer.report.build import breakdown_table, write_report
 from analyzer.sim.deal import deal_batch
 from tests.chunking import all_chunks, record_chunks
-from tests.reports import check_report_folder
+from tests.reports import check_report_folder, survey_fixture
 
 DEALS = 4000
 DD_SEED, DD_DEALS = 25, 2     # two deals the current solver settles in about a second
 
 
-@pytest.fixture(scope="module")
-def flat():
-    return sv.run_survey(DEALS, seed=3, threads=2).stats
+flat = survey_fixture(sv, DEALS)
 
 
 def test_counts_add_up(flat):

@@ -16,15 +16,14 @@ from analyzer.games.sheepshead import survey_dd as sd
 from analyzer.games.sheepshead import survey_pimc as sp
 from analyzer.report.build import breakdown_table, write_report
 from analyzer.stats import break_even
+from tests.reports import survey_fixture
 
 DEALS = 30_000
 DD_DEALS = 40
 PIMC_DEALS = 10
 
 
-@pytest.fixture(scope="module")
-def flat():
-    return sv.run_survey(DEALS, seed=3, threads=2).stats
+flat = survey_fixture(sv, DEALS)
 
 
 def test_counts_sum_to_deals(flat):

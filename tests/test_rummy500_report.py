@@ -12,14 +12,12 @@ from analyzer.errors import InputError, Interrupted
 from analyzer.games.rummy500 import play as P
 from analyzer.games.rummy500 import survey as sv
 from analyzer.report import build
-from tests.reports import check_report_folder, interrupting
+from tests.reports import check_report_folder, interrupting, survey_fixture
 
 DEALS = 3000
 
 
-@pytest.fixture(scope="module")
-def flat():
-    return sv.run_survey(DEALS, seed=3, threads=2).stats
+flat = survey_fixture(sv, DEALS)
 
 
 def test_counts_add_up_and_no_rule_is_broken(flat):
