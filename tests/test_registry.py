@@ -67,6 +67,16 @@ def test_every_game_has_its_report_and_the_registry_says_which_take_players():
     assert registry.sizes_text((3,)) == "3" and registry.sizes_text((2, 4)) == "2 or 4"
 
 
+@pytest.mark.parametrize("args, words", [(["sheepshead", "--players", "4"], "--players is for five-hundred 2 to 6"),
+                                         (["poker"], "no report for game 'poker'"),
+                                         (["pinochle", "--players", "5"], "not 5")])
+def test_a_refused_report_is_one_line_and_makes_no_folder(args, words, tmp_path, capsys):
+    out = tmp_path / "r"
+    code, _, err = run_cli(["report"] + args + ["--out", str(out)], capsys)
+    assert code == 2 and words in err and "Traceback" not in err
+    assert not out.exists()
+
+
 @pytest.fixture
 def toy(monkeypatch):
     """A question registered at run time, as a new game's would be: its function here."""

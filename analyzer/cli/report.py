@@ -64,6 +64,8 @@ def report(game, check_path, deals, seed, out_dir, threads, resume, dd_deals, pi
                          "or give --check PATH")
     if out_dir is None:
         raise InputError("--out DIR is required: the folder to write the report into")
+    from ..report.build import game_report
+    game_report(game, players)          # an unknown game or table size is refused before --out is made
 
     try:
         os.makedirs(out_dir, exist_ok=True)
