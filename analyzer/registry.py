@@ -34,20 +34,23 @@ class Game:
     first: tuple[str, ...] = ()
     report_players: tuple[int, ...] = ()
     report_players_note: str = ""
+    trust_players: tuple[int, ...] = (4,)
 
 
 GAMES: dict[str, Game] = {g.name: g for g in (
     Game("five-hundred", "Five Hundred", "five_hundred", aliases=("500", "five_hundred", "fivehundred"),
          trust_models=("pimc", "dd"), first=("five-hundred", "bid", "JK JH JD AH KH TH AS KS 7C 5D"),
          report_players=(4, 2, 3, 5, 6)),
-    Game("euchre", "Euchre", "euchre", first=("euchre", "order", "JH JD AH 9S KC", "--upcard", "9H")),
-    Game("sheepshead", "Sheepshead", "sheepshead", first=("sheepshead", "pick", "QC QS JD AD TD 9D", "--seat", "2")),
+    Game("euchre", "Euchre", "euchre", first=("euchre", "order", "JH JD AH 9S KC", "--upcard", "9H"),
+         trust_players=(4, 2)),
+    Game("sheepshead", "Sheepshead", "sheepshead", first=("sheepshead", "pick", "QC QS JD AD TD 9D", "--seat", "2"),
+         trust_players=(5,)),
     Game("pinochle", "Pinochle", "pinochle", trust_simulates=False,
          first=("pinochle", "bid", "AS TS KS QS JS QS JD KD QD 9H AC AC"), report_players=(4, 3, 2),
          report_players_note="4 the partnership game, 3 the three-handed auction game, 2 the two-handed game "
-                             "with a stock"),
+                             "with a stock", trust_players=(4, 3)),
     Game("rummy500", "Rummy 500", "rummy500", aliases=("rummy-500", "rummy"), plays=("heuristic",), match=False,
-         trust_simulates=False, tricks=False,
+         trust_simulates=False, tricks=False, trust_players=(4, 2),
          first=("rummy500", "take", "--hand", "7H 8H 4S 4D KC QD 2C", "--pile", "3S 5C 9H", "--players", "4")),
 )}
 
@@ -103,6 +106,13 @@ def report_players_text(notes: bool = False) -> str:
     return "; ".join(f"{g.name} {sizes_text(g.report_players)} [default {g.report_players[0]}]"
                      + (f" ({g.report_players_note})" if notes and g.report_players_note else "")
                      for g in GAMES.values() if g.report_players)
+
+
+def trust_players_text() -> str:
+    """The agreement benchmarks' table sizes: "five-hundred 4; euchre 2 or 4 [default 4]; ..."."""
+    return "; ".join(f"{g.name} {sizes_text(g.trust_players)}"
+                     + (f" [default {g.trust_players[0]}]" if len(g.trust_players) > 1 else "")
+                     for g in GAMES.values() if g.trust)
 
 
 def titles() -> dict[str, str]:

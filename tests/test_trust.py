@@ -102,6 +102,15 @@ def test_cli_trust_of_a_rule(game, capsys, tmp_path):
     assert code == 2 and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("args, words", [(["five-hundred", "--players", "2"], "five-hundred benchmark is for 4 "),
+                                         (["sheepshead", "--players", "4"], "is for 5 players, not 4"),
+                                         (["pinochle", "--players", "2"], "is for 3 or 4 players, not 2")])
+def test_a_table_size_the_benchmark_lacks_is_refused(args, words, capsys):
+    """The table sizes are the registry's (``Game.trust_players``): none is ignored."""
+    code, _, err = run_cli(["trust"] + args + ["--decisions", "1"], capsys)
+    assert code == 2 and words in err and err.count("\n") == 1
+
+
 def test_a_refused_decision_is_kept_as_skipped_and_left_out_of_the_summary(tmp_path):
     from analyzer.errors import InputError
     from analyzer.sim.trust import run_trust

@@ -18,8 +18,8 @@ GAMES = tuple(registry.names(aliases=True))
               help="Decisions drawn from self-play.")
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True,
               help="Seed of the decisions (and of each answer: the seed plus the decision's index).")
-@click.option("--players", type=click.Choice(["2", "3", "4"]), default="4", show_default=True,
-              help="Euchre's and Rummy 500's table (2 or 4); Pinochle's (3 or 4).")
+@click.option("--players", type=int, default=None, metavar="N",
+              help=f"The table: {registry.trust_players_text()}.")
 @click.option("--strong", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
               help="The stronger model (Five Hundred may use dd; the others pimc).")
 @click.option("--fast-deals", type=click.IntRange(min=1), default=None,
@@ -58,6 +58,11 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
         raise InputError(f"--strong {strong} is only offered for {', '.join(offered)}")
     if not g.trust_simulates and fast_deals is not None:
         raise InputError(f"--fast-deals: {g.title}'s fast choice is the players' rule, not a simulation")
+    if players is None:
+        players = g.trust_players[0]
+    elif players not in g.trust_players:
+        raise InputError(f"--players: the {g.name} benchmark is for {registry.sizes_text(g.trust_players)} "
+                         f"players, not {players}")
     b = registry.front(g.name).trust(decisions, seed, strong, players, fast_deals, strong_deals)
     from ..sim.trust import run_trust
     answer = run_trust(b, seed, worlds, out, resume, wants_progress(as_json), threads)
