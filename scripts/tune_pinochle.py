@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from analyzer.bits import popcount  # noqa: E402
 from analyzer.games.pinochle.bidding import (DEFAULT_POLICY, FEATURE_NAMES, N_FEATURES, P_MARGIN,  # noqa: E402
-                                             P_PARTNER, PASS, features, valuation)
+                                             P_PARTNER, PASS, features, run_auction, valuation)
 from analyzer.games.pinochle.meld import meld_points  # noqa: E402
 from analyzer.games.pinochle.play import (O_MELD_D, O_MELD_O, O_POINTS_D, O_SIZE, O_THROWN,  # noqa: E402
                                           O_TRICKS_D, TRACE_COLS, card_tables, finish_hand)
@@ -101,7 +101,8 @@ def margins(deals, seed, policy, rounds):
     for r in range(rounds):
         for index, (xi, grid) in grids.items():
             sums = np.zeros((len(grid), 4))
-            variant_chunk(R, V, seed_key(seed + 17 * r + index), deals, policy, policy_rules(policy), xi, grid, sums)
+            variant_chunk(R, V, seed_key(seed + 17 * r + index), deals, policy, policy_rules(policy), xi, grid, sums,
+                          True)
             mean = sums[:, 1] / sums[:, 0]
             se = np.sqrt((sums[:, 2] / sums[:, 0] - mean ** 2) / sums[:, 0])
             k = int(np.argmax(mean))
@@ -174,9 +175,11 @@ def variant_auction(values, minimum, xs, out):
 
 
 @njit(cache=False)
-def variant_chunk(R, V, key0, n, policy, xbase, index, cands, sums):
+def variant_chunk(R, V, key0, n, policy, xbase, index, cands, sums, plain):
     """sums[k] += (1, ev, ev^2, (ev - ev under cands[0])^2) of the rotating test seat's
-    side with cands[k] at xbase[index], every other seat bidding by xbase."""
+    side with cands[k] at xbase[index], every other seat bidding by xbase.  ``plain``: the
+    rule vectors hold only the margins, and the auction is the policy's own
+    (``bidding.run_auction``), else ``variant_auction``."""
     buf, fixed, hands, work, out, trace = _scratch()
     values = np.empty(4, np.float64)
     trumps = np.empty(4, np.int64)
@@ -197,7 +200,13 @@ def variant_chunk(R, V, key0, n, policy, xbase, index, cands, sums):
             for s in range(4):
                 xs[s, :] = xbase
             xs[test, index] = cands[k]
-            variant_auction(values, 250, xs, auction)
+            if plain:
+                for s in range(4):
+                    policies[s, P_MARGIN] = xs[s, X_MARGIN]
+                    policies[s, P_PARTNER] = xs[s, X_PARTNER]
+                run_auction(values, 0, 0, -1, 0, 250, policies, auction)
+            else:
+                variant_auction(values, 250, xs, auction)
             d = auction[0]
             t = trumps[d]
             work[:] = hands
@@ -230,7 +239,7 @@ def variants(deals, seed, policy):
         x[X_JUMP_WHEN] = when
         cands = np.array((x[index],) + tuple(grid))
         sums = np.zeros((len(cands), 4))
-        variant_chunk(R, V, seed_key(seed), deals, policy, x, index, cands, sums)
+        variant_chunk(R, V, seed_key(seed), deals, policy, x, index, cands, sums, False)
         mean = sums[:, 1] / sums[:, 0]
         diff = mean - mean[0]
         se = np.sqrt(np.maximum(sums[:, 3] / sums[:, 0] - diff ** 2, 0) / sums[:, 0])
