@@ -12,7 +12,7 @@ import pytest
 from analyzer.errors import InputError
 from analyzer.games.euchre import survey as sv
 from analyzer.report.build import breakdown_table, write_report
-from tests.reports import survey_fixture
+from tests.reports import check_report_folder, survey_fixture
 
 DEALS = 24_000
 
@@ -167,20 +167,9 @@ def test_dd_difference_table(dd_flat):
 def test_report_files(tmp_path):
     out = tmp_path / "rep"
     summary = write_report("euchre", 4000, str(out), seed=1, threads=2, pimc_deals=40)
+    text = check_report_folder(out, summary)
     files = set(os.listdir(out))
-    assert "README.md" in files and not any(f.startswith(".checkpoint") for f in files)
-    text = (out / "README.md").read_text()
-    pngs = [f for f in summary["files"] if f.endswith(".png")]
-    assert len(pngs) >= 10
-    for f in pngs:
-        with open(out / f, "rb") as fh:
-            assert fh.read(8) == b"\x89PNG\r\n\x1a\n"
-        assert f"({f})" in text
-    for f in summary["files"]:
-        if f.endswith(".parquet"):
-            df = pd.read_parquet(out / f)
-            csv = pd.read_csv(out / f.replace(".parquet", ".csv"))
-            assert len(df) == len(csv) > 0
+    assert len([f for f in summary["files"] if f.endswith(".png")]) >= 10
     assert "4,000" in text and "seed:** 1" in text and "few deals" in text
     # the double-dummy section: the first dd deals of the same survey (all 4,000 here)
     assert summary["dd_deals"] == 4000 and "## Double-dummy play" in text
