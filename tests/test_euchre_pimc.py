@@ -19,6 +19,7 @@ from analyzer.games.euchre.rules import rule_tables
 from analyzer.tricks.dd import MAX_MOVES, MAX_SEATS, make_cfg
 from analyzer.tricks.pimc import candidates, choose, choose_plain
 from analyzer.tricks.tables import R_DECK, R_SUIT
+from tests.worlds import check_world
 
 U = np.uint64
 TABLES = rule_tables(24)
@@ -160,20 +161,10 @@ def test_worlds_honour_the_facts_of_the_play(n):
             up_live = up and not (p["played"] & up)
             for w in range(W):
                 row = [int(x) for x in worlds[w]]
-                assert row[seat] == p["hands"][seat]
-                seen = 0
-                for s in range(MAX_SEATS):
-                    if s >= n or s == d["out"]:
-                        assert row[s] == 0
-                        continue
-                    assert bin(row[s]).count("1") == bin(p["hands"][s]).count("1")
-                    assert not (seen & row[s])
-                    seen |= row[s]
-                    for x in range(4):
-                        if (p["voids"] >> (4 * s + x)) & 1:
-                            assert not (row[s] & _suit_mask(rules, x))
-                    if up_live and s != d["dealer"]:
-                        assert not (row[s] & up)
+                seen = check_world(row, p["hands"], seat, lambda s: s < n and s != d["out"],
+                                   lambda s, x: (p["voids"] >> (4 * s + x)) & 1, lambda x: _suit_mask(rules, x))
+                if up_live:
+                    assert not any(row[s] & up for s in range(MAX_SEATS) if s != d["dealer"])
                 assert not (seen & p["played"]) and not (seen & ~deck)
                 assert not (seen & int(d["known"]))
                 if seat == d["dealer"]:
