@@ -465,3 +465,64 @@ def test_fit_finds_the_candidate_that_makes():
     assert made[fit_leads.first_of_each(f @ w, pos)].mean() == 1.0
     assert np.array_equal(w, fit_leads.fit(f, made, pos, 5.0, 200, np.zeros(play.N_LF)))
     assert fit_leads.first_of_each(np.zeros(6), np.array([0, 0, 0, 1, 1, 1])).tolist() == [0, 3]
+
+
+# ----------------------------------------------------------------------------- two-handed suit lead
+def _suit_lead(mine, unseen, strain="H", weights=None, declaring=True, suits_led=0, opp_voids=0, t=0):
+    """(the card, the rules' card, {card: features}) of ``play.suit_lead`` for a hand
+    ``mine`` with ``unseen`` the cards it cannot see, in a ``strain`` suit contract;
+    ``weights`` default to the fitted ``play.SUIT2_LEAD_W`` (``SUIT2_DEFENCE_W`` when not
+    ``declaring``).  The opponent has not shown void in trumps."""
+    from analyzer.tricks.heuristic import rule_suits
+    from analyzer.tricks.tables import R_FREE, R_TRUMP
+    rules = kernel_rules(strain)
+    suits = tuple(np.uint64(m) for m in rule_suits(rules))
+    ts = np.int64(SUIT_INDEX[strain])
+    hand, seen = to_mask(mine, strain), to_mask(unseen, strain)
+    rules_card = np.uint64(play.rules_lead(suits, rules[R_TRUMP], rules[R_FREE], ts, hand, seen, declaring, 0,
+                                           opp_voids, False, True))
+    if weights is None:
+        weights = play.SUIT2_LEAD_W if declaring else play.SUIT2_DEFENCE_W
+    feats = np.zeros((play.MAX_LEADS, play.N_SF))
+    cands = np.zeros(play.MAX_LEADS, np.uint64)
+    card, k = play.suit_lead(suits, rules[R_TRUMP], ts, hand, seen, suits_led, opp_voids, True, rules_card, t,
+                             weights, feats, cands)
+    by_card = {next(iter(from_mask(cands[i], strain))): feats[i] for i in range(k)}
+    return from_mask(card, strain), from_mask(rules_card, strain), by_card
+
+
+def test_suit_lead_candidates_and_features_by_hand():
+    """Hearts trump, J♥ (the right bower) 9♥ 5♥, A♠ 7♠ 5♠, K♦; every other card unseen,
+    the joker and the left bower (J♦) among them.
+
+    Candidates: the top and the low card of each suit: J♥ and 5♥, A♠ and 5♠, K♦ once.  The
+    trumps: three of ours, the joker unseen above our top (the left bower ranks below the
+    right); the J♥ is no master.  A♠ is a master of our longest plain suit, no unseen spade above it."""
+    mine = ["JH", "9H", "5H", "AS", "7S", "5S", "KD"]
+    unseen = _rest_of_deck(mine) + ["JK"]
+    _, _, f = _suit_lead(mine, unseen)
+    assert set(f) == {"JH", "5H", "AS", "5S", "KD"}
+    low, master, length, single, _, _, _, _, is_t, t_mine, t_unseen, t_above, t_master, t_low = range(14)
+    longest, above_it, p_mine = 16, 18, 19
+    n_trumps_unseen = sum(1 for c in unseen if c in {"JK", "JD"} or c[-1] == "H")
+    assert f["JH"][[is_t, t_mine, t_above, t_master, t_low, master]].tolist() == [1, 3, 1, 0, 0, 0]
+    assert f["5H"][[is_t, t_low, low]].tolist() == [1, 1, 1] and f["5H"][t_unseen] == n_trumps_unseen
+    assert f["AS"][[is_t, master, longest, above_it, p_mine, length]].tolist() == [0, 1, 1, 0, 3, 3]
+    assert f["5S"][[low, above_it]].tolist() == [1, 7]      # K Q J T 9 8 6 of spades unseen
+    assert f["KD"][[single, above_it, longest]].tolist() == [1, 1, 0]
+    assert all(f[c][[t_mine, t_unseen, t_above]].tolist() == [0, 0, 0] for c in ("AS", "5S", "KD"))
+
+
+def test_suit_lead_with_the_rules_weight_alone_is_the_rules_card():
+    """With every weight 0 but the rules' card's, ``suit_lead`` plays ``play.rules_lead``'s
+    card, the contractor's and the defender's (random hands, unseen cards and trumps)."""
+    rng = random.Random(7)
+    only_rules = np.zeros(play.N_SF)
+    only_rules[7] = 1.0
+    cards = [DECK.format(i) for i in range(DECK.size)]
+    for i in range(300):
+        pick = rng.sample(cards, 30)
+        mine, unseen = pick[:rng.randint(2, 10)], pick[10:]
+        card, rules_card, _ = _suit_lead(mine, unseen, strain="SCDH"[i % 4], weights=only_rules,
+                                         declaring=i % 2 == 0)
+        assert card == rules_card

@@ -456,6 +456,20 @@ def defence_lead(suits, trump, ts, hand, unseen, opp_voids):
     return ZERO
 
 
+@njit(cache=True, forceinline=True)
+def rules_lead(suits, trump, free, ts, hand, unseen, declaring, partner_voids, opp_voids, partner_trump,
+               opps_trump):
+    """The rules' lead in a suit or no-trump contract: a suit contract's defender's
+    ``defence_lead``, else ``lead_core``'s card (the fitted leads weigh it as a feature)."""
+    card = ZERO
+    if not declaring and ts < 4:
+        card = defence_lead(suits, trump, ts, hand, unseen, opp_voids)
+    if card == ZERO:
+        card = lead_core(suits, trump, free, ts, hand, unseen, declaring, partner_voids, opp_voids,
+                         partner_trump, opps_trump)
+    return card
+
+
 # ----------------------------------------------------------------------------- no-trump lead
 N_LF = 14        # features of a candidate lead (``_lead_score``)
 MAX_LEADS = 8    # candidates: the top and the low card of each suit
@@ -468,10 +482,10 @@ NT_LEAD_W = (1.586, 3.331, 0.1999, 0.8529, -0.3554, -1.166, -1.449, -0.4187, 0.1
 
 
 @njit(cache=True, forceinline=True)
-def _lead_score(suits, unseen, suits_led, partner_voids, opp_voids, rules_card, s, c, m, longest, w, f):
+def _lead_score(suits, unseen, suits_led, partner_voids, opp_voids, rules_card, s, c, m, longest, w, feats, k):
     """The score of leading ``c`` (of suit ``s``, our cards there ``m``) in no-trumps:
-    the weights ``w`` (N_LF) on its features, which are written into ``f`` when it is
-    given."""
+    the weights ``w`` (N_LF) on its features, which are written into ``feats[k]`` when
+    ``feats`` is given."""
     n = popcount(m)
     un = popcount(unseen & suits[s])
     x0 = 1.0 if (n >= 2 and c == low_bit(m)) else 0.0                  # the suit's low card
@@ -488,7 +502,8 @@ def _lead_score(suits, unseen, suits_led, partner_voids, opp_voids, rules_card, 
     x11 = 1.0 if un == 0 else 0.0                                       # nobody else holds the suit
     x12 = 1.0 if (partner_voids >> s) & 1 else 0.0                      # a partner has shown void
     x13 = 1.0 if (opp_voids >> s) & 1 else 0.0                          # an opponent has shown void
-    if f is not None:
+    if feats is not None:
+        f = feats[k]
         f[0] = x0; f[1] = x1; f[2] = x2; f[3] = x3; f[4] = x4; f[5] = x5; f[6] = x6      # noqa: E702
         f[7] = x7; f[8] = x8; f[9] = x9; f[10] = x10; f[11] = x11; f[12] = x12; f[13] = x13  # noqa: E702
     return (w[0] * x0 + w[1] * x1 + w[2] * x2 + w[3] * x3 + w[4] * x4 + w[5] * x5 + w[6] * x6 + w[7] * x7
@@ -496,18 +511,16 @@ def _lead_score(suits, unseen, suits_led, partner_voids, opp_voids, rules_card, 
 
 
 @njit(cache=True, forceinline=True)
-def nt_lead(suits, free, hand, unseen, suits_led, partner_voids, opp_voids, rules_card, w, feats, cands):
-    """A no-trump lead (the declaring side's or a defender's, by its weights): the candidate with the highest
-    ``_lead_score`` (weights ``w``) among the top (the lowest of its equals) and the low
-    card of each suit we hold, the free joker aside.  ``feats`` / ``cands``: when given,
-    every candidate's features and card are written there (the fit).  Returns (the
-    card, the number of candidates)."""
-    cards = hand & ~free
-    longest = 0
-    for s in range(4):
-        longest = max(longest, popcount(cards & suits[s]))
+def _best_lead(suits, cards, unseen, suits_led, partner_voids, opp_voids, rules_card, longest, ts, k_lead, suit_kind,
+               w_nt, w_suit, feats, cands):
+    """The fitted leads' choice: among the top (the lowest of its equals) and the low card
+    of each suit of ``cards``, the one of the highest score, ``_suit_score`` (weights
+    ``w_suit``) with ``suit_kind``, else ``_lead_score`` (``w_nt``).  ``feats`` / ``cands``:
+    when given, every candidate's features and card are written there (the fit).  Returns
+    (the card, the number of candidates); the rules' card when it is not a candidate."""
     best = ZERO
     best_score = -1e300
+    found = False
     k = 0
     for s in range(4):
         m = cards & suits[s]
@@ -519,18 +532,115 @@ def nt_lead(suits, free, hand, unseen, suits_led, partner_voids, opp_voids, rule
             c = top if j == 0 else low
             if j == 1 and c == top:
                 break
-            if feats is not None:
-                sc = _lead_score(suits, unseen, suits_led, partner_voids, opp_voids, rules_card, s, c, m, longest, w,
-                                 feats[k])
-                cands[k] = c
+            found = found or c == rules_card
+            if suit_kind:
+                sc = _suit_score(suits, ts, unseen, suits_led, opp_voids, rules_card, s, c, m, k_lead, w_suit, feats,
+                                 k)
             else:
-                sc = _lead_score(suits, unseen, suits_led, partner_voids, opp_voids, rules_card, s, c, m, longest, w,
-                                 None)
+                sc = _lead_score(suits, unseen, suits_led, partner_voids, opp_voids, rules_card, s, c, m, longest,
+                                 w_nt, feats, k)
+            if cands is not None:
+                cands[k] = c
             if sc > best_score:
                 best_score = sc
                 best = c
             k += 1
+    if not found:
+        return rules_card, 0
     return best, k
+
+
+@njit(cache=True, forceinline=True)
+def nt_lead(suits, free, hand, unseen, suits_led, partner_voids, opp_voids, rules_card, w, feats, cands):
+    """A no-trump lead (the declaring side's or a defender's, by its weights ``w``):
+    ``_best_lead`` by ``_lead_score``, the free joker aside.  Returns (the card, the
+    number of candidates)."""
+    cards = hand & ~free
+    longest = 0
+    for s in range(4):
+        longest = max(longest, popcount(cards & suits[s]))
+    return _best_lead(suits, cards, unseen, suits_led, partner_voids, opp_voids, rules_card, longest, np.int64(4),
+                      (0.0, 0.0, 0.0, 0, 0.0, False), False, w, SUIT2_LEAD_W, feats, cands)
+
+
+# ----------------------------------------------------------------------------- two-handed suit lead
+N_SF = 24        # features of a candidate suit-contract lead (``_suit_score``)
+# The two-handed suit contracts' leads, the contractor's and the defender's, fitted by
+# ``scripts/fit_leads.py --players 2 --kind suit`` (heuristic rollouts of every candidate
+# on self-play deals).  The rules' card alone: (0, ..., 0, 1 at feature 7, 0, ...).
+SUIT2_LEAD_W = (0.5049, 1.017, 1.376, -5.6, -2.498, -0.1773, 2.14, 0.1662, -0.8528, 1.065, 0.7258, -1.96, -1.194,
+                -1.64, 2.045, 1.688, -4.113, 5.394, -0.6969, -1.028, -0.6788, -0.1867, 1.507, 10.6)
+SUIT2_DEFENCE_W = (-1.853, 3.979, -1.689, -2.587, -0.3035, -1.685, -11.5, -0.1493, -1.371, -0.5308, -0.2158,
+                   -0.3655, -2.793, -1.333, 14.17, -4.389, 1.378, 15.09, -0.1288, 0.4018, 0.1842, 0.09678, 0.1663,
+                   3.505)
+
+
+@njit(cache=True, forceinline=True)
+def _suit_score(suits, ts, unseen, suits_led, opp_voids, rules_card, s, c, m, k_lead, w, feats, k):
+    """The score of leading ``c`` (of suit ``s``, our cards there ``m``) in a suit
+    contract: the weights ``w`` (N_SF) on its features, written into ``feats[k]`` when
+    ``feats`` is given.  ``k_lead``: what is the same for every candidate of the lead (our trumps, the
+    unseen trumps, those above our top, our longest plain suit, the trick, whether the
+    opponent may ruff); it enters only through a product with what is not."""
+    nt, ut, above_top, longest, tt, ruffs = k_lead
+    n = popcount(m)
+    un = popcount(unseen & suits[s])
+    low = 1.0 if (n >= 2 and c == low_bit(m)) else 0.0
+    mast = 1.0 if is_master(c, suits[s], unseen) else 0.0
+    x0 = low                                                      # the suit's low card
+    x1 = mast                                                     # a master
+    x2 = float(n)                                                 # the suit's length
+    x3 = 1.0 if n == 1 else 0.0                                   # a singleton
+    x4 = 1.0 if n == 2 else 0.0                                   # a doubleton
+    x5 = float(un)                                                # unseen cards of the suit
+    x6 = 1.0 if (suits_led >> s) & 1 else 0.0                     # the suit was led before
+    x7 = 1.0 if c == rules_card else 0.0                          # the rules' card (``rules_lead``)
+    x15 = rank_pos(c) / 15.0                                      # the card's rank
+    if s == ts:
+        x8 = 1.0                                                  # a trump
+        x9 = nt                                                   # x our trumps
+        x10 = ut                                                  # x unseen trumps
+        x11 = above_top                                           # x unseen trumps above our top
+        x12 = mast                                                # a master trump
+        x13 = low                                                 # a low trump
+        x14 = x16 = x17 = x18 = x19 = x20 = x21 = x22 = x23 = 0.0
+    else:
+        x8 = x9 = x10 = x11 = x12 = x13 = 0.0
+        x14 = 1.0 if (ruffs and (opp_voids >> s) & 1) else 0.0   # plain, the opponent shown void
+        x16 = 1.0 if n == longest else 0.0                        # our longest plain suit
+        x17 = 1.0 if un == 0 else 0.0                             # nobody else holds the suit
+        x18 = float(popcount(unseen & suits[s] & above(c)))      # unseen cards above it
+        x19 = nt                                                  # plain lead x our trumps
+        x20 = ut                                                  # x unseen trumps
+        x21 = mast * ut                                           # a plain master x unseen trumps
+        x22 = above_top                                           # x unseen trumps above our top
+        x23 = tt                                                  # x the trick
+    if feats is not None:
+        f = feats[k]
+        f[0] = x0; f[1] = x1; f[2] = x2; f[3] = x3; f[4] = x4; f[5] = x5; f[6] = x6; f[7] = x7       # noqa: E702
+        f[8] = x8; f[9] = x9; f[10] = x10; f[11] = x11; f[12] = x12; f[13] = x13; f[14] = x14        # noqa: E702
+        f[15] = x15; f[16] = x16; f[17] = x17; f[18] = x18; f[19] = x19; f[20] = x20; f[21] = x21    # noqa: E702
+        f[22] = x22; f[23] = x23                                                                      # noqa: E702
+    return (w[0] * x0 + w[1] * x1 + w[2] * x2 + w[3] * x3 + w[4] * x4 + w[5] * x5 + w[6] * x6 + w[7] * x7
+            + w[8] * x8 + w[9] * x9 + w[10] * x10 + w[11] * x11 + w[12] * x12 + w[13] * x13 + w[14] * x14
+            + w[15] * x15 + w[16] * x16 + w[17] * x17 + w[18] * x18 + w[19] * x19 + w[20] * x20 + w[21] * x21
+            + w[22] * x22 + w[23] * x23)
+
+
+@njit(cache=True, forceinline=True)
+def suit_lead(suits, trump, ts, hand, unseen, suits_led, opp_voids, opps_trump, rules_card, t, w, feats, cands):
+    """A suit contract's lead by the weights ``w``: ``_best_lead`` by ``_suit_score``,
+    trumps among the candidates.  Returns (the card, the number of candidates)."""
+    mine_t = hand & trump
+    longest = 0
+    for s in range(4):
+        if s != ts:
+            longest = max(longest, popcount(hand & suits[s]))
+    ut = popcount(unseen & trump)
+    above_top = popcount(unseen & trump & above(high_bit(mine_t))) if mine_t else ut
+    k_lead = (float(popcount(mine_t)), float(ut), float(above_top), longest, t / 10.0, opps_trump and ut > 0)
+    return _best_lead(suits, hand, unseen, suits_led, 0, opp_voids, rules_card, longest, ts, k_lead, True,
+                      NT_LEAD_W, w, feats, cands)
 
 
 # ----------------------------------------------------------------------------- sides
@@ -688,15 +798,14 @@ def move_core(suits, trump, free, shift, flags, ts, deck, hand, contractor_hand,
                     opp_voids |= v
                     opps_trump = opps_trump or may_trump
                 o = _next(nxt, o)
-            card = ZERO
-            if not declaring and ts < 4:
-                card = defence_lead(suits, trump, ts, hand, unseen, opp_voids)
-            if card == ZERO:
-                card = lead_core(suits, trump, free, ts, hand, unseen, declaring, partner_voids,
-                                 opp_voids, partner_trump, opps_trump)
-                if ts >= 4 and (card & free) == ZERO:
-                    card, _ = nt_lead(suits, free, hand, unseen, suits_led, partner_voids, opp_voids, card,
-                                      NT_LEAD_W if declaring else NT_DEFENCE_W, None, None)
+            card = rules_lead(suits, trump, free, ts, hand, unseen, declaring, partner_voids, opp_voids,
+                              partner_trump, opps_trump)
+            if ts >= 4 and (card & free) == ZERO:
+                card, _ = nt_lead(suits, free, hand, unseen, suits_led, partner_voids, opp_voids, card,
+                                  NT_LEAD_W if declaring else NT_DEFENCE_W, None, None)
+            if ts < 4 and n_active == 2 and (card & free) == ZERO:
+                card, _ = suit_lead(suits, trump, ts, hand, unseen, suits_led, opp_voids, opps_trump, card, t,
+                                    SUIT2_LEAD_W if declaring else SUIT2_DEFENCE_W, None, None)
             if names and (card & free) == ZERO:
                 s = suit_core(suits, card)
                 if s < 0 or not is_master(card, suits[s], unseen):
