@@ -221,7 +221,7 @@ def test_contract_only_keeps_the_old_question_and_conditions_with_an_auction():
     assert (here.table["p_i_contract"] == 1).all() and "pass" not in set(here.table["action"])
 
 
-def test_same_seed_same_json_on_one_and_two_threads_with_a_score(tmp_path, monkeypatch):
+def test_same_seed_same_json_on_one_and_two_threads_with_a_score(tmp_path, monkeypatch, small_equity_grid):
     monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path))
     from analyzer.games.five_hundred import equity
     monkeypatch.setattr(equity, "DEFAULT_DEALS", 20_000)
