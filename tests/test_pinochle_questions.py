@@ -196,8 +196,9 @@ def test_bid_json_shape():
 
 def test_bid_double_dummy_rows_and_determinism():
     """--play dd: the same rows from solved tricks, identical on 1 and 2 threads."""
-    a = q.bid(WEAK, trump="H", play="dd", deals=4, seed=3, threads=1)
-    b = q.bid(WEAK, trump="H", play="dd", deals=4, seed=3, threads=2)
+    # seed 4: deals the solver settles in about 2 s (seed 3's took 8: the solver's tail, issue 42)
+    a = q.bid(WEAK, trump="H", play="dd", deals=4, seed=4, threads=1)
+    b = q.bid(WEAK, trump="H", play="dd", deals=4, seed=4, threads=2)
     assert json.dumps(a.to_json_dict()) == json.dumps(b.to_json_dict())
     bids = a.table[a.table["action"] == "bid"]
     assert set(bids["trump"]) == {"H"} and a.meta["play"] == "dd"
