@@ -20,6 +20,7 @@ from analyzer.games.five_hundred import equity as eq
 from analyzer.games.five_hundred.bidding import ALL_CONTRACTS, parse_contract
 from analyzer.games.five_hundred.rules import Options, rule_tables
 from analyzer.games.five_hundred.scoring import defender_points_at, game_winner, score_deal
+from tests.cli_run import cli_result
 from tests.reference import five_hundred as ref
 
 DEALER, OTHER = 0, 1
@@ -403,8 +404,8 @@ def run_cli(*args):
     (["--score", "380:440", "--deals", "0"], "--deals"),
     ([], "--score"),
 ])
-def test_cli_bad_input_one_line_exit_2(args, needle):
-    r = run_cli(*args)
+def test_cli_bad_input_one_line_exit_2(args, needle, capsys):
+    r = cli_result(["500", "equity", *args], capsys)
     assert r.returncode == 2 and r.stdout == ""
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], r.stderr

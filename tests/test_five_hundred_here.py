@@ -21,6 +21,7 @@ from analyzer.games.five_hundred.rules import Options
 from analyzer.sim.constrained import D_SIZE, D_W
 from analyzer.sim.deal import deal_batch
 from analyzer.sim.rng import seed_key, stream_key
+from tests.cli_run import cli_result
 from tests.records import capture_kwargs, weighted_paired
 
 S, W, N, E = (SEAT_NAMES.index(x) for x in "SWNE")
@@ -250,8 +251,8 @@ def run(*args):
     (["auction", HAND, "--auction", "7S 7S"], "outrank"),
     (["bid", HAND, "--dealer", "S", "--auction", "8S pass pass", "--deals", "100000000"], "fewer --deals"),
 ])
-def test_cli_bad_auction_one_line_exit_2(args, needle):
-    r = run(*args)
+def test_cli_bad_auction_one_line_exit_2(args, needle, capsys):
+    r = cli_result(["500", *args], capsys)
     assert r.returncode == 2 and r.stdout == "", r.stderr
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], r.stderr
