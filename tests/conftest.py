@@ -154,3 +154,11 @@ def charts_not_saved(monkeypatch):
     resumption; the report tests themselves check the charts."""
     from tests.reports import skip_saving_charts
     skip_saving_charts(monkeypatch)
+
+
+@pytest.fixture
+def small_equity_grid(monkeypatch):
+    """Five Hundred reports with their game equity solved on a smaller score grid
+    (``tests.reports.shrink_equity_grid``)."""
+    from tests.reports import shrink_equity_grid
+    shrink_equity_grid(monkeypatch)

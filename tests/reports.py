@@ -51,6 +51,20 @@ def interrupting(run_survey, after: int):
     return run
 
 
+SMALL_EQUITY_CAP = 690     # scores above it count as it (the product's grid: equity.DEFAULT_CAP, 1,490)
+
+
+def shrink_equity_grid(monkeypatch):
+    """Five Hundred's game equity (a report's equity section) solved on the smaller score
+    grid of ``SMALL_EQUITY_CAP``: about a third of the value iteration, which is most of a
+    small Five Hundred report's time.  For tests of a report's folder, its resumption or
+    its other sections; ``tests/test_five_hundred_equity.py`` checks the product's grid."""
+    import functools
+
+    from analyzer.games.five_hundred import equity
+    monkeypatch.setattr(equity, "equity_table", functools.partial(equity.equity_table, cap=SMALL_EQUITY_CAP))
+
+
 def skip_saving_charts(monkeypatch):
     """Let a report draw its charts but not save them (``ReportWriter.figure`` closes the
     figure): the ``charts_not_saved`` fixture, and module fixtures that cannot use it."""

@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from tests.cli_run import run_cli
+
 HAND = "JK JH JD AH KH TH AS KS 7C 5D"
 
 
@@ -87,13 +89,19 @@ def test_alias_and_score():
     (["bid", HAND, "--seed", str(2**64)], "--seed"),
     (["bid", HAND, "--plot", "no-such-folder/chart.png"], "does not exist"),
 ])
-def test_bad_input_one_line_exit_2(args, needle):
-    r = run("five-hundred", *args)
-    assert r.returncode == 2
-    assert r.stdout == ""
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1, r.stderr
+def test_bad_input_one_line_exit_2(args, needle, capsys):
+    code, out, err = run_cli(["five-hundred", *args], capsys)      # in-process: the process is checked below
+    assert code == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
     assert needle in lines[0]
+
+
+def test_bad_input_in_a_process_of_its_own():
+    r = run("five-hundred", "bid", "JK JH JD AH KH TH AS KS 7C 7C")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.strip().splitlines() == [r.stderr.strip()] and "duplicate card 7C" in r.stderr
 
 
 def test_version():

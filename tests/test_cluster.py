@@ -61,7 +61,8 @@ def test_question_same_on_threads_and_a_local_cluster(cluster, game):
 
 
 @pytest.mark.parametrize("game", ["five-hundred", "euchre", "sheepshead", "pinochle", "rummy500"])
-def test_report_tables_same_on_threads_and_a_local_cluster(cluster, game, tmp_path, charts_not_saved):
+def test_report_tables_same_on_threads_and_a_local_cluster(cluster, game, tmp_path, charts_not_saved,
+                                                           small_equity_grid):
     """A report's tables (every CSV) are byte-identical; its README differs only in the
     timings it states."""
     from analyzer.report.build import write_report

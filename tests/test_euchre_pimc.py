@@ -19,6 +19,7 @@ from analyzer.games.euchre.rules import rule_tables
 from analyzer.tricks.dd import MAX_MOVES, MAX_SEATS, make_cfg
 from analyzer.tricks.pimc import candidates, choose, choose_plain
 from analyzer.tricks.tables import R_DECK, R_SUIT
+from tests.cli_run import cli_result
 from tests.worlds import check_world
 
 U = np.uint64
@@ -286,7 +287,7 @@ def run(*args):
     (["euchre", "lead", "JH JD AH KS 9C", "--trump", "X", "--maker", "1"], "unknown suit"),
     (["euchre", "order", "JH JD AH KS 9C", "--upcard", "9H", "--play", "pimc", "--worlds", "0"], "--worlds"),
 ])
-def test_cli_bad_input_one_line_exit_2(args, needle):
-    r = run(*args)
+def test_cli_bad_input_one_line_exit_2(args, needle, capsys):
+    r = cli_result(list(args), capsys)
     assert r.returncode == 2 and r.stdout == "", (r.stdout, r.stderr)
     assert needle in r.stderr and r.stderr.count("\n") == 1, r.stderr

@@ -19,6 +19,7 @@ from analyzer.games.euchre.rules import Options
 from analyzer.sim.constrained import D_W, deal_scratch
 from analyzer.sim.deal import deal_batch
 from analyzer.sim.rng import seed_key, stream_key
+from tests.cli_run import cli_result
 from tests.records import capture_kwargs, weighted_paired
 
 HAND = "JH JD AH 9S KC"
@@ -256,8 +257,8 @@ def test_cli_four_handed_text_and_plot(tmp_path):
     (["call", HAND], "--turned-down"),
     (["order", HAND, "--upcard", "9H", "--play", "perfect"], "--play"),
 ])
-def test_bad_input_one_line_exit_2(args, needle):
-    r = run(*args)
+def test_bad_input_one_line_exit_2(args, needle, capsys):
+    r = cli_result(["euchre", *args], capsys)
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert r.stdout == ""
     lines = r.stderr.strip().splitlines()

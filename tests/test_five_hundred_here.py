@@ -21,6 +21,7 @@ from analyzer.games.five_hundred.rules import Options
 from analyzer.sim.constrained import D_SIZE, D_W
 from analyzer.sim.deal import deal_batch
 from analyzer.sim.rng import seed_key, stream_key
+from tests.cli_run import cli_result
 from tests.records import capture_kwargs, weighted_paired
 
 S, W, N, E = (SEAT_NAMES.index(x) for x in "SWNE")
@@ -221,7 +222,7 @@ def test_contract_only_keeps_the_old_question_and_conditions_with_an_auction():
     assert (here.table["p_i_contract"] == 1).all() and "pass" not in set(here.table["action"])
 
 
-def test_same_seed_same_json_on_one_and_two_threads_with_a_score(tmp_path, monkeypatch):
+def test_same_seed_same_json_on_one_and_two_threads_with_a_score(tmp_path, monkeypatch, small_equity_grid):
     monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path))
     from analyzer.games.five_hundred import equity
     monkeypatch.setattr(equity, "DEFAULT_DEALS", 20_000)
@@ -250,8 +251,8 @@ def run(*args):
     (["auction", HAND, "--auction", "7S 7S"], "outrank"),
     (["bid", HAND, "--dealer", "S", "--auction", "8S pass pass", "--deals", "100000000"], "fewer --deals"),
 ])
-def test_cli_bad_auction_one_line_exit_2(args, needle):
-    r = run(*args)
+def test_cli_bad_auction_one_line_exit_2(args, needle, capsys):
+    r = cli_result(["500", *args], capsys)
     assert r.returncode == 2 and r.stdout == "", r.stderr
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], r.stderr

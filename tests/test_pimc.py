@@ -19,6 +19,7 @@ from analyzer.tricks.dd.solver import _py_beats
 from analyzer.tricks.engine import free_lead_names, legal_follow
 from analyzer.tricks.pimc import candidates, choose, choose_plain
 from analyzer.tricks.tables import R_DECK, R_FREE, R_SUIT, R_TRUMP
+from tests.cli_run import cli_result
 from tests.worlds import check_world
 
 TABLES = rule_tables()
@@ -305,8 +306,8 @@ def run(*args):
     (["500", "lead", HAND13, "--contract", "8X"], "unknown contract"),
     (["500", "lead", HAND13, "--contract", "8H", "--play", "pimc", "--worlds", "0"], "--worlds"),
 ])
-def test_cli_bad_input_one_line_exit_2(args, needle):
-    r = run(*args)
+def test_cli_bad_input_one_line_exit_2(args, needle, capsys):
+    r = cli_result(list(args), capsys)
     assert r.returncode == 2 and r.stdout == "", r.stderr
     assert needle in r.stderr and r.stderr.count("\n") == 1, r.stderr
 

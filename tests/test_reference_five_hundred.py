@@ -20,6 +20,7 @@ from analyzer.games.five_hundred.rules import MISERE
 from analyzer.sim.models import CODES
 from tests.records import capture_kwargs, weighted
 from tests.reference import five_hundred as ref
+from tests.reports import SMALL_EQUITY_CAP
 
 HAND = "AH KH QH 9H 8H AS 7S AD 5C 6C"
 STRAIN = ("S", "C", "D", "H", "NT")
@@ -142,7 +143,8 @@ def test_bid_with_a_score_is_the_reference_chance_of_winning(monkeypatch):
     tables = []
     real = equity.equity_table
     monkeypatch.setattr(equity, "DEFAULT_DEALS", 20_000)        # a small table: the check does not depend on it
-    monkeypatch.setattr(equity, "equity_table", lambda *a, **k: tables.append(real(*a, **k)) or tables[-1])
+    monkeypatch.setattr(equity, "equity_table",
+                        lambda *a, **k: tables.append(real(*a, **{"cap": SMALL_EQUITY_CAP, **k})) or tables[-1])
     # 290: a 7♥ made takes us to 490, short of the game; 430: their 6♣ made takes them to 490
     kw = dict(seat="S", dealer="S", auction="7S pass pass", deals=200, seed=3, score="290:430")
     answer, seen, hands, res, traces = ask_and_records(monkeypatch, **kw)

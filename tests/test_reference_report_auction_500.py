@@ -19,7 +19,7 @@ from tests.reference import five_hundred as ref
 DEALS, SEED = 800, 7
 
 
-def test_auction_contracts(tmp_path, monkeypatch, charts_not_saved):
+def test_auction_contracts(tmp_path, monkeypatch, charts_not_saved, small_equity_grid):
     from analyzer.games.five_hundred import equity
     per_deal = []
     real = runner.run_chunks

@@ -57,7 +57,7 @@ def test_same_seed_same_stats():
     assert np.array_equal(a, b)
 
 
-def test_report_files(tmp_path):
+def test_report_files(tmp_path, small_equity_grid):
     out = tmp_path / "rep"
     summary = write_report("five-hundred", 4000, str(out), seed=1, threads=2, dd_deals=0, pimc_deals=0)
     text = check_report_folder(out, summary)
@@ -83,7 +83,7 @@ def test_breakdown_validation():
         breakdown_table("poker", ["trumps"], 100)
 
 
-def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch, charts_not_saved):
+def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch, charts_not_saved, small_equity_grid):
     import dataclasses
 
     from analyzer.errors import Interrupted
@@ -112,7 +112,7 @@ def test_interrupt_then_resume_gives_the_same_report(tmp_path, monkeypatch, char
     pd.testing.assert_frame_equal(resumed, direct)
 
 
-def test_report_with_double_dummy_section(tmp_path):
+def test_report_with_double_dummy_section(tmp_path, small_equity_grid):
     from analyzer.games.five_hundred import survey_dd
 
     out = tmp_path / "dd"
@@ -176,7 +176,7 @@ def _small_report(monkeypatch, tmp_path):
     from analyzer.games.five_hundred import pimc, survey_dd, survey_pimc
     from analyzer.report import five_hundred as report_500
     from analyzer.sim import runner
-    from tests.reports import skip_saving_charts
+    from tests.reports import shrink_equity_grid, skip_saving_charts
     monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path / "cache"))    # the equity table is built, not read
     monkeypatch.setattr(runner, "CHUNK_SIZE", 1024)
     monkeypatch.setattr(survey_dd, "DD_CHUNK", 4)
@@ -184,6 +184,7 @@ def _small_report(monkeypatch, tmp_path):
     monkeypatch.setattr(pimc, "DEFAULT_WORLDS", 2)
     monkeypatch.setattr(report_500, "AUCTION_DEALS", 2000)
     skip_saving_charts(monkeypatch)
+    shrink_equity_grid(monkeypatch)
 
 
 @pytest.fixture(scope="module")

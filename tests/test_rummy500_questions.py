@@ -12,6 +12,7 @@ from analyzer.errors import InputError
 from analyzer.games.rummy500 import play as P
 from analyzer.games.rummy500 import questions as Q
 from tests.chunking import all_chunks, record_chunks
+from tests.cli_run import cli_result
 
 HAND = "5H 6H 9C 2S KD QC 4D"
 
@@ -179,8 +180,8 @@ def test_cli_text_csv_and_plot(tmp_path):
     (["discard", "--hand", HAND + " 7H", "--taken", "8S"], "not in the hand"),
     (["discard", "--hand", HAND + " 7H", "--plot", "x.jpg"], ".png"),
 ])
-def test_bad_input_exits_2_with_one_line(args, needle):
-    r = _cli(*args)
+def test_bad_input_exits_2_with_one_line(args, needle, capsys):
+    r = cli_result(["rummy500", *args], capsys)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and needle in r.stderr, (args, r.stderr)
 
 
