@@ -4,9 +4,6 @@ stock and a sitting-out partner hidden), full sight against double-dummy, the de
 kernel against the plain method on Euchre positions, the questions (`euchre order --play
 pimc`, `euchre lead`) on 1 and 2 threads, and their bad input through the CLI."""
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -272,10 +269,6 @@ def test_lead_rows_and_threads():
         assert sorted(cards) == sorted("JH JD AH KS 9C".split())
     d = lead("AS KS QD 9C TC", "H", "dealer", players=4, upcard="9H", deals=40, seed=1, play="dd", threads=2)
     assert d.meta["side"] == "defenders" and d.meta["upcard_fate"] == "picked up by the dealer"
-
-
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args], capture_output=True, text=True)
 
 
 @pytest.mark.parametrize("args,needle", [

@@ -391,11 +391,6 @@ def test_cache_dir_environment(monkeypatch, tmp_path):
 
 
 # ----------------------------------------------------------------------------- the question and CLI
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "analyzer.cli.main", "500", "equity", *args],
-                          capture_output=True, text=True)
-
-
 @pytest.mark.parametrize("args, needle", [
     (["--score", "380-440"], "US:THEM"), (["--score", "abc"], "US:THEM"),
     (["--score", "385:440"], "multiple of 10"), (["--score=-500:0"], "the game is over"),

@@ -2,9 +2,6 @@
 seat samples against the facts of the play, full sight against double-dummy, the questions
 (`500 bid --play pimc`, `500 lead`) and their bad input."""
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -292,10 +289,6 @@ def test_contract_only_pimc_rows_and_threads():
     assert list(a.table["action"]) == ["9H", "10H"]
     assert (a.table["p_make"] >= a.table["p_make"].shift(-1).fillna(0)).all()
     assert a.meta["worlds"] == 8
-
-
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args], capture_output=True, text=True)
 
 
 @pytest.mark.parametrize("args,needle", [
