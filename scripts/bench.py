@@ -737,6 +737,8 @@ def section_pinochle_dd(quick):
     print(f"pinochle_dd: exact points {_dist_ms(t_exact)} (target median <= 50 ms; {_nodes(n_exact)})")
     print(f"pinochle_dd: heuristic play-out of the same deals median {play_us:.2f} us "
           f"(class at the heuristic's points {np.median(t_heur) * 1e6 / play_us:,.0f}x that)")
+    _pinochle_tail(deals[1:], [r[2] for r in rows[1:]], {"class at the heuristic's points": n_heur[1:],
+                                                          "exact points": n_exact[1:]})
     if OPTIONS.values:
         if os.path.exists(OPTIONS.values):
             with open(OPTIONS.values) as f:
@@ -751,6 +753,37 @@ def section_pinochle_dd(quick):
         else:
             with open(OPTIONS.values, "w") as f:
                 json.dump(rows, f)
+
+
+def _pinochle_tail(deals, values, nodes):
+    """What the tenth of the deals with the most nodes of each search has in common, against
+    the rest: the declaring side's and the opponents' trumps, the longest suit in any hand,
+    the voids, the exact value (means); and each one's rank correlation with the nodes."""
+    lane = 0xFFF
+
+    def count(x):
+        return bin(int(x)).count("1")
+
+    shape = []
+    for (trump, hands, declarer, *_), value in zip(deals, values):
+        tr = [count((int(h) >> (16 * trump)) & lane) for h in hands[:4]]
+        suits = [count((int(h) >> (16 * s)) & lane) for h in hands[:4] for s in range(4)]
+        shape.append((tr[declarer] + tr[declarer ^ 2], tr[declarer ^ 1] + tr[declarer ^ 3], max(suits),
+                      suits.count(0), value))
+    shape = np.array(shape, np.float64)
+    names = ("declaring side's trumps", "opponents' trumps", "longest suit", "voids", "value")
+
+    def ranks(a):
+        return np.argsort(np.argsort(a, kind="stable"), kind="stable").astype(np.float64)
+
+    for what, n_nodes in nodes.items():
+        a = np.array(n_nodes, np.float64)
+        tail = a >= np.percentile(a, 90)
+        cells = ", ".join(f"{name} {shape[tail, j].mean():.2f} / {shape[~tail, j].mean():.2f} "
+                          f"(rank corr. {np.corrcoef(ranks(shape[:, j]), ranks(a))[0, 1]:+.2f})"
+                          for j, name in enumerate(names))
+        print(f"pinochle_dd: {what}, the tenth with the most nodes ({int(tail.sum())} deals, mean "
+              f"{a[tail].mean():,.0f} nodes) / the rest ({a[~tail].mean():,.0f}): {cells}")
 
 
 def section_pinochle_meld(quick):
