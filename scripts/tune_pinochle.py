@@ -13,10 +13,16 @@
    rule changed, the others on the policy, the same deals, paired): jumps, a margin by the
    bid reached, by the partner's pass, while an opponent holds the bid (``VARIANTS``).
    None paid (``reports/trust/README.md``, Pinochle).
+4. ``--heard``: does what a seat hears before its first call predict its side's total
+   beyond its own features?  The seats before it call by the policy, then it declares its
+   best trump; its side's meld plus trick points (capped as ``bidding.predict``) regressed on
+   its features, with five features of the calls heard, and with the features' pairwise
+   products, fitted on half the deals, the residual sd on the other half.
 
     python scripts/tune_pinochle.py --fit --deals 400000
     python scripts/tune_pinochle.py --margins --deals 200000 --rounds 3
     python scripts/tune_pinochle.py --variants --deals 100000 --seed 3
+    python scripts/tune_pinochle.py --heard --deals 200000 --seed 21
     python scripts/tune_pinochle.py --quick          # both, small (smoke test)
 """
 
@@ -32,8 +38,9 @@ from numba import njit
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from analyzer.bits import popcount  # noqa: E402
-from analyzer.games.pinochle.bidding import (DEFAULT_POLICY, FEATURE_NAMES, N_FEATURES, P_MARGIN,  # noqa: E402
-                                             P_PARTNER, PASS, features, run_auction, valuation)
+from analyzer.games.pinochle.bidding import (DEFAULT_POLICY, FEATURE_NAMES, MAX_POINTS, N_FEATURES,  # noqa: E402
+                                             P_MARGIN, P_PARTNER, PASS, features, policy_call, run_auction,
+                                             valuation)
 from analyzer.games.pinochle.meld import meld_points  # noqa: E402
 from analyzer.games.pinochle.play import (O_MELD_D, O_MELD_O, O_POINTS_D, O_SIZE, O_THROWN,  # noqa: E402
                                           O_TRICKS_D, TRACE_COLS, card_tables, finish_hand)
@@ -246,11 +253,84 @@ def variants(deals, seed, policy):
         print(f"{name}: " + ", ".join(f"X={g:.0f} {d:+.2f} ± {e:.2f}" for g, d, e in zip(grid, diff[1:], se[1:])))
 
 
+N_HEARD = 5    # the partner's bid (above the minimum, in 100s), his pass, yet to speak; the top opposing bid, their count
+
+
+@njit(cache=False)
+def heard_chunk(R, V, key0, n, policies, X, y):
+    """Row i: the features of deal i's test seat (i % 4, the dealer seat 3) for its best
+    trump, then N_HEARD features of the calls before its first call, then its valuation;
+    y[i]: its side's meld plus trick points (capped) when it declares that trump."""
+    buf, fixed, hands, work, out, trace = _scratch()
+    f = np.empty(N_FEATURES, np.float64)
+    v4 = np.empty(4, np.float64)
+    values = np.empty(4, np.float64)
+    trumps = np.empty(4, np.int64)
+    for i in range(n):
+        _deal_into(stream_key(key0, i), POOL, COUNTS, fixed, buf, hands)
+        for s in range(4):
+            trumps[s] = valuation(hands[s], policies[s], False, v4)
+            values[s] = v4[trumps[s]]
+        s = i & 3
+        current, holder = 0, -1
+        h = np.zeros(N_HEARD)
+        h[2] = 1.0 if s < 2 else 0.0
+        for k in range(s):
+            c = policy_call(values[k], current, holder >= 0 and holder == (k ^ 2), 250, policies[k])
+            if c == PASS:
+                if k == (s ^ 2):
+                    h[1] = 1.0
+            else:
+                current, holder = c, k
+                if k == (s ^ 2):
+                    h[0] = (c - 240) / 100.0
+                else:
+                    h[3] = max(h[3], (c - 240) / 100.0)
+                    h[4] += 1.0
+        t = trumps[s]
+        features(hands[s], t, meld_points(hands[s], t, False), f)
+        X[i, :N_FEATURES] = f
+        X[i, N_FEATURES:N_FEATURES + N_HEARD] = h
+        X[i, N_FEATURES + N_HEARD] = values[s]
+        work[:] = hands
+        finish_hand(R[t], V[t], work, s, t, 0, False, False, 0, policies, np.uint64(0), np.uint64(0), out, trace)
+        y[i] = out[O_MELD_D] + min(out[O_POINTS_D], MAX_POINTS)
+
+
+def heard(deals, seed, policy):
+    R, V = rule_tables(), card_tables()
+    X = np.zeros((deals, N_FEATURES + N_HEARD + 1))
+    y = np.zeros(deals)
+    heard_chunk(R, V, seed_key(seed), deals, np.tile(policy, (4, 1)), X, y)
+    half = deals // 2
+    own = X[:, :N_FEATURES]
+    with_heard = X[:, :N_FEATURES + N_HEARD]
+    base = own[:, 1:]
+    products = np.column_stack([own] + [base[:, a] * base[:, b] for a in range(base.shape[1])
+                                        for b in range(a, base.shape[1])])
+
+    def held_out_sd(A):
+        w = np.linalg.lstsq(A[:half], y[:half], rcond=None)[0]
+        return float((y[half:] - A[half:] @ w).std()), w
+
+    today = y[half:] - X[half:, -1]
+    print(f"{deals:,} deals (seed {seed}), half fitted, residual sd on the other half:")
+    print(f"  today's valuation: {today.std():.1f} (mean error {today.mean():+.1f})")
+    print(f"  its {N_FEATURES} features refitted: {held_out_sd(own)[0]:.1f}")
+    sd, w = held_out_sd(with_heard)
+    names = ("partner's bid", "partner passed", "partner yet to speak", "top opposing bid", "opposing bids")
+    print(f"  and the {N_HEARD} features of the calls heard: {sd:.1f} ("
+          + ", ".join(f"{nm} {x:+.1f}" for nm, x in zip(names, w[N_FEATURES:])) + ")")
+    print(f"  the {N_FEATURES} features and their pairwise products ({products.shape[1]} terms): "
+          f"{held_out_sd(products)[0]:.1f}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--fit", action="store_true")
     ap.add_argument("--margins", action="store_true")
     ap.add_argument("--variants", action="store_true")
+    ap.add_argument("--heard", action="store_true")
     ap.add_argument("--deals", type=int, default=200_000)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
@@ -266,6 +346,9 @@ def main():
         policy = margins(a.deals, a.seed, policy, a.rounds)
     if a.variants:
         variants(a.deals, a.seed, policy)
+        return
+    if a.heard:
+        heard(a.deals, a.seed, policy)
         return
     print("policy:", ", ".join(f"{x:.2f}" for x in policy))
 
