@@ -96,7 +96,9 @@ the class at the bid is cheap, at the heuristic players' result (near the value)
 median is within its target, but a few deals in a hundred take seconds, and the exact
 value costs several such searches (in practice the two near the value, v and v + 1,
 cost as much as the whole MTD(f)).  The hard searches spend their nodes in the middle of
-the hand (4-6 tricks left), not at the bottom.  Tried on 2026-12-04 (issue 30; the
+the hand (4-6 tricks left), not at the bottom, and the deals that cost most are the
+balanced, contested ones (trumps split between the sides, no long suit, a low value), not
+those with many voids (``bench.py pinochle_dd`` prints the breakdown).  Tried on 2026-12-04 (issue 30; the
 class at the heuristic's points on the first 100 policy deals, node counts exact,
 times from interleaved runs): the sure bounds after the table probe instead of before
 (kept: nodes -0.3%, time about -13%); a dedicated last-two-tricks solver (every play
