@@ -266,6 +266,7 @@ def heard_chunk(R, V, key0, n, policies, X, y):
     v4 = np.empty(4, np.float64)
     values = np.empty(4, np.float64)
     trumps = np.empty(4, np.int64)
+    h = np.empty(N_HEARD, np.float64)
     for i in range(n):
         _deal_into(stream_key(key0, i), POOL, COUNTS, fixed, buf, hands)
         for s in range(4):
@@ -273,7 +274,7 @@ def heard_chunk(R, V, key0, n, policies, X, y):
             values[s] = v4[trumps[s]]
         s = i & 3
         current, holder = 0, -1
-        h = np.zeros(N_HEARD)
+        h[:] = 0.0
         h[2] = 1.0 if s < 2 else 0.0
         for k in range(s):
             c = policy_call(values[k], current, holder >= 0 and holder == (k ^ 2), 250, policies[k])
