@@ -134,3 +134,37 @@ def test_a_refused_decision_is_kept_as_skipped_and_left_out_of_the_summary(tmp_p
     bench.decisions = [Decision("bid", {}, "rare")]
     with pytest.raises(InputError, match="none of the 1 decisions"):
         run_trust(bench, 0, None)
+
+
+def test_resume_compares_the_table_size_and_the_code_as_report_check_does(tmp_path):
+    """A stopped benchmark is continued only with its table size and by code whose files
+    that decide it are unchanged (``stamp.compare``: a file the stamp no longer covers does
+    not count); a file without the table size recorded is taken to be of the one asked."""
+    from analyzer.errors import InputError
+    from analyzer.sim.trust import run_trust
+
+    def ask(d, play, deals, seed, worlds, threads):
+        return _answer({"pass": 1.0, "bid": 0.5} if play == "heuristic" else {"pass": 0.2, "bid": 0.9}, [0.1, 0.1])
+
+    first = [Decision("bid", {}, "a")]
+    bench = Bench("rummy500", "pimc", 1, 1, first, ask, lambda t: t["action"])
+    out = str(tmp_path / "t.csv")
+    run_trust(bench, 0, None, out=out, players=4)
+    side = json.loads(open(out + ".json").read())
+    assert side["players"] == 4 and side["code"]["game"] == "rummy500"
+    bench.decisions = first + [Decision("bid", {}, "b")]
+    with pytest.raises(InputError, match="other parameters"):
+        run_trust(bench, 0, None, out=out, resume=True, players=3)
+    side["code"]["files"]["report/rummy500.py"] = "0" * 16      # outside a trust file's scope
+    side["code"]["stamp"] = "0" * 12
+    del side["players"]
+    open(out + ".json", "w").write(json.dumps(side))
+    assert run_trust(bench, 0, None, out=out, resume=True, players=4).meta["decisions"] == 2
+    side = json.loads(open(out + ".json").read())
+    name = next(iter(side["code"]["files"]))
+    side["code"]["files"][name] = "0" * 16                      # a file that decides it
+    side["code"]["stamp"] = "0" * 12
+    open(out + ".json", "w").write(json.dumps(side))
+    bench.decisions = bench.decisions + [Decision("bid", {}, "c")]
+    with pytest.raises(InputError, match="begun by other code"):
+        run_trust(bench, 0, None, out=out, resume=True, players=4)

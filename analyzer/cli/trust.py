@@ -65,7 +65,7 @@ def trust(game, decisions, seed, players, strong, fast_deals, strong_deals, worl
                          f"players, not {players}")
     b = registry.front(g.name).trust(decisions, seed, strong, players, fast_deals, strong_deals)
     from ..sim.trust import run_trust
-    answer = run_trust(b, seed, worlds, out, resume, wants_progress(as_json), threads)
+    answer = run_trust(b, seed, worlds, out, resume, wants_progress(as_json), threads, players)
     emit(answer, as_json, as_csv, render_trust)
 
 

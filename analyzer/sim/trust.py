@@ -39,6 +39,7 @@ import pandas as pd
 
 from ..answer import Answer
 from ..errors import InputError, Interrupted
+from ..stamp import compare as compare_stamp
 from ..stamp import stamp, stamped
 from ..stats import Z95, wilson
 
@@ -137,20 +138,22 @@ def summary(rows: pd.DataFrame) -> dict:
             "clear": clear / n if n else math.nan, "clear_lo": float(c_lo), "clear_hi": float(c_hi)}
 
 
-def _params(bench: Bench, seed: int, worlds: int | None, n: int) -> dict:
-    return {"game": bench.game, "strong": bench.strong, "fast_deals": bench.fast_deals,
+def _params(bench: Bench, seed: int, worlds: int | None, n: int, players: int | None) -> dict:
+    return {"game": bench.game, "players": players, "strong": bench.strong, "fast_deals": bench.fast_deals,
             "strong_deals": bench.strong_deals, "decisions": n, "seed": seed, "worlds": worlds}
 
 
 def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = None, resume: bool = False,
-              progress: bool = False, threads: int | None = None) -> Answer:
+              progress: bool = False, threads: int | None = None, players: int | None = None) -> Answer:
     """Answer every decision of ``bench`` with both models and summarise; each finished
-    decision is appended to ``out`` (CSV; the parameters in ``out``.json).  ``resume``
-    continues the stopped run in ``out`` (refused if its parameters differ); without it
-    an ``out`` that holds a benchmark is refused.  Ctrl-C raises ``errors.Interrupted``: the
-    finished decisions are in ``out``."""
+    decision is appended to ``out`` (CSV; the parameters in ``out``.json, ``players`` the
+    table's size among them).  ``resume`` continues the stopped run in ``out`` (refused if
+    its parameters differ, or if the code that decides its figures changed since: the
+    stamp compared as ``analyzer report --check`` does); without it an ``out`` that holds a
+    benchmark is refused.  Ctrl-C raises ``errors.Interrupted``: the finished decisions
+    are in ``out``."""
     n = len(bench.decisions)
-    params = _params(bench, seed, worlds, n)
+    params = _params(bench, seed, worlds, n, players)
     # which code made the file (``analyzer report --check``); a bench of no game (tests) has none
     code = stamp(bench.game, TRUST_SOURCES) if stamped(bench.game) else {}
     done = pd.DataFrame()
@@ -166,12 +169,13 @@ def run_trust(bench: Bench, seed: int, worlds: int | None, out: str | None = Non
                 old = json.load(f)
             done = pd.read_csv(out)
             kept = old.pop("code", None)
+            old.setdefault("players", players)   # a file from before the table size was recorded
             same = {k: v for k, v in old.items() if k != "decisions"} == {k: v for k, v in params.items()
                                                                           if k != "decisions"}
             if not same or len(done) > n:
                 raise InputError(f"{out} holds a benchmark with other parameters ({old}); give the same ones "
                                  "(--decisions may grow), or another --out")
-            if kept is not None and kept.get("stamp") != code.get("stamp"):
+            if kept and code and not compare_stamp(kept)[0]:
                 raise InputError(f"{out} was begun by other code (stamp {kept.get('stamp')}, today's "
                                  f"{code.get('stamp')}): its decisions would mix two players; start again with --out")
             if "skipped" not in done:        # a file from before the column: rewritten with it

@@ -29,10 +29,16 @@ and returns a bound.  Around it, the techniques that make DDS fast, on bitmasks:
   as a mask (``W``).  An entry's four pattern words are the first four hands in
   relative ranks (a fifth hand holds the rest); at a table of six, three bit-planes of
   each card's owner and the sixth hand's suit lengths (``table._rel_planes``).  Games whose legality depends on rank (must-head), or scored in
-  points, use exact entries instead (every card matters); with identical copies in
-  16-bit lanes (Pinochle) these are keyed by kinds (``_kinds_key``): which copy a hand
-  holds never matters, nor do the ranks of the played kinds, only the order, owners and
-  points of the unplayed ones.
+  points, use exact entries instead (every card matters), except with identical copies
+  in 16-bit lanes (Pinochle): these are keyed by kinds (``_kinds_key``): which copy a
+  hand holds never matters, nor do the ranks of the played kinds, only the order, owners
+  and points of the unplayed ones; and an entry covers a class of such positions, as
+  DDS's do for tricks: of each suit it keeps the kinds from the lowest one that mattered
+  up (every hand's suit lengths always), so which hand holds which of the kinds below
+  never matters.  What matters there is backed up in W as for tricks, plus every card
+  with points (it goes to whoever takes it), the cards a follower's duty to head or
+  overtrump compared (``search._duty_w``) and those the sure bounds read
+  (``quick._sure_w``).
 * **Equivalent cards**: cards of one hand with no unplayed card between them in power
   are searched once; if the searched one wins by rank, its equivalents are backed up too.
 * **Quick tricks** at the start of a trick (top cards the leader can cash, the long
@@ -111,13 +117,11 @@ entries keyed by kinds instead of 64 (kept: exact points 10% fewer nodes on 1,00
 the class about 10% faster); a node with one legal card played without weighing moves
 (kept, every game: the same nodes, Pinochle's class 0.8-0.9x the time).  Its time then
 goes to the search loop (38%), the table probe (30%, waiting for memory) and the points
-move generation (27%).  Next steps,
-in the order we expect them to pay: entries that cover classes of positions for points
-(which hand holds which low card -- Q, J, 9, no points -- left out of the key where it
-does not matter, as DDS's relative ranks do for tricks: every counter stays in the key,
-and must-head makes a card's legality depend on rank, so the W mask must also cover the
-card that was best when a duty was decided); a partner's cashing after a low lead to his
-unbeatable card in the bounds; bounds for the side not on lead beyond its sure trumps;
+move generation (27%).  Entries covering classes of positions (above) took about a fifth
+of the nodes and a quarter of the time off every search (2026-12-06; with a duty's best
+card always kept instead of ``_duty_w``'s choice, half as much).  Next steps, in the
+order we expect them to pay: a partner's cashing after a low lead to his unbeatable card
+in the bounds; bounds for the side not on lead beyond its sure trumps;
 a cheaper ``_sure_bounds`` (its cashing part runs at every trick start the table does
 not answer).
 """
@@ -220,6 +224,7 @@ from .search import (
     U_K0,
     U_K1,
     U_K2,
+    U_DUTY,
     U_LEAD,
     U_SEARCHED,
     U_SIG,
@@ -237,4 +242,4 @@ from .search import (
 from .solver import Solver, make_cfg
 from .table import TT_BUCKET, TT_WORDS, new_table, tt_bytes, tt_entries, zeroed_words
 
-__all__ = ['MAX_SEATS', 'MAX_PLY', 'MAX_MOVES', 'C_NSEATS', 'C_ACTIVE', 'C_MAX', 'C_COUNT', 'C_OPTS', 'C_GEN', 'C_EXACT', 'C_QUICK', 'C_NACT', 'C_NEXT', 'C_BEST', 'C_STAMP', 'C_OFF', 'C_FIELD', 'C_RBASE', 'C_RMASK', 'C_WIDE', 'C_KEYX', 'C_SIZE', 'EXACT_CARDS', 'EXACT_KINDS', 'SURE_TRUMPS', 'O_TT', 'O_QUICK', 'O_EQUIV', 'O_ORDER', 'O_SMALL', 'O_ALL', 'S_NODES', 'S_TT_HITS', 'S_QT_CUTS', 'S_STORES', 'S_SEARCHES', 'S_CUTS', 'S_FIRST_CUTS', 'S_BUDGET', 'S_BUDGET_CUTS', 'S_SIZE', 'S_POS_NODES', 'S_POS_CUTS', 'S_POS_FIRST', 'NONE', 'PEXT8', '_compress64', 'M_SIZE', 'TT_WORDS', 'TT_BUCKET', 'tt_entries', 'new_table', 'zeroed_words', 'tt_bytes', 'TOP_BARE_OPP', 'TOP_MINE', 'TOP_PARTNER', 'TOP_OTHER', 'PTS_W', 'LEAD_PTS_W', 'VOID_RUFF_PEN', 'MID_WIN', 'LEAD_LOSER', 'LEAD_TO_PARTNER', 'HINT_BONUS', 'FORCE_BONUS', 'KILLER_BONUS', 'FINESSE_BONUS', 'RHO_HIGH_PEN', 'PARTNER_RUFF_BONUS', 'TRUMP_IDLE_PEN', 'OPP_VOID_PEN', 'OPP_LEN_WEIGHT', '_SOLVE_SIG', 'F_SEAT', 'F_POS', 'F_LEADER', 'F_LED', 'F_WINNER', 'F_SUITS', 'F_LEFT', 'F_TARGET', 'F_I', 'F_NM', 'F_BESTV', 'F_BESTM', 'F_OLDVOID', 'F_TV', 'F_CUT', 'F_HINT', 'F_SIZE', 'U_BEST', 'U_TRICK', 'U_WALL', 'U_WCUT', 'U_K0', 'U_K1', 'U_UNPL', 'U_WR', 'U_CARD', 'U_SEARCHED', 'U_SIG', 'U_TP', 'U_LEAD', 'U_K2', 'U_SIZE', 'REL_SIZE', '_solve_kernel', '_root_moves', '_make_cfg', 'make_cfg', 'Solver']
+__all__ = ['MAX_SEATS', 'MAX_PLY', 'MAX_MOVES', 'C_NSEATS', 'C_ACTIVE', 'C_MAX', 'C_COUNT', 'C_OPTS', 'C_GEN', 'C_EXACT', 'C_QUICK', 'C_NACT', 'C_NEXT', 'C_BEST', 'C_STAMP', 'C_OFF', 'C_FIELD', 'C_RBASE', 'C_RMASK', 'C_WIDE', 'C_KEYX', 'C_SIZE', 'EXACT_CARDS', 'EXACT_KINDS', 'SURE_TRUMPS', 'O_TT', 'O_QUICK', 'O_EQUIV', 'O_ORDER', 'O_SMALL', 'O_ALL', 'S_NODES', 'S_TT_HITS', 'S_QT_CUTS', 'S_STORES', 'S_SEARCHES', 'S_CUTS', 'S_FIRST_CUTS', 'S_BUDGET', 'S_BUDGET_CUTS', 'S_SIZE', 'S_POS_NODES', 'S_POS_CUTS', 'S_POS_FIRST', 'NONE', 'PEXT8', '_compress64', 'M_SIZE', 'TT_WORDS', 'TT_BUCKET', 'tt_entries', 'new_table', 'zeroed_words', 'tt_bytes', 'TOP_BARE_OPP', 'TOP_MINE', 'TOP_PARTNER', 'TOP_OTHER', 'PTS_W', 'LEAD_PTS_W', 'VOID_RUFF_PEN', 'MID_WIN', 'LEAD_LOSER', 'LEAD_TO_PARTNER', 'HINT_BONUS', 'FORCE_BONUS', 'KILLER_BONUS', 'FINESSE_BONUS', 'RHO_HIGH_PEN', 'PARTNER_RUFF_BONUS', 'TRUMP_IDLE_PEN', 'OPP_VOID_PEN', 'OPP_LEN_WEIGHT', '_SOLVE_SIG', 'F_SEAT', 'F_POS', 'F_LEADER', 'F_LED', 'F_WINNER', 'F_SUITS', 'F_LEFT', 'F_TARGET', 'F_I', 'F_NM', 'F_BESTV', 'F_BESTM', 'F_OLDVOID', 'F_TV', 'F_CUT', 'F_HINT', 'F_SIZE', 'U_BEST', 'U_TRICK', 'U_WALL', 'U_WCUT', 'U_K0', 'U_K1', 'U_UNPL', 'U_WR', 'U_CARD', 'U_SEARCHED', 'U_SIG', 'U_TP', 'U_LEAD', 'U_K2', 'U_DUTY', 'U_SIZE', 'REL_SIZE', '_solve_kernel', '_root_moves', '_make_cfg', 'make_cfg', 'Solver']

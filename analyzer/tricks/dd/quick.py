@@ -426,6 +426,35 @@ def _kind_bits(rules, c):
     return ((ONE << (ONE << sh)) - ONE) << base
 
 
+@njit(cache=True, forceinline=True)
+def _sure_w(rules, cfg, hands, leader):
+    """The cards whose ranks ``_sure_bounds`` reads (a table entry above a cut by them
+    keeps those and every card above them): the top trump of the side without the top
+    trump (which of the other side's trumps are sure), and in each suit of the leader the
+    best card of the other active hands (which of the leader's cards cash).  The rest of
+    what it reads is suit lengths and card points, which every kinds entry keeps."""
+    leader &= 7
+    nseats = cfg[C_NSEATS]
+    active = cfg[C_ACTIVE]
+    trump = rules[R_TRUMP]
+    cside, oside = _split_cards(cfg, hands, cfg[C_COUNT])
+    ct = high_bit(cside & trump)
+    ot = high_bit(oside & trump)
+    w = ot if ct > ot else ct
+    hl = hands[leader]
+    others = ZERO
+    for h in range(MAX_SEATS):
+        if h >= nseats:
+            break
+        if h != leader and ((active >> h) & 1):
+            others |= hands[h]
+    for s in range(4):
+        sm = rules[R_SUIT + s]
+        if hl & sm:
+            w |= high_bit(others & sm)
+    return w
+
+
 @njit(cache=True, _nrt=False)  # not inlined: keeps the search's compile time down
 def _sure_bounds(rules, cfg, hands, leader, left):
     """(lo, hi): bounds on the counted side's value from now (a trick start).

@@ -20,9 +20,11 @@ from ..engine import (
     free_lead_names,
     legal_follow_lead,
     seat_called_duties,
+    stronger,
     suit_of,
 )
 from ..tables import (
+    F_HEAD_LED,
     F_MUST_HEAD,
     F_MUST_OVERTRUMP,
     F_MUST_TRUMP,
@@ -90,7 +92,7 @@ from .core import (
     _union,
 )
 from .order import _gen_moves, _gen_points
-from .quick import _quick, _second_hand, _sure_bounds
+from .quick import _quick, _second_hand, _sure_bounds, _sure_w
 from .table import (
     _keys,
     _kind_code,
@@ -167,8 +169,8 @@ def _play(rules, cfg, hands, voids, seat, pos, c, name, led, best, winner, trick
 F_SEAT, F_POS, F_LEADER, F_LED, F_WINNER, F_SUITS, F_LEFT, F_TARGET = (np.uint64(i) for i in range(8))
 F_I, F_NM, F_BESTV, F_BESTM, F_OLDVOID, F_TV, F_CUT, F_HINT = (np.uint64(i) for i in range(8, 16))
 F_SIZE = np.uint64(16)
-U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG, U_TP, U_LEAD, U_K2 = (
-    np.uint64(i) for i in range(14))
+U_BEST, U_TRICK, U_WALL, U_WCUT, U_K0, U_K1, U_UNPL, U_WR, U_CARD, U_SEARCHED, U_SIG, U_TP, U_LEAD, U_K2, U_DUTY = (
+    np.uint64(i) for i in range(15))
 U_SIZE = np.uint64(16)
 
 
@@ -207,6 +209,7 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
     exact = cfg[C_EXACT]
     small_filter = (opts & O_SMALL) != 0 and not exact
     pts_order = exact == EXACT_KINDS and points and (opts & O_ORDER) != 0 and not averse
+    kinds = exact == EXACT_KINDS
     flat = tt.reshape(tt.size)   # the table as one row: probes and stores index it flat
     ply = np.uint64(0)
     fb, ub, mb, rb = _frame_rows(ply)
@@ -293,8 +296,10 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         done = True
                 if not done and (opts & O_TT):
                     k0, k1, kx = _keys(rules, cfg, hands, seat, suits_led, voids)
+                    sig = ZERO
+                    tp = ZERO
                     if exact == EXACT_KINDS:
-                        k0, k2, kc = _kinds_key(rules, hands, unpl_hands, rel, rb, pext8)
+                        k0, k2, kc, sig = _kinds_key(rules, hands, unpl_hands, rel, rb, pext8)
                         k1 |= kc
                     else:
                         if nseats > 5:
@@ -307,8 +312,6 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                     fu[ub + U_K0] = k0
                     fu[ub + U_K1] = k1
                     fu[ub + U_K2] = k2
-                    sig = ZERO
-                    tp = ZERO
                     if not exact:
                         sig, tp = _top_owners(rules, hands, nseats, unpl_hands)
                     fu[ub + U_SIG] = sig
@@ -325,15 +328,10 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                         done = True
                 if not done and cfg[C_QUICK] == SURE_TRUMPS and (opts & O_QUICK):
                     lo, hi = _sure_bounds(rules, cfg, hands, seat, left)
-                    if lo >= target:
+                    if lo >= target or hi < target:
                         stats[S_QT_CUTS] += 1
-                        rv = lo
-                        rw = ZERO
-                        done = True
-                    elif hi < target:
-                        stats[S_QT_CUTS] += 1
-                        rv = hi
-                        rw = ZERO
+                        rv = lo if lo >= target else hi
+                        rw = _sure_w(rules, cfg, hands, seat)
                         done = True
                 if done:
                     state = _RETURN
@@ -374,6 +372,8 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 if legal & free:
                     names = 16  # the free card, following
                 legal &= ~free
+            if kinds:
+                fu[ub + U_DUTY] = _duty_w(rules, hand, led, best, fu[ub + U_LEAD]) if pos > 0 else ZERO
             if rules[R_CALLED]:
                 legal = seat_called_duties(rules, hands, nseats, seat, _side_of(cfg, seat), pos == 0, legal,
                                            led, rules[R_CALLED], left == 1)
@@ -522,6 +522,8 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
             voids[seat] = fi[fb + F_OLDVOID]
             v = rv + fi[fb + F_TV]
             w = rw | fu[ub + U_WR]
+            if kinds:
+                w |= fu[ub + U_DUTY]
             if (opts & O_EQUIV) and (w & c):
                 w |= _eq_below(rules, c, hand, fu[ub + U_UNPL] | fu[ub + U_TRICK], points)
             i = fi[fb + F_I]
@@ -545,6 +547,38 @@ def _search(rules, cfg, hands, voids, tt, mv, rel, killer, stats, pext8, fi, fu,
                 fu[ub + U_WALL] |= w
             fi[fb + F_I] = i + 1
             state = _NEXT
+
+
+@njit(cache=True, forceinline=True)
+def _duty_w(rules, hand, led, best, lead):
+    """The cards whose ranks a follower's duty to head or overtrump read (``legal_core``),
+    for the table entries above (kinds keys: the kinds below every card that mattered are
+    left out).  The duty compares the hand's cards of a suit with a reference card (the
+    best so far, or under F_HEAD_LED the card led): if all of them beat it, the lowest of
+    them (with every card above it kept, the reference is either kept or below them all);
+    otherwise the reference itself."""
+    flags = rules[R_FLAGS]
+    if not (flags & (F_MUST_HEAD | F_MUST_OVERTRUMP)):
+        return ZERO
+    suit = rules[R_SUIT + led]
+    trump = rules[R_TRUMP]
+    follow = hand & suit
+    ref = best
+    if follow:
+        if not (flags & F_MUST_HEAD):
+            return ZERO
+        if flags & F_HEAD_LED:
+            ref = lead
+        elif best & trump & ~suit:
+            return ZERO          # a plain lead already trumped: follow with any card of it
+        h = follow
+    else:
+        h = hand & trump
+        if not ((flags & F_MUST_TRUMP) and (flags & F_MUST_OVERTRUMP) and h and (best & trump)):
+            return ZERO
+    if (h & stronger(rules, ref)) == h:
+        return low_bit(h)
+    return ref
 
 
 @njit(cache=True, forceinline=True)
@@ -758,8 +792,11 @@ def _make_cfg(cfg, nseats, active, maxside, count, rules, options, gen):
 def _kinds_layout(rules):
     """Can positions be keyed by kinds (EXACT_KINDS)?  Each suit lies in its own 16-bit
     lane and every rule treats the two copies of a kind (bits 2k, 2k + 1) alike: suits,
-    trumps, the deck and card points; no free card, called or unknown card."""
+    trumps, the deck and card points; no free card, called or unknown card; at most 24
+    kinds (a hand's kinds row and its suit lengths fill one word: ``table._kinds_key``)."""
     if rules[R_FREE] != ZERO or rules[R_CALLED] != ZERO or rules[R_UNKNOWN] != ZERO:
+        return False
+    if popcount(rules[R_SUIT] | rules[R_SUIT + 1] | rules[R_SUIT + 2] | rules[R_SUIT + 3]) > 48:
         return False
     for s in range(4):
         if rules[R_SUIT + s] & ~(_LANE << np.uint64(16 * s)):

@@ -48,7 +48,7 @@ from .core import (
 TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
 _TTW = np.uint64(TT_WORDS)
 TT_BUCKET = 64    # entries scanned per probe (two buckets: see _tt_probe)
-KIND_BUCKET = 8   # entries scanned per probe with keys by kinds (exact keys: one fingerprint line)
+KIND_BUCKET = 16   # entries scanned per probe with keys by kinds (exact keys: one fingerprint line)
 _VALID = np.uint64(1) << np.uint64(63)
 
 
@@ -289,23 +289,37 @@ def _kinds_key(rules, hands, unpl, rel, rb, pext8):
 
     A kind is a pair of layout bits (2k, 2k + 1: identical copies).  Each hand is written
     at kind level: per unplayed kind in power order (bottom-aligned, all four suits packed
-    into one word) two bits, the first if the hand holds a copy, both if it holds both
-    (which copy it holds never matters).  Rows ``rb..rb+3`` of ``rel`` receive
-    the four hands.  Returns (k0, k2, kc): the points of the unplayed kinds in the same
-    order (bit-planes 0, 1 in k0 and 2, 3 in k2, 32 bits each), and the number of
-    unplayed kinds of each suit (4 bits a suit), which delimits the suits in the packed
-    words."""
+    into one word, at most 24 kinds: 48 bits) two bits, the first if the hand holds a
+    copy, both if it holds both (which copy it holds never matters); above them (bit 48
+    up, 4 bits a suit) the hand's suit lengths.  Rows ``rb..rb+3`` of ``rel`` receive the
+    four hands.  Returns (k0, k2, kc, hb): the points of the unplayed kinds in the same
+    order (bit-planes 0, 1 in k0 and 2, 3 in k2, 32 bits each); the number of unplayed
+    kinds of each suit (4 bits a suit), which delimits the suits in the packed words; and
+    a hash of the hands' part that every entry of the position keeps (``_kinds_base``):
+    with k0, k2 and the rest of the key it selects the bucket."""
     occ = (unpl | (unpl >> ONE)) & _EVEN       # kinds with an unplayed copy, at their first bit
     occ2 = occ | (occ << ONE)
+    base = _kinds_base(rules, occ)
+    base2 = base | (base << ONE)
+    if HAVE_PEXT:
+        bm = pext_bmi2(base2, occ2)
+    else:
+        bm = _compress64(base2, occ2, pext8)
+    bm |= _LEN_MASK
+    hb = ZERO
     for h in range(4):
         hand = hands[h]
         one = (hand | (hand >> ONE)) & _EVEN   # kinds of which the hand holds a copy
         two = hand & (hand >> ONE) & _EVEN     # ... both copies
         canon = one | (two << ONE)
         if HAVE_PEXT:
-            rel[rb + np.uint64(h)] = pext_bmi2(canon, occ2)
+            r = pext_bmi2(canon, occ2)
         else:
-            rel[rb + np.uint64(h)] = _compress64(canon, occ2, pext8)
+            r = _compress64(canon, occ2, pext8)
+        for s in range(4):
+            r |= np.uint64(popcount(hand & rules[R_SUIT + s])) << (_LEN_SHIFT + np.uint64(4 * s))
+        rel[rb + np.uint64(h)] = r
+        hb = _mix(hb ^ (r & bm))
     kc = ZERO
     for s in range(4):
         kc |= np.uint64(popcount(occ & rules[R_SUIT + s])) << np.uint64(4 * s)
@@ -321,7 +335,82 @@ def _kinds_key(rules, hands, unpl, rel, rb, pext8):
             pl |= f << np.uint64(32 * k)
         else:
             ph |= f << np.uint64(32 * (k - 2))
-    return pl, ph, kc
+    return pl, ph, kc, hb
+
+
+# Kinds keys as classes of positions (partition search, as DDS's relative ranks for
+# tricks): an entry keeps, of each suit, its unplayed kinds from the lowest that mattered
+# up; the kinds below it are "any cards of the suit" (which hand holds which of them never
+# mattered: only the suit lengths, which every entry keeps).  What matters: a card that
+# won a trick by rank, the best card when a follower's duty (head, overtrump) was decided,
+# the cards the sure bounds read, and every card with points (its points go to whoever
+# takes it), with every kind above them.  So only pointless cards below every counter of
+# their suit are ever left out.
+_LEN_SHIFT = np.uint64(48)                       # a kinds row's suit lengths, 4 bits a suit
+_LEN_MASK = np.uint64(0xFFFF) << _LEN_SHIFT
+_B_SHIFT = np.uint64(42)                         # an entry's info word: kinds left out, 4 bits a suit
+
+
+@njit(cache=True, forceinline=True)
+def _kinds_base(rules, occ):
+    """Of the unplayed kinds ``occ`` (first bits), those every entry keeps: in each suit the
+    kinds from its lowest kind with points up."""
+    pts = (rules[R_POINTS] | rules[R_POINTS + 1] | rules[R_POINTS + 2] | rules[R_POINTS + 3]) & occ
+    base = ZERO
+    for s in range(4):
+        sm = rules[R_SUIT + s]
+        c = pts & sm
+        if c:
+            base |= occ & sm & ~(low_bit(c) - ONE)
+    return base
+
+
+@njit(cache=True, forceinline=True)
+def _kinds_out(rules, w, unpl):
+    """How many of each suit's unplayed kinds an entry leaves out (4 bits a suit), given
+    ``w``, the cards whose ranks its value depends on: those below the lowest kind of ``w``
+    and of ``_kinds_base``."""
+    occ = (unpl | (unpl >> ONE)) & _EVEN
+    keep = (((w & unpl) | ((w & unpl) >> ONE)) & _EVEN) | _kinds_base(rules, occ)
+    out = ZERO
+    for s in range(4):
+        sm = rules[R_SUIT + s]
+        o = occ & sm
+        k = keep & sm
+        n = popcount(o & (low_bit(k) - ONE)) if k else popcount(o)
+        out |= np.uint64(n) << np.uint64(4 * s)
+    return out
+
+
+@njit(cache=True, forceinline=True)
+def _kinds_mask(kc, out):
+    """The bits of a kinds row (``_kinds_key``) an entry compares: all but the kinds it
+    leaves out (``out``, the bottom ones of each suit; ``kc``: unplayed kinds a suit)."""
+    m = ~ZERO
+    start = np.uint64(0)
+    for s in range(4):
+        n = (kc >> np.uint64(4 * s)) & np.uint64(15)
+        b = (out >> np.uint64(4 * s)) & np.uint64(15)
+        if b:
+            m &= ~(((ONE << (b + b)) - ONE) << (start + start))
+        start += n
+    return m
+
+
+@njit(cache=True, forceinline=True)
+def _kinds_w(rules, unpl, out):
+    """The cards an entry's value depends on, in a position it covers: of each suit the
+    unplayed cards above the kinds it leaves out."""
+    occ = (unpl | (unpl >> ONE)) & _EVEN
+    w = ZERO
+    for s in range(4):
+        sm = rules[R_SUIT + s]
+        o = occ & sm
+        for _ in range((out >> np.uint64(4 * s)) & np.uint64(15)):
+            o &= o - ONE
+        if o:
+            w |= unpl & sm & ~(low_bit(o) - ONE)
+    return w
 
 
 @njit(cache=True, forceinline=True)
@@ -375,9 +464,10 @@ def _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, t
     exact = cfg[C_EXACT]
     keyx = np.uint64(cfg[C_KEYX])   # six seats: the fourth word is part of the key
     hint = np.int64(-1)
+    kinds = exact == EXACT_KINDS
     hk = k2
-    if exact == EXACT_KINDS:
-        hk = k2 ^ _mix(r0 ^ _mix(r1 ^ _mix(r2 ^ _mix(r3))))   # the hands select the bucket too
+    if kinds:
+        hk = k2 ^ sig   # and the hands' part every entry keeps (``sig``: its hash, _kinds_key)
     for bk in range(1 if exact else 2):
         b, fp = _bucket(tt, k0, k1, hk if exact else (ZERO if bk == 0 else sig),
                         KIND_BUCKET if exact == EXACT_KINDS else TT_BUCKET)
@@ -389,25 +479,27 @@ def _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, t
             e = np.uint64(i) * _TTW   # the entry's first word in ``flat`` (unsigned: no wraparound)
             if flat[e] != k0 or flat[e + np.uint64(1)] != k1:
                 continue
+            info = flat[e + np.uint64(7)]
             if exact:
                 if flat[e + np.uint64(2)] != k2:
                     continue
-                m = ~ZERO
+                m = _kinds_mask(k1, info >> _B_SHIFT) if kinds else ~ZERO
             else:
                 m = flat[e + np.uint64(2)]
             if ((r0 & m) != flat[e + np.uint64(3)] or (r1 & m) != flat[e + np.uint64(4)]
                     or (r2 & m) != flat[e + np.uint64(5)] or (r3 & (m | keyx)) != flat[e + np.uint64(6)]):
                 continue
-            info = flat[e + np.uint64(7)]
             lo = np.int64(info & _LANE)
             hi = np.int64((info >> np.uint64(16)) & _LANE)
             hint = np.int64((info >> np.uint64(32)) & np.uint64(0x3FF))
-            if lo >= target:
-                w = ~ZERO if exact else _abs_of_wrel(rules, cfg, m, unpl)
-                return True, lo, w, hint
-            if hi < target:
-                w = ~ZERO if exact else _abs_of_wrel(rules, cfg, m, unpl)
-                return True, hi, w, hint
+            if lo >= target or hi < target:
+                if kinds:
+                    w = _kinds_w(rules, unpl, info >> _B_SHIFT)
+                elif exact:
+                    w = ~ZERO
+                else:
+                    w = _abs_of_wrel(rules, cfg, m, unpl)
+                return True, lo if lo >= target else hi, w, hint
     return False, np.int64(0), ZERO, hint
 
 
@@ -415,12 +507,15 @@ def _tt_probe(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, t
 def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w, value, target, move, left):
     exact = cfg[C_EXACT]
     tpw = ZERO   # the top-two owners this entry depends on, with their care bits
+    out = ZERO   # kinds keys: the kinds left out (_kinds_out), in the info word
     if exact:
         m = ~ZERO
         w2 = k2
         hk = k2
         if exact == EXACT_KINDS:
-            hk = k2 ^ _mix(r0 ^ _mix(r1 ^ _mix(r2 ^ _mix(r3))))
+            hk = k2 ^ sig
+            out = _kinds_out(rules, w, unpl)
+            m = _kinds_mask(k1, out)
     else:
         m = _wrel_of(rules, cfg, w, unpl)
         w2 = m
@@ -452,10 +547,10 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
         i = b + low_index(cand)
         cand &= cand - ONE
         e = np.uint64(i) * _TTW
+        info = flat[e + np.uint64(7)]
         if (flat[e] == k0 and flat[e + np.uint64(1)] == k1 and flat[e + np.uint64(2)] == w2
                 and flat[e + np.uint64(3)] == p0 and flat[e + np.uint64(4)] == p1
-                and flat[e + np.uint64(5)] == p2 and flat[e + np.uint64(6)] == p3):
-            info = flat[e + np.uint64(7)]
+                and flat[e + np.uint64(5)] == p2 and flat[e + np.uint64(6)] == p3 and (info >> _B_SHIFT) == out):
             lo = np.int64(info & _LANE)
             hi = np.int64((info >> np.uint64(16)) & _LANE)
             if value >= target:
@@ -467,7 +562,7 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
             if move >= 0:
                 mv = move
             flat[e + np.uint64(7)] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
-                        | (np.uint64(mv & 0x3FF) << np.uint64(32)))
+                                      | (np.uint64(mv & 0x3FF) << np.uint64(32)) | (out << _B_SHIFT))
             flat[np.uint64(nent * TT_WORDS + i)] = fpword
             return
     victim = -1
@@ -500,5 +595,5 @@ def _tt_store(rules, cfg, tt, flat, k0, k1, k2, sig, tp, r0, r1, r2, r3, unpl, w
     flat[e + np.uint64(5)] = p2
     flat[e + np.uint64(6)] = p3
     flat[e + np.uint64(7)] = (np.uint64(lo) | (np.uint64(hi) << np.uint64(16))
-                     | (np.uint64(move & 0x3FF) << np.uint64(32)))
+                              | (np.uint64(move & 0x3FF) << np.uint64(32)) | (out << _B_SHIFT))
     flat[np.uint64(nent * TT_WORDS + victim)] = fpword
