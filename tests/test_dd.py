@@ -142,16 +142,8 @@ def test_points_objective(seed):
 
 def pinochle_rules(rng, trump):
     """Identical cards (two copies of 6 kinds a suit), must-head / must-trump duties."""
-    rules = new_rules()
-    for s in range(4):
-        rules[R_SUIT + s] = np.uint64(0xFFF) << np.uint64(16 * s)
-        rules[R_DECK] |= rules[R_SUIT + s]
-    rules[R_DUP_SHIFT] = 1
-    if trump < 4:
-        rules[R_TRUMP] = rules[R_SUIT + trump]
-        rules[R_TRUMP_SUIT] = trump
-    rules[R_FLAGS] = rng.choice([0, int(F_MUST_HEAD), int(F_MUST_HEAD | F_MUST_TRUMP | F_MUST_OVERTRUMP),
-                                 int(F_MUST_HEAD | F_HEAD_LED | F_MUST_TRUMP), int(F_MUST_TRUMP)])
+    rules = kinds_rules(trump, rng.choice([0, int(F_MUST_HEAD), int(F_MUST_HEAD | F_MUST_TRUMP | F_MUST_OVERTRUMP),
+                                           int(F_MUST_HEAD | F_HEAD_LED | F_MUST_TRUMP), int(F_MUST_TRUMP)]))
     if rng.random() < 0.5:
         pts = [0] * 64
         for b in range(64):
