@@ -48,7 +48,7 @@ from .core import (
 TT_WORDS = 8      # key0, key1, wrel/unplayed, 4 patterns, info
 _TTW = np.uint64(TT_WORDS)
 TT_BUCKET = 64    # entries scanned per probe (two buckets: see _tt_probe)
-KIND_BUCKET = 16   # entries scanned per probe with keys by kinds (exact keys: one fingerprint line)
+KIND_BUCKET = 16   # entries scanned per probe with keys by kinds (two lines of fingerprints)
 _VALID = np.uint64(1) << np.uint64(63)
 
 
@@ -342,9 +342,9 @@ def _kinds_key(rules, hands, unpl, rel, rb, pext8):
 # tricks): an entry keeps, of each suit, its unplayed kinds from the lowest that mattered
 # up; the kinds below it are "any cards of the suit" (which hand holds which of them never
 # mattered: only the suit lengths, which every entry keeps).  What matters: a card that
-# won a trick by rank, the best card when a follower's duty (head, overtrump) was decided,
-# the cards the sure bounds read, and every card with points (its points go to whoever
-# takes it), with every kind above them.  So only pointless cards below every counter of
+# won a trick by rank, the cards a follower's duty (head, overtrump) compared
+# (``search._duty_w``), the cards the sure bounds read (``quick._sure_w``), and every card
+# with points (its points go to whoever takes it), with every kind above them.  So only pointless cards below every counter of
 # their suit are ever left out.
 _LEN_SHIFT = np.uint64(48)                       # a kinds row's suit lengths, 4 bits a suit
 _LEN_MASK = np.uint64(0xFFFF) << _LEN_SHIFT
