@@ -148,9 +148,9 @@ def test_resume_compares_the_table_size_and_the_code_as_report_check_does(tmp_pa
 
     first = [Decision("bid", {}, "a")]
     bench = Bench("rummy500", "pimc", 1, 1, first, ask, lambda t: t["action"])
-    out = str(tmp_path / "t.csv")
+    out, meta = str(tmp_path / "t.csv"), tmp_path / "t.csv.json"
     run_trust(bench, 0, None, out=out, players=4)
-    side = json.loads(open(out + ".json").read())
+    side = json.loads(meta.read_text())
     assert side["players"] == 4 and side["code"]["game"] == "rummy500"
     bench.decisions = first + [Decision("bid", {}, "b")]
     with pytest.raises(InputError, match="other parameters"):
@@ -158,13 +158,13 @@ def test_resume_compares_the_table_size_and_the_code_as_report_check_does(tmp_pa
     side["code"]["files"]["report/rummy500.py"] = "0" * 16      # outside a trust file's scope
     side["code"]["stamp"] = "0" * 12
     del side["players"]
-    open(out + ".json", "w").write(json.dumps(side))
+    meta.write_text(json.dumps(side))
     assert run_trust(bench, 0, None, out=out, resume=True, players=4).meta["decisions"] == 2
-    side = json.loads(open(out + ".json").read())
+    side = json.loads(meta.read_text())
     name = next(iter(side["code"]["files"]))
     side["code"]["files"][name] = "0" * 16                      # a file that decides it
     side["code"]["stamp"] = "0" * 12
-    open(out + ".json", "w").write(json.dumps(side))
+    meta.write_text(json.dumps(side))
     bench.decisions = bench.decisions + [Decision("bid", {}, "c")]
     with pytest.raises(InputError, match="begun by other code"):
         run_trust(bench, 0, None, out=out, resume=True, players=4)
